@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SECRET_FAMILIES, fakeCredentialMember, fakeSecret, fakeSecretInProse } from '../../generators/common/secrets.js';
+import { TOKEN_LIKE_KINDS, tokenLike, tokenLikeOf } from '../../generators/common/token-like.js';
+import { SECRET_PATTERN_NAMES, containsSecret, findSecret, locateSecret } from '../../src/reference/secrets.js';
+
+const params = { seed: 4242, numRuns: 300 };
+
+describe('findSecret', () => {
+  it('knows one pattern per generated family, by the same name', () => {
+    expect([...SECRET_PATTERN_NAMES].sort()).toEqual([...SECRET_FAMILIES].sort());
+  });
+
+  it.each(SECRET_FAMILIES)('names the family of every generated %s', (family) => {
+    fc.assert(fc.property(fakeSecret(family), (s) => findSecret(s) === family), params);
+  });
+
+  it('finds a secret wherever it sits in prose', () => {
+    fc.assert(fc.property(fakeSecretInProse(), ({ family, text }) => findSecret(text) === family), params);
+  });
+
+  it('flags the classic spellings', () => {
+    expect(findSecret('Authorization: Bearer FAKEexampleTokenABCDEF123456')).toBe('bearer-token');
+    expect(findSecret('-----BEGIN RSA PRIVATE KEY-----\nFAKE\n-----END RSA PRIVATE KEY-----')).toBe('pem-private-key');
+    expect(findSecret('DATABASE_URL=postgres://app:FAKEpw1@db.example.invalid:5432/app')).toBe('dsn-credentials');
+    expect(findSecret('{"client_secret": "FAKEexample0secret"}')).toBe('credential-assignment');
+    expect(findSecret('api key = FAKE0EXAMPLE0value')).toBe('credential-assignment');
+    expect(findSecret('key id AKIAFAKE12345EXAMPLE in a sentence')).toBe('aws-access-key-id');
+  });
+
+  it('skips a placeholder to find a real value later in the same text', () => {
+    expect(findSecret('password=REDACTED_VALUE; retry with password=FAKEexample0value')).toBe('credential-assignment');
+  });
+
+  it('lets redacted, templated and plain-word values through', () => {
+    for (const s of [
+      'password=********************',
+      'token: REDACTEDREDACTED',
+      'secret=${DB_SECRET_FROM_ENVIRONMENT}',
+      'postgres://app:****@db.example.invalid/app',
+      'postgres://app:${PGPASSWORD}@db.example.invalid/app',
+      'Verifiable credential or session token has expired.',
+      'token: refresh_token_required_for_grant',
+      'grant_type=refresh_token',
+      'The bearer of this message is the orchestrator',
+    ]) {
+      expect(findSecret(s), s).toBeNull();
+    }
+  });
+
+  it.each(TOKEN_LIKE_KINDS)('never flags token-like %s strings', (kind) => {
+    fc.assert(fc.property(tokenLikeOf(kind), (s) => findSecret(s) === null), params);
+  });
+});
+
+describe('locateSecret / containsSecret', () => {
+  it('walks arrays and objects and answers a JSON Pointer', () => {
+    const value = { a: [{ ok: 'idem_0123456789abcdef' }, { note: 'x Bearer FAKEexampleToken0123456789 y' }] };
+    expect(locateSecret(value)).toEqual({ path: '/a/1/note', pattern: 'bearer-token' });
+  });
+
+  it('reads a credential-named member as an assignment', () => {
+    fc.assert(
+      fc.property(fakeCredentialMember(), ({ key, value }) => {
+        const hit = locateSecret({ outer: { [key]: value } });
+        return hit?.pattern === 'credential-assignment' && hit.path === `/outer/${key}`;
+      }),
+      params,
+    );
+  });
+
+  it('looks at object keys too, and escapes them in the pointer', () => {
+    expect(locateSecret({ 'a/b': { 'Bearer FAKEexampleToken0123456789': 1 } })).toEqual({
+      path: '/a~1b/Bearer FAKEexampleToken0123456789',
+      pattern: 'bearer-token',
+    });
+  });
+
+  it('leaves token-like values, numbers, booleans and cycles alone', () => {
+    const cyclic: Record<string, unknown> = { n: 1, b: true, z: null };
+    cyclic.self = cyclic;
+    expect(containsSecret(cyclic)).toBe(false);
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('id', 'checksum', 'idempotency_key', 'trace', 'token_count'), tokenLike().map((t) => t.value)), (obj) => !containsSecret(obj)),
+      params,
+    );
+  });
+
+  it('finds a fake secret nested anywhere in a JSON value', () => {
+    fc.assert(
+      fc.property(fakeSecretInProse(), fc.array(fc.constantFrom('a', 'items', 'ключ', '🔑')), ({ text }, keys) => {
+        let value: unknown = text;
+        for (const k of keys) value = k === 'items' ? [value] : { [k]: value };
+        return containsSecret(value);
+      }),
+      params,
+    );
+  });
+});
