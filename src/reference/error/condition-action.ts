@@ -1,0 +1,21 @@
+import type { Finding } from '../../core/types.js';
+import type { ErrorPayload, ErrorSpec } from '../../spec/error-spec.js';
+
+/** ERR-CONDITION-ACTION: no recovery option uses an action the table forbids for its condition (D-ERR-04). */
+export function conditionActionFindings(p: ErrorPayload, spec: ErrorSpec): Finding[] {
+  const findings: Finding[] = [];
+  (p.body.sub_errors ?? []).forEach((se, i) => {
+    const row = spec.conditionActions.table[se.mechanical_condition];
+    se.recovery_options.forEach((o, j) => {
+      if (row?.forbidden.includes(o.action)) {
+        findings.push({
+          checkId: 'ERR-CONDITION-ACTION',
+          path: `/body/sub_errors/${i}/recovery_options/${j}/action`,
+          code: 'condition-action',
+          message: `${o.action} does not address ${se.mechanical_condition}`,
+        });
+      }
+    });
+  });
+  return findings;
+}

@@ -1,0 +1,35 @@
+import type { Finding } from '../../core/types.js';
+import { isUrlKey, type ErrorPayload, type ErrorSpec } from '../../spec/error-spec.js';
+import { isAbsoluteHttpsUrl } from './https-url.js';
+import { ajvFindings, compiled } from './schema.js';
+
+/**
+ * ERR-EXEC-PARAMS: each option carries the parameters its action needs (D-ERR-05), and every URL
+ * it hands out, named or recognised by its key, is absolute https (D-ERR-06).
+ */
+export function execParamFindings(p: ErrorPayload, spec: ErrorSpec): Finding[] {
+  const { params } = compiled(spec);
+  const findings: Finding[] = [];
+  (p.body.sub_errors ?? []).forEach((se, i) => {
+    se.recovery_options.forEach((o, j) => {
+      const base = `/body/sub_errors/${i}/recovery_options/${j}`;
+      const validate = params.get(o.action);
+      const given = o.executable_parameters ?? {};
+      if (validate && !validate(given)) findings.push(...ajvFindings(validate.errors, 'ERR-EXEC-PARAMS', `${base}/executable_parameters`));
+      for (const [key, value] of Object.entries(given)) {
+        if (isUrlKey(key, spec) && typeof value === 'string' && !isAbsoluteHttpsUrl(value)) {
+          findings.push({ checkId: 'ERR-EXEC-PARAMS', path: `${base}/executable_parameters/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, code: 'https', message: `${key} is not an absolute https URL` });
+        }
+      }
+      for (const member of spec.urls.optionMembers) {
+        const value = (o as unknown as Record<string, unknown>)[member];
+        if (value !== undefined && !isAbsoluteHttpsUrl(value)) {
+          findings.push({ checkId: 'ERR-EXEC-PARAMS', path: `${base}/${member}`, code: 'https', message: `${member} is not an absolute https URL` });
+        }
+      }
+    });
+  });
+  // A URL key already flagged by its action's schema is reported once.
+  const seen = new Set<string>();
+  return findings.filter((f) => !seen.has(f.path!) && seen.add(f.path!));
+}

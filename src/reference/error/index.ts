@@ -1,0 +1,24 @@
+import type { Finding, ValidationContext, Verdict } from '../../core/types.js';
+import { errorSpec, type ErrorPayload } from '../../spec/error-spec.js';
+import { conditionActionFindings } from './condition-action.js';
+import { configRetryFindings } from './config-retry.js';
+import { execParamFindings } from './exec-params.js';
+import { secretFindings } from './no-secrets.js';
+import { numericFindings } from './numeric.js';
+import { registryFindings } from './registry.js';
+import { structureFindings } from './structure.js';
+
+const RULES = [registryFindings, conditionActionFindings, execParamFindings, secretFindings, configRetryFindings, numericFindings];
+
+/**
+ * The reference validator of extended uai.error.v1 payloads (seed 000 and spec/error.json).
+ * Structure first: the semantic rules read typed members, so they run only on a well-formed payload.
+ * Every finding names the check it belongs to and a JSON Pointer.
+ */
+export function validateError(payload: unknown, _context?: ValidationContext): Verdict {
+  const spec = errorSpec();
+  const structural = structureFindings(payload, spec);
+  if (structural.length > 0) return { valid: false, findings: structural };
+  const findings: Finding[] = RULES.flatMap((rule) => rule(payload as ErrorPayload, spec));
+  return { valid: findings.length === 0, findings };
+}

@@ -1,0 +1,38 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { Finding } from '../../core/types.js';
+import { errorSpec, type ErrorSpec } from '../../spec/error-spec.js';
+import { isAbsoluteHttpsUrl } from './https-url.js';
+
+interface Compiled {
+  spec: ErrorSpec;
+  payload: ValidateFunction;
+  params: Map<string, ValidateFunction>;
+}
+
+let cache: Compiled | undefined;
+
+/**
+ * Validators compiled from `spec/error.json`: the published schema (with only the formats D-ERR-01
+ * asserts) and one schema per action's executable parameters. Rebuilt when the spec data changes.
+ */
+export function compiled(spec: ErrorSpec = errorSpec()): Compiled {
+  if (cache?.spec === spec) return cache;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, validateFormats: true });
+  addFormats.default(ajv, spec.formats.asserted as never);
+  // Annotation-only formats are declared so that strict mode knows them, and never fail.
+  for (const f of spec.formats.annotationOnly) ajv.addFormat(f, true);
+  ajv.addFormat('absolute-https-url', { type: 'string', validate: isAbsoluteHttpsUrl });
+  const params = new Map<string, ValidateFunction>();
+  for (const [action, { schema }] of Object.entries(spec.executableParameters.actions)) params.set(action, ajv.compile(schema));
+  cache = { spec, payload: ajv.compile(spec.schema), params };
+  return cache;
+}
+
+/** Turns ajv errors into findings under one check id, with JSON Pointer paths below `base`. */
+export function ajvFindings(errors: ValidateFunction['errors'], checkId: string, base = ''): Finding[] {
+  return (errors ?? []).map((e) => {
+    const missing = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
+    return { checkId, path: `${base}${e.instancePath}${missing}`, code: e.keyword, message: e.message ?? e.keyword };
+  });
+}
