@@ -31,8 +31,17 @@ function resolveMember(adapter: Adapter, method: string): { fn: (...a: unknown[]
 export function createHarness(adapter: Adapter, info: AdapterInfo, options: { timeoutMs: number; now: string }): Harness {
   async function call(method: string, args: unknown[]): Promise<unknown> {
     const { fn, self } = resolveMember(adapter, method);
+    // The adapter gets its own copy, as it would across a process boundary: an implementation that
+    // edits its input must not change the case the report shows.
+    const own = args.map((a) => {
+      try {
+        return structuredClone(a);
+      } catch {
+        return a;
+      }
+    });
     // A synchronous throw and an async rejection are the same thing to the pack.
-    return withTimeout(Promise.resolve().then(() => fn.apply(self, args)), options.timeoutMs);
+    return withTimeout(Promise.resolve().then(() => fn.apply(self, own)), options.timeoutMs);
   }
   return {
     info,

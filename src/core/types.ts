@@ -65,7 +65,7 @@ export interface Adapter {
   validateError?(payload: unknown, context: ValidationContext): Verdict | Promise<Verdict>;
   verifyUas?(source: Uint8Array, artifact: string): UasVerdict | Promise<UasVerdict>;
   /** Recovery policy of an agent runtime (see src/core/recovery-types.ts). */
-  recovery?: unknown;
+  recovery?: import('./recovery-types.js').RecoveryPolicy;
 }
 
 /** The members of an adapter a check can require. */

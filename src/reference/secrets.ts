@@ -45,7 +45,8 @@ const PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: 'dsn-credentials',
-    re: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/@"'<>]+:([^\s/@"'<>]+)@[^\s/@"'<>]/,
+    // Userinfo ends at the first `/`, `?` or `#`: a `:` and an `@` in a query or fragment are not credentials.
+    re: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/?#@"'<>]+:([^\s/?#@"'<>]+)@[^\s/?#@"'<>]/,
     // `user:****@host` and `user:${PASSWORD}@host` are redacted or templated, not leaked.
     accept: (v) => !/^(?:\*+|x+|X+|\$\{[^}]*\}|\{\{[^}]*\}\})$/.test(v),
   },

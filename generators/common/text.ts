@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+
+/**
+ * Free text as agents write it: the strings that break naive implementations. Always holds at least
+ * one non-space character (text fields are non-blank, D-ENV-02).
+ */
+const TRICKY = [
+  'line one\r\nline two',
+  'lone\rcarriage return',
+  'tab\tseparated\tvalues',
+  'astral 😀 𝄞 𝟘 and BMP ✓',
+  'combining e\u0301 vs é',
+  'Tags <b>&amp;</b> & <script>alert(1)</script>',
+  '"straight" and “smart” ‘quotes’',
+  'العربية مع English',
+  '中文字符与日本語のテキスト',
+  'zero\u200bwidth and\u00a0nbsp',
+  '\ufeffleading BOM',
+  'backslash \\ and slash / and \\u0000 literal',
+  'NUL \u0000 and bell \u0007 controls',
+  'surrogate-heavy 🏳️‍🌈 👩‍👩‍👧',
+  '1e21 and -0 and 0.1+0.2',
+];
+
+const visible = (s: string): string => (/\S/u.test(s) ? s : `${s}x`);
+
+/** Non-blank free text, from curated hard cases, arbitrary unicode (astral included), and mixes. */
+export function freeText(maxLength = 60): fc.Arbitrary<string> {
+  return fc
+    .oneof(
+      { weight: 2, arbitrary: fc.constantFrom(...TRICKY) },
+      { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength }) },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength }) },
+      { weight: 2, arbitrary: fc.lorem({ maxCount: 8, mode: 'sentences' }) },
+      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...TRICKY), fc.string({ unit: 'grapheme', maxLength: 10 })).map(([a, b]) => a + b) },
+    )
+    .map(visible);
+}
+
+/** Keys for free-form objects: ASCII, unicode, astral, and keys whose UTF-16 and code-point orders differ. */
+export function freeKey(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom('a', 'B', '\uffff', '😀', 'é', 'e\u0301', '€', '\u0080', '1', '10', '2', '', ' ', 'key with space', '__proto__', 'constructor'),
+    fc.string({ unit: 'grapheme', maxLength: 8 }),
+    fc.string({ unit: 'binary', maxLength: 6 }),
+  );
+}
+
+/** Numbers whose canonical JSON differs from naive printing (RFC 8785 §3.2.2.3). */
+export function trickyNumber(): fc.Arbitrary<number> {
+  return fc.oneof(
+    fc.constantFrom(0, -0, 1e21, 1e-7, 123456789012345680000, 0.1 + 0.2, 5e-324, 1.7976931348623157e308, 4.5, 1e20, -1e-6, 333333333.3333333, 9007199254740993, 2 ** 53),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer(),
+  );
+}
+
+/** JSON values for free-form objects, reaching unicode keys and tricky numbers. */
+export function freeJson(maxDepth = 3): fc.Arbitrary<unknown> {
+  const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', maxDepth },
+      fc.constant(null),
+      fc.boolean(),
+      trickyNumber(),
+      freeText(20),
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(freeKey(), tie("value"), { maxKeys: 4, noNullPrototype: true }),
+    ),
+  }));
+  return value;
+}
+
+/** A free-form JSON object (expected_output_schema, revised_payload, constraints...). */
+export function freeObject(): fc.Arbitrary<Record<string, unknown>> {
+  return fc.oneof(
+    fc.constant({}),
+    fc.record({ profile: fc.constant('uai.agent.ack.v1') }),
+    fc.dictionary(freeKey(), freeJson(), { maxKeys: 6, noNullPrototype: true }),
+  );
+}

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { envelopeSpec, profileNames, type FieldSpec, type FieldType } from '../../src/spec/envelope-spec.js';
+import { tokenLikeOf } from '../common/token-like.js';
+import { freeObject, freeText, trickyNumber } from '../common/text.js';
+
+const ALNUM = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
+const TAIL = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:~-'];
+
+/** Tokens (D-ENV-01): a prefix when the field has one, else a plain id; up to the 200-character bound. */
+export function token(prefix = ''): fc.Arbitrary<string> {
+  const first = fc.constantFrom(...ALNUM);
+  const tail = (max: number) => fc.string({ unit: fc.constantFrom(...TAIL), maxLength: max });
+  const plain = fc.tuple(first, tail(30)).map(([a, b]) => `${prefix}${a}${b}`);
+  return fc.oneof(
+    { weight: 6, arbitrary: plain },
+    { weight: 1, arbitrary: tokenLikeOf('hex-digest').map((h) => `${prefix}${h.toLowerCase()}`) },
+    { weight: 1, arbitrary: fc.uuid().map((u) => `${prefix}${u}`) },
+    // the length bound exactly
+    { weight: 1, arbitrary: fc.tuple(first, fc.string({ unit: fc.constantFrom(...TAIL), minLength: 199 - prefix.length, maxLength: 199 - prefix.length })).map(([a, b]) => `${prefix}${a}${b}`) },
+  );
+}
+
+/** UTC instants with a trailing Z, with and without fractions, over a wide range of years. */
+export function utcDateTime(min = Date.UTC(1970, 0, 1), max = Date.UTC(2099, 11, 31)): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.integer({ min, max }), fc.constantFrom('s', 'ms', 'us'))
+    .map(([t, precision]) => {
+      const iso = new Date(t).toISOString();
+      return precision === 's' ? `${iso.slice(0, 19)}Z` : precision === 'ms' ? iso : `${iso.slice(0, 23)}123Z`;
+    });
+}
+
+/** URI references: absolute https/http/urn, rooted paths, percent-encoded unicode. */
+export function uriReference(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.webUrl({ withQueryParameters: true, withFragments: true }),
+    fc.constantFrom('/', '/.well-known/uaix.json', 'urn:uaix:log:agent-standard:20260531:ack_0002', 'https://example.invalid/runtime', 'http://uaix.org/'),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map((s) => `https://example.invalid/${encodeURIComponent(s)}`),
+  );
+}
+
+function traceparent(): fc.Arbitrary<string> {
+  return tokenLikeOf('traceparent');
+}
+
+/** Values of one field type. `free` chooses the free-object arbitrary (tests narrow it). */
+export function valueOf(t: FieldType | FieldSpec): fc.Arbitrary<unknown> {
+  const spec = envelopeSpec();
+  switch (t.type) {
+    case 'token':
+      return token((t as FieldSpec).prefix ?? '');
+    case 'text':
+      return freeText();
+    case 'uri-reference':
+      return uriReference();
+    case 'date-time':
+      return utcDateTime();
+    case 'traceparent':
+      return traceparent();
+    case 'field-path':
+      return fc.array(fc.oneof(fc.stringMatching(/^[a-z_]{1,12}$/).map((s) => `.${s}`), fc.nat(9).map((n) => `[${n}]`)), { minLength: 1, maxLength: 4 }).map((p) => `$${p.join('')}`);
+    case 'checksum':
+      return tokenLikeOf('sha256-checksum');
+    case 'level':
+      return fc.constantFrom(...(spec.types.level!.enum ?? []));
+    case 'profile':
+      return fc.constantFrom(...profileNames());
+    case 'boolean':
+      return fc.boolean();
+    case 'integer':
+      return fc.oneof(
+        fc.integer({ min: t.minimum ?? 0, max: t.maximum ?? 2 ** 31 - 1 }),
+        fc.constantFrom(...[t.minimum ?? 0, t.maximum ?? Number.MAX_SAFE_INTEGER]),
+      );
+    case 'number':
+      return fc.oneof(
+        fc.double({ min: t.minimum ?? -1e9, max: t.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true }),
+        fc.constantFrom(t.minimum ?? 0, t.maximum ?? 1, 0.1, 0.30000000000000004, 1e-7).filter((n) => n >= (t.minimum ?? -Infinity) && n <= (t.maximum ?? Infinity)),
+        trickyNumber().filter((n) => n >= (t.minimum ?? -Infinity) && n <= (t.maximum ?? Infinity)),
+      );
+    case 'enum':
+      return fc.constantFrom(...t.values);
+    case 'const':
+      return fc.constant(t.value);
+    case 'free-object':
+      return freeObject();
+    case 'opaque-array':
+      return fc.constant([]);
+    case 'object':
+      return objectOf(spec.objects[t.layout]!.fields);
+    case 'array':
+      return fc.array(valueOf(t.items), { minLength: t.minItems ?? 0, maxLength: Math.max(3, t.minItems ?? 0) });
+    case 'body':
+      throw new Error('body values are generated per profile');
+  }
+}
+
+/** An object of declared fields: every required field, each optional one present or absent. */
+export function objectOf(fields: Record<string, FieldSpec>, overrides: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<Record<string, unknown>> {
+  const arbs: Record<string, fc.Arbitrary<unknown>> = {};
+  const required: string[] = [];
+  for (const [name, f] of Object.entries(fields)) {
+    arbs[name] = overrides[name] ?? valueOf(f);
+    if (f.required) required.push(name);
+  }
+  return fc.record(arbs, { requiredKeys: required, noNullPrototype: true });
+}

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { envelopeSpec, type FieldSpec } from '../../../src/spec/envelope-spec.js';
+import { getAt, malformedId, setAt, type Mutator } from './mutation.js';
+
+/** Pointers of every date-time field present in the packet. */
+export function dateTimePointers(packet: Record<string, any>, profile: string): string[] {
+  const spec = envelopeSpec();
+  const out: string[] = [];
+  const visit = (fields: Record<string, FieldSpec>, at: string) => {
+    for (const [name, f] of Object.entries(fields)) {
+      const here = `${at}/${name}`;
+      const v = getAt(packet, here);
+      if (v === undefined) continue;
+      if (f.type === 'date-time') out.push(here);
+      if (f.type === 'object') visit(spec.objects[f.layout]!.fields, here);
+      if (f.type === 'array' && f.items.type === 'object') {
+        const layout = spec.objects[f.items.layout]!.fields;
+        (v as unknown[]).forEach((_, i) => visit(layout, `${here}/${i}`));
+      }
+    }
+  };
+  visit(spec.topLevel, '');
+  visit(spec.profiles[profile]!.fields, '/body');
+  return out;
+}
+
+function pad(n: number, w = 2): string {
+  return String(Math.abs(n)).padStart(w, '0');
+}
+
+/** The same instant written with a numeric offset (`+hh:mm`), no `Z`. */
+function withOffset(iso: string, minutes: number): string {
+  const local = new Date(Date.parse(iso) + minutes * 60_000).toISOString().slice(0, 19);
+  const sign = minutes < 0 ? '-' : '+';
+  return `${local}${sign}${pad(Math.trunc(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+}
+
+/**
+ * ENV-UTC-Z: one date-time field written without the trailing Z, keeping the instant (so an expiry
+ * stays in the future): `+00:00`, another offset, or no zone designator at all.
+ */
+export const notUtcZ: Mutator = (c) =>
+  fc
+    .tuple(fc.constantFrom(...dateTimePointers(c.packet, c.profile)), fc.constantFrom('utc-offset', 'other-offset', 'no-designator'), fc.constantFrom(-480, -300, 60, 330, 540))
+    .map(([pointer, family, minutes]) => {
+      const iso = getAt(c.packet, pointer) as string;
+      const value = family === 'utc-offset' ? withOffset(iso, 0) : family === 'other-offset' ? withOffset(iso, minutes) : iso.replace(/Z$/, '');
+      setAt(c.packet, pointer, value);
+      return { packet: c.packet, family, note: `${pointer} written as ${value}` };
+    });
+
+/** ENV-IDENTITY: a malformed source or target identity (its id, or its type). */
+export const malformedIdentity: Mutator = (c) =>
+  fc.tuple(fc.constantFrom('source', 'target'), fc.constantFrom('id', 'type'), malformedId()).map(([side, field, bad]) => {
+    setAt(c.packet, `/${side}/${field}`, bad.value);
+    return { packet: c.packet, family: `${field}-${bad.family}`, note: `/${side}/${field} set to ${JSON.stringify(bad.value)}` };
+  });
+
+/** A required token field removed or malformed: ENV-CORRELATION-ID and ENV-IDEMPOTENCY-KEY. */
+function missingOrMalformed(pointer: string): Mutator {
+  return (c) =>
+    fc.oneof(fc.constant(null), malformedId()).map((bad) => {
+      setAt(c.packet, pointer, bad === null ? undefined : bad.value);
+      return bad === null
+        ? { packet: c.packet, family: 'missing', note: `removed ${pointer}` }
+        : { packet: c.packet, family: bad.family, note: `${pointer} set to ${JSON.stringify(bad.value)}` };
+    });
+}
+
+export const badCorrelationId = missingOrMalformed('/conversation/correlation_id');
+export const badIdempotencyKey = missingOrMalformed('/delivery/idempotency_key');
+
+/** ENV-FALLBACK-DIRECTIVE: the fallback directive missing, blank, or not text. */
+export const badFallbackDirective: Mutator = (c) =>
+  fc.constantFrom<unknown>(undefined, '', ' ', '\r\n\t', 0, false, null, ['Return a blocker']).map((value) => {
+    setAt(c.packet, '/delivery/fallback_directive', value);
+    return { packet: c.packet, family: value === undefined ? 'missing' : typeof value === 'string' ? 'blank' : 'wrong-type', note: value === undefined ? 'removed /delivery/fallback_directive' : `/delivery/fallback_directive set to ${JSON.stringify(value)}` };
+  });

@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { envelopeOf, type EnvelopeCase } from '../envelope.js';
+import { seal } from '../seal.js';
+
+/** An envelope case that breaks one validation expectation, and says how. */
+export interface MutatedCase extends EnvelopeCase {
+  /** The mutation family (evidence tag), e.g. `missing`, `offset-not-z`. */
+  family: string;
+  /** What was broken, in words, e.g. `removed /delivery/idempotency_key`. */
+  note: string;
+}
+
+/** A mutation of one valid, unsealed case: edits a clone and says what it broke. */
+export type Mutator = (c: { profile: string; now: string; packet: Record<string, any> }) => fc.Arbitrary<{ packet: Record<string, any>; now?: string; family: string; note: string }>;
+
+/**
+ * Mutated, sealed cases: a valid envelope of one of `profiles` (every profile by default), broken by
+ * `mutator`, then sealed again so that the checksum never breaks by accident.
+ */
+export function mutated(mutator: Mutator, profiles?: string[]): fc.Arbitrary<MutatedCase> {
+  const base = profiles ? fc.constantFrom(...profiles).chain((p) => envelopeOf(p)) : envelopeOf();
+  return fc
+    .tuple(
+      base.chain((c) => mutator({ ...c, packet: structuredClone(c.packet) }).map((m) => ({ c, m }))),
+      fc.constantFrom<'computed' | 'placeholder'>('computed', 'placeholder'),
+    )
+    .map(([{ c, m }, sealing]) => ({
+      profile: c.profile,
+      now: m.now ?? c.now,
+      sealing,
+      family: m.family,
+      note: m.note,
+      packet: seal(structuredClone(m.packet), sealing),
+    }));
+}
+
+/** Reads a JSON Pointer. */
+export function getAt(root: unknown, pointer: string): unknown {
+  let v: any = root;
+  for (const part of pointer.split('/').slice(1)) v = v?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return v;
+}
+
+/** Writes (or, with `undefined`, deletes) at a JSON Pointer whose parent exists. */
+export function setAt(root: any, pointer: string, value: unknown): void {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const last = parts.pop()!;
+  let parent = root;
+  for (const p of parts) parent = parent[p];
+  if (value === undefined) delete parent[last];
+  else Object.defineProperty(parent, last, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Values no identifier grammar accepts: blank, whitespace inside, controls, wrong JSON types. */
+export function malformedId(): fc.Arbitrary<{ value: unknown; family: string }> {
+  return fc.oneof(
+    fc.constantFrom('', ' ', '\t', '   ').map((value) => ({ value, family: 'blank' })),
+    fc.tuple(fc.constantFrom('corr', 'idem', 'agt'), fc.constantFrom(' ', '\t', '\n', '\r\n', '\u0000', ' \u00a0'), fc.stringMatching(/^[a-z0-9]{1,8}$/)).map(([p, ws, t]) => ({
+      value: `${p}_${t}${ws}${t}`,
+      family: 'whitespace-or-control-inside',
+    })),
+    fc.constantFrom<unknown>(42, 0, true, null, {}, [], ['corr_1']).map((value) => ({ value, family: 'wrong-type' })),
+  );
+}

@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { envelopeSpec, profileNames, type FieldSpec } from '../../../src/spec/envelope-spec.js';
+import { freeJson, freeKey } from '../../common/text.js';
+import { getAt, setAt, type Mutator } from './mutation.js';
+
+/** ENV-PROFILE-KNOWN: a profile name the registry does not hold; the body stays as it was. */
+export const unknownProfile: Mutator = (c) =>
+  fc
+    .oneof(
+      fc.constant({ value: c.profile.replace(/\.v1$/, '.v2'), family: 'unknown-version' }),
+      fc.stringMatching(/^[a-z]{3,12}$/).map((w) => ({ value: `uai.agent.${w}-x.v1`, family: 'unregistered-name' })),
+      fc.constantFrom('uai.made.up.v1', 'uaix.agent.ack.v1', 'uai.agent.ack').map((value) => ({ value, family: 'unregistered-name' })),
+      fc.constantFrom<unknown>('', 7, null).map((value) => ({ value, family: 'not-a-name' })),
+    )
+    .filter(({ value }) => typeof value !== 'string' || !profileNames().includes(value))
+    .map(({ value, family }) => {
+      c.packet.profile = value;
+      return { packet: c.packet, family, note: `profile set to ${JSON.stringify(value)}` };
+    });
+
+/** Pointers of the present fields whose requiredness a seed or the public notes state (D-ENV-05). */
+export function requiredPointers(packet: Record<string, any>, profile: string): string[] {
+  const spec = envelopeSpec();
+  const out: string[] = [];
+  const visit = (fields: Record<string, FieldSpec>, at: string) => {
+    for (const [name, f] of Object.entries(fields)) {
+      const here = `${at}/${name}`;
+      if (getAt(packet, here) === undefined) continue;
+      if (f.required && f.basis !== 'pinned') out.push(here);
+      if (f.type === 'object') visit(spec.objects[f.layout]!.fields, here);
+    }
+  };
+  visit(spec.topLevel, '');
+  visit(spec.profiles[profile]!.fields, '/body');
+  return out;
+}
+
+/** ENV-REQUIRED-FIELDS: one seed- or notes-required field removed. */
+export const missingRequired: Mutator = (c) =>
+  fc.constantFrom(...requiredPointers(c.packet, c.profile)).map((pointer) => {
+    setAt(c.packet, pointer, undefined);
+    return { packet: c.packet, family: pointer.startsWith('/body') ? 'body' : pointer.split('/').length > 2 ? 'nested' : 'top-level', note: `removed ${pointer}` };
+  });
+
+/** Pointers of every published (non free-form) object present in the packet, with its declared names. */
+export function publishedObjects(packet: Record<string, any>, profile: string): { pointer: string; declared: string[] }[] {
+  const spec = envelopeSpec();
+  const out: { pointer: string; declared: string[] }[] = [{ pointer: '', declared: Object.keys(spec.topLevel) }];
+  const visit = (fields: Record<string, FieldSpec>, at: string) => {
+    out.push({ pointer: at, declared: Object.keys(fields) });
+    for (const [name, f] of Object.entries(fields)) {
+      const v = getAt(packet, `${at}/${name}`);
+      if (v === undefined) continue;
+      if (f.type === 'object') visit(spec.objects[f.layout]!.fields, `${at}/${name}`);
+      if (f.type === 'array' && f.items.type === 'object') {
+        const layout = spec.objects[f.items.layout]!.fields;
+        (v as unknown[]).forEach((_, i) => visit(layout, `${at}/${name}/${i}`));
+      }
+    }
+  };
+  for (const [name, f] of Object.entries(spec.topLevel)) {
+    if (f.type === 'object') visit(spec.objects[f.layout]!.fields, `/${name}`);
+    if (f.type === 'array' && f.items.type === 'object') {
+      const layout = spec.objects[f.items.layout]!.fields;
+      (packet[name] as unknown[]).forEach((_, i) => visit(layout, `/${name}/${i}`));
+    }
+  }
+  visit(spec.profiles[profile]!.fields, '/body');
+  return out;
+}
+
+/** ENV-UNDECLARED-FIELD: a member no schema declares, at the top level or inside any published object. */
+export const undeclaredField: Mutator = (c) =>
+  fc
+    .tuple(
+      fc.constantFrom(...publishedObjects(c.packet, c.profile)),
+      fc.oneof(fc.constantFrom('x_custom', 'debug', 'note', 'rejectionReason', 'credential_ref', 'checksum2', 'extensions_v2'), freeKey()),
+      freeJson(2),
+    )
+    .filter(([o, key]) => !o.declared.includes(key))
+    .map(([o, key, value]) => {
+      setAt(c.packet, `${o.pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, value === undefined ? null : value);
+      return { packet: c.packet, family: o.pointer === '' ? 'top-level' : `in-${o.pointer.split('/')[1]}`, note: `added ${JSON.stringify(key)} at ${o.pointer || '/'}` };
+    });

@@ -1,0 +1,21 @@
+import type { Adapter } from '../core/types.js';
+import { TOOL } from '../core/version.js';
+import { referenceChecksum } from './checksum.js';
+import { validateEnvelope } from './envelope/validate.js';
+import { fromKeyless, toKeyless } from './keyless.js';
+
+/**
+ * The bundled reference implementation: passes every check of the pack, and is the pack's oracle
+ * where a check needs one (checksums, keyless layouts). Its code paths are independent of the
+ * generators': generators build from the spec data, the reference validates from the same data
+ * through ajv and its own policy code.
+ */
+export const referenceAdapter: Adapter = {
+  describe: () => ({ name: 'uaix-conformance reference', version: TOOL.version, capabilityLevel: 'L7' }),
+  validateEnvelope: (packet, context) => validateEnvelope(packet, context),
+  computeChecksum: (packet) => referenceChecksum(packet),
+  toKeyless: (packet) => toKeyless(packet),
+  fromKeyless: (wire) => fromKeyless(wire),
+};
+
+export default referenceAdapter;

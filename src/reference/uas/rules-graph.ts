@@ -1,0 +1,44 @@
+import type { IssueList } from './issues.js';
+import type { UasModel } from './model.js';
+
+/**
+ * Identity and references (seed 003 §4 "Topological Severing", §5.1.3): ids are unique across units,
+ * concepts and edges; edges, nodes and register entries point at declared ids; concept_refs at
+ * declared concepts. Returns false when the graph cannot be trusted for weighting (D-UAS-11).
+ */
+export function checkGraph(m: UasModel, issues: IssueList): boolean {
+  const ids = new Map<string, number>();
+  for (const id of [...m.units.map((u) => u.id), ...m.concepts.map((c) => c.id), ...m.edges.map((e) => e.id)]) {
+    ids.set(id, (ids.get(id) ?? 0) + 1);
+  }
+  let sound = true;
+  for (const [id, n] of ids) {
+    if (id === '') {
+      sound = false;
+      issues.add({ checkId: 'VAL-ID-UNIQUE', token: '', message: `${n} element(s) have no id` });
+    } else if (n > 1) {
+      sound = false;
+      issues.add({ checkId: 'VAL-ID-UNIQUE', ref: id, token: id, message: `id ${id} is declared ${n} times`, instruction: `Give each semantic_unit, concept and edge its own id; '${id}' is used ${n} times.` });
+    }
+  }
+  const declared = (ref: string | undefined) => ref !== undefined && ref !== '' && ids.has(ref);
+  const dangling = (ref: string | undefined, where: string, owner: string | undefined) => {
+    sound = false;
+    issues.add({ checkId: 'VAL-EDGE-REF', ref: owner, token: ref ?? '', message: `${where} references undeclared id "${ref ?? ''}"`, instruction: `Declare '${ref ?? ''}' or point ${where} at a declared id.` });
+  };
+  for (const e of m.edges) {
+    if (!declared(e.source)) dangling(e.source, `edge ${e.id} source`, e.id);
+    if (!declared(e.target)) dangling(e.target, `edge ${e.id} target`, e.id);
+  }
+  for (const n of m.nodes) if (!declared(n)) dangling(n, 'a <node>', n);
+  for (const a of m.ambiguities) if (!declared(a.ref)) dangling(a.ref, `ambiguity_entry ${a.type ?? ''}`, a.ref);
+  const concepts = new Set(m.concepts.map((c) => c.id));
+  for (const u of m.units) {
+    for (const c of u.conceptRefs) {
+      if (!concepts.has(c)) {
+        issues.add({ checkId: 'VAL-CONCEPT-REF', ref: u.id, token: c, message: `unit ${u.id} references concept ${c}, which <concept_registry> does not declare`, instruction: `Declare <concept id='${c}'> in concept_registry or remove the reference.` });
+      }
+    }
+  }
+  return sound;
+}

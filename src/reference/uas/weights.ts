@@ -1,0 +1,83 @@
+import type { IssueList } from './issues.js';
+import type { UasModel } from './model.js';
+import type { UasSpec } from './spec.js';
+
+/** An exact weight in hundredths, as the fraction `num / den` before clamping. */
+export interface ExactWeight {
+  num: number;
+  den: number;
+}
+
+/** Degree of every unit in the cognitive map (an edge counts once per distinct endpoint). */
+export function unitDegrees(m: Pick<UasModel, 'units' | 'edges'>): Map<string, number> {
+  const deg = new Map<string, number>(m.units.map((u) => [u.id, 0]));
+  for (const e of m.edges) {
+    for (const end of new Set([e.source, e.target])) if (end !== undefined && deg.has(end)) deg.set(end, deg.get(end)! + 1);
+  }
+  return deg;
+}
+
+/**
+ * The seed's formula (003 §2.3) in exact arithmetic: w = clamp(0.50 + sum(deltas) + 0.05 * C, 0, 1),
+ * with C = degree / max degree over units (D-UAS-10). Unknown modifiers count as 0 here; they are
+ * reported by the formula rule.
+ */
+export function exactWeight(modifiers: readonly string[], degree: number, maxDegree: number, unitCount: number, spec: UasSpec): ExactWeight {
+  const sum = modifiers.reduce((s, t) => s + (spec.weightModifiers[t] ?? 0), 0);
+  const norm = spec.centralityNormalization === 'n-minus-1' ? unitCount - 1 : maxDegree;
+  const den = norm > 0 ? norm : 1;
+  const c = norm > 0 ? degree : 0;
+  return { num: (spec.weightBase + sum) * den + spec.centralityFactor * c, den };
+}
+
+/** The exact weight as a number in [0, 1]. */
+export function weightValue(w: ExactWeight): number {
+  return Math.min(100, Math.max(0, w.num / w.den)) / 100;
+}
+
+const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
+
+/**
+ * VAL-WEIGHT-RANGE, VAL-WEIGHT-FORMULA and VAL-PROMOTION (PM-01, PM-02). Formula and promotion are
+ * judged only on a sound graph (unique ids, no dangling references): degrees mean nothing otherwise.
+ * Promotion uses the computed weight, so a wrong declared weight is reported once, by the formula rule.
+ */
+export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, issues: IssueList): void {
+  const declared = new Map<string, number>();
+  for (const u of m.units) {
+    const v = u.weight !== undefined && DECIMAL.test(u.weight) ? Number(u.weight) : NaN;
+    if (!(v >= 0 && v <= 1)) {
+      issues.add({ checkId: 'VAL-WEIGHT-RANGE', ref: u.id, token: u.weight ?? '', message: `weight "${u.weight ?? ''}" of unit ${u.id} is not a decimal in [0.00, 1.00]`, instruction: 'Emit weight as a decimal from 0.00 to 1.00.' });
+    } else declared.set(u.id, v);
+  }
+  if (!graphSound) return;
+  const deg = unitDegrees(m);
+  const maxDeg = Math.max(0, ...deg.values());
+  const promoted = new Set(m.nodes);
+  const isolated = new Set(m.ambiguities.filter((a) => a.type === 'NODE_ISOLATION').map((a) => a.ref));
+  const neighbours = new Map<string, Set<string>>(m.units.map((u) => [u.id, new Set<string>()]));
+  for (const e of m.edges) {
+    if (e.source !== undefined && e.target !== undefined) {
+      neighbours.get(e.source)?.add(e.target);
+      neighbours.get(e.target)?.add(e.source);
+    }
+  }
+  for (const u of m.units) {
+    const d = deg.get(u.id) ?? 0;
+    const w = exactWeight(u.modifiers, d, maxDeg, m.units.length, spec);
+    const unknown = u.modifiers.filter((t) => !(t in spec.weightModifiers));
+    const got = declared.get(u.id);
+    if (unknown.length > 0) {
+      issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: unknown[0], message: `unit ${u.id} has unknown weight modifier(s) ${unknown.join(', ')}` });
+    } else if (got !== undefined && Math.abs(got - weightValue(w)) > spec.weightTolerance + 1e-9) {
+      issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: u.weight, message: `weight ${u.weight} of unit ${u.id} differs from the formula's ${weightValue(w).toFixed(4)} (modifiers [${u.modifiers.join(' ')}], degree ${d} of max ${maxDeg})`, instruction: `Set weight='${weightValue(w).toFixed(2)}'.` });
+    }
+    const atLeast = (t: number) => w.num >= t * w.den;
+    if (atLeast(spec.promotion['PM-01']) && !promoted.has(u.id) && ![...(neighbours.get(u.id) ?? [])].some((n) => promoted.has(n))) {
+      issues.add({ checkId: 'VAL-PROMOTION', ref: u.id, token: 'PM-01', message: `unit ${u.id} has weight ${weightValue(w).toFixed(2)} >= 0.85 but is neither a <node> of the cognitive map nor adjacent to one (PM-01)`, instruction: `Add <node ref='${u.id}'/> to cognitive_map.` });
+    }
+    if (atLeast(spec.promotion['PM-02']) && d === 0 && !isolated.has(u.id)) {
+      issues.add({ checkId: 'VAL-PROMOTION', ref: u.id, token: 'PM-02', message: `unit ${u.id} has weight ${weightValue(w).toFixed(2)} >= 0.95, no edges and no NODE_ISOLATION entry (PM-02)`, instruction: `Add an edge for '${u.id}' or an ambiguity_entry type='NODE_ISOLATION' ref='${u.id}'.` });
+    }
+  }
+}

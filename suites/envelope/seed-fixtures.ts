@@ -1,0 +1,22 @@
+import fc from 'fast-check';
+import { defineCheck, fail, PASS } from '../../src/core/check.js';
+import type { Verdict } from '../../src/core/types.js';
+import { seedFixtures, type SeedFixture } from '../../src/spec/seed-fixtures.js';
+
+/** ENV-SEED-FIXTURES: the published valid fixtures of the seeds, exactly as published. */
+export const envSeedFixtures = defineCheck<SeedFixture>({
+  id: 'ENV-SEED-FIXTURES',
+  title: 'The published seed fixtures (acknowledgement, correction) are accepted',
+  suite: 'envelope',
+  severity: 'MUST',
+  specRef: '001 §Ejemplo de dispositivo JSON válido; 004 §有效的 JSON 夹具示例',
+  requires: ['validateEnvelope'],
+  decisions: ['D-INT-02', 'D-ENV-06'],
+  arbitrary: () => fc.constantFrom(...seedFixtures()),
+  async run(f, h) {
+    const v = await h.invoke<Verdict>('validateEnvelope', [f.keyed, { now: h.now }], 'verdict');
+    return v.valid ? PASS : fail(`rejected the published ${f.name} fixture`, { valid: true }, v);
+  },
+  show: (f) => ({ fixture: f.name, now: '(run clock)', packet: f.keyed }),
+  tags: (f) => ['valid', `fixture:${f.name}`],
+});

@@ -1,0 +1,7 @@
+import type { CheckDefinition } from '../src/core/check.js';
+import { envelopeSuite } from './envelope/index.js';
+import { integritySuite } from './integrity/index.js';
+import { wireSuite } from './wire/index.js';
+
+/** Every suite of the pack, in catalog order. */
+export const allChecks: CheckDefinition[] = [...envelopeSuite, ...integritySuite, ...wireSuite];

@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { canonicalize } from 'json-canonicalize';
+import { defineCheck, fail, PASS, type CheckDefinition, type Harness } from '../../src/core/check.js';
+import { toKeyless } from '../../src/reference/keyless.js';
+import { seedFixtures, type SeedFixture } from '../../src/spec/seed-fixtures.js';
+import { validEnvelope, type EnvelopeCase } from '../../generators/envelope/envelope.js';
+import { malformedWire, type MalformedWire } from '../../generators/wire/malformed.js';
+
+/** Same JSON value: arrays in order, object members in any order, -0 and 0 alike (RFC 8785 equality). */
+function sameJson(a: unknown, b: unknown): boolean {
+  try {
+    return canonicalize(a) === canonicalize(b);
+  } catch {
+    return false;
+  }
+}
+
+const SPEC = '001 §Formato de transferencia optimizado (sin llave); 004 §传输格式优化版（无键）';
+
+async function encode(h: Harness, keyed: unknown) {
+  return h.invokeOrReject('toKeyless', [keyed]);
+}
+async function decode(h: Harness, wire: unknown) {
+  return h.invokeOrReject('fromKeyless', [wire]);
+}
+
+/** WIRE-SEED-FIXTURES: each seed's keyed fixture maps to exactly its published keyless arrays, and back. */
+export const wireSeedFixtures = defineCheck<SeedFixture>({
+  id: 'WIRE-SEED-FIXTURES',
+  title: "The seeds' keyed fixtures map to exactly their published keyless arrays, and back",
+  suite: 'wire',
+  severity: 'MUST',
+  specRef: SPEC,
+  requires: ['toKeyless', 'fromKeyless'],
+  decisions: ['D-WIRE-01', 'D-WIRE-02', 'D-WIRE-03', 'D-ENV-06'],
+  arbitrary: () => fc.constantFrom(...seedFixtures()),
+  async run(f, h) {
+    const enc = await encode(h, f.keyed);
+    if (enc.rejected) return fail(`toKeyless rejected the published ${f.name} fixture`, f.keyless, enc);
+    if (!sameJson(enc.value, f.keyless)) return fail(`toKeyless of the ${f.name} fixture differs from the published keyless form`, f.keyless, enc.value);
+    const dec = await decode(h, f.keyless);
+    if (dec.rejected) return fail(`fromKeyless rejected the published ${f.name} keyless form`, f.keyed, dec);
+    return sameJson(dec.value, f.keyed) ? PASS : fail(`fromKeyless of the published ${f.name} keyless form differs from the keyed fixture`, f.keyed, dec.value);
+  },
+  show: (f) => ({ fixture: f.name, keyed: f.keyed, keyless: f.keyless }),
+  tags: (f) => ['valid', `fixture:${f.name}`],
+});
+
+/** WIRE-LAYOUT: generated envelopes encode to the pinned slot layout, and the pinned layout decodes back. */
+export const wireLayout = defineCheck<EnvelopeCase>({
+  id: 'WIRE-LAYOUT',
+  title: 'Generated envelopes of every profile encode to the pinned keyless slot order, and decode from it',
+  suite: 'wire',
+  severity: 'MUST',
+  specRef: `${SPEC} (field order follows the schema order)`,
+  requires: ['toKeyless', 'fromKeyless'],
+  decisions: ['D-WIRE-01', 'D-WIRE-02', 'D-WIRE-03'],
+  arbitrary: () => validEnvelope(),
+  async run(c, h) {
+    const expected = toKeyless(c.packet);
+    const enc = await encode(h, c.packet);
+    if (enc.rejected || !sameJson(enc.value, expected)) return fail('toKeyless does not follow the pinned slot layout', expected, enc.rejected ? enc : enc.value);
+    const dec = await decode(h, expected);
+    if (dec.rejected || !sameJson(dec.value, c.packet)) return fail('fromKeyless of the pinned layout does not give the keyed envelope back', c.packet, dec.rejected ? dec : dec.value);
+    return PASS;
+  },
+  show: (c) => ({ profile: c.profile, packet: c.packet }),
+  tags: (c) => ['valid', `profile:${c.profile}`],
+});
+
+/** WIRE-ROUNDTRIP: keyed -> keyless -> keyed is lossless, through the adapter alone. */
+export const wireRoundtrip = defineCheck<EnvelopeCase>({
+  id: 'WIRE-ROUNDTRIP',
+  title: 'keyed -> keyless -> keyed is lossless on generated envelopes of every profile',
+  suite: 'wire',
+  severity: 'MUST',
+  specRef: SPEC,
+  requires: ['toKeyless', 'fromKeyless'],
+  decisions: ['D-WIRE-01', 'D-ENV-06'],
+  arbitrary: () => validEnvelope(),
+  async run(c, h) {
+    const enc = await encode(h, c.packet);
+    if (enc.rejected) return fail('toKeyless rejected a valid envelope', 'a keyless array', enc);
+    // Through JSON, as on a real wire: the keyless form must survive serialization.
+    const wire = JSON.parse(JSON.stringify(enc.value ?? null));
+    const dec = await decode(h, wire);
+    if (dec.rejected) return fail('fromKeyless rejected the keyless form toKeyless produced', c.packet, { keyless: enc.value, ...dec });
+    return sameJson(dec.value, c.packet) ? PASS : fail('the round trip changed the envelope', c.packet, { keyless: enc.value, keyed: dec.value });
+  },
+  show: (c) => ({ profile: c.profile, packet: c.packet }),
+  tags: (c) => ['valid', `profile:${c.profile}`],
+});
+
+/** WIRE-MALFORMED-REJECTED: wrong arity, wrong slot types, overflow and reserved slots are errors. */
+export const wireMalformedRejected = defineCheck<MalformedWire>({
+  id: 'WIRE-MALFORMED-REJECTED',
+  title: 'Malformed keyless arrays (arity, slot types, overflow, reserved slots) are rejected, never decoded',
+  suite: 'wire',
+  severity: 'MUST',
+  specRef: `${SPEC}; notes §Validator and conformance pack (keyless shape, keyless overflow)`,
+  requires: ['fromKeyless'],
+  decisions: ['D-WIRE-02', 'D-WIRE-04'],
+  arbitrary: malformedWire,
+  async run(c, h) {
+    const dec = await decode(h, c.wire);
+    return dec.rejected ? PASS : fail(`fromKeyless decoded a malformed keyless envelope (${c.note})`, 'an error (thrown or rejected)', dec.value);
+  },
+  show: (c) => ({ broken: c.note, profile: c.profile, wire: c.wire }),
+  tags: (c) => ['adversarial', `family:${c.family}`, `profile:${c.profile}`],
+});
+
+export const wireSuite: CheckDefinition[] = [wireSeedFixtures, wireLayout, wireRoundtrip, wireMalformedRejected];
