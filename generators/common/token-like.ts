@@ -48,7 +48,7 @@ const BY_KIND: Record<TokenLikeKind, fc.Arbitrary<string>> = {
     chars(ALNUM, 20, 30).map((s) => `desk-${s}`),
     hex(16).map((h) => `token_count=${parseInt(h.slice(0, 8), 16)}`),
     fc.constantFrom('password=REDACTED_VALUE', 'token: ********************', 'secret=${SECRET_FROM_ENV}', 'grant_type=refresh_token'),
-    fc.constantFrom('postgres://user:****@db.example.invalid/app', 'https://user@example.com/path'),
+    fc.constantFrom('postgres://user:****@db.example.invalid/app', 'https://user@example.com/path', 'https://example.com?to=a:b@c', 'https://example.com/p#x:y@z'),
     fc.constantFrom('The bearer of this note', 'session token has expired', 'eyes.on.the.road'),
   ),
 };

@@ -43,6 +43,9 @@ describe('findSecret', () => {
       'token: refresh_token_required_for_grant',
       'grant_type=refresh_token',
       'The bearer of this message is the orchestrator',
+      // `:` and `@` after the authority belong to the query or fragment, not to userinfo.
+      'https://siftai.example.tg?:g.XnS#+$C@92',
+      'https://b.example.tvn?H:qHZWoWc#2@%F2%8A%AC',
     ]) {
       expect(findSecret(s), s).toBeNull();
     }
