@@ -1,0 +1,136 @@
+import { existsSync, statSync } from 'node:fs';
+import { relative } from 'node:path';
+import { Catalog } from '../core/catalog.js';
+import { UsageError } from '../core/errors.js';
+import { loadAdapterModule } from '../core/load-adapter.js';
+import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, hashCatalog, runChecks } from '../core/runner.js';
+import { randomSeed } from '../core/seed.js';
+import { setSpecOverrideDir } from '../core/spec-data.js';
+import type { Adapter } from '../core/types.js';
+import { TOOL } from '../core/version.js';
+import { referenceAdapter } from '../reference/index.js';
+import { renderSummary } from '../reporters/terminal.js';
+import { assertReplaceable, writeReports } from '../reporters/write.js';
+import { allChecks } from '../../suites/index.js';
+import { parseArgs } from 'node:util';
+import { guarded, intOption, listOption, nowOption, RUN_OPTIONS, seedOption } from './options.js';
+import { USAGE } from './main.js';
+
+type IO = { out: NodeJS.WritableStream; err: NodeJS.WritableStream };
+
+/** The catalog of every check the pack ships. */
+export function catalog(): Catalog {
+  return new Catalog(allChecks);
+}
+
+/** Loads the adapter a user named: `reference`, or a module file or folder. */
+export async function loadAdapter(spec: string): Promise<Adapter> {
+  if (spec === 'reference') return referenceAdapter;
+  return loadAdapterModule(spec);
+}
+
+function applySpecDir(dir: string | undefined): void {
+  if (dir === undefined) return;
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--spec-dir ${dir} is not a folder`);
+  setSpecOverrideDir(dir);
+}
+
+/** `uaix-conformance [run]`: runs the selected checks and writes the reports. */
+export async function runCommand(argv: string[], io: IO): Promise<number> {
+  const { values, positionals } = guarded(() => parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: true, strict: true }));
+  if (values.help) {
+    io.out.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (values.version) {
+    io.out.write(`${TOOL.version}\n`);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (!values.adapter) throw new UsageError('missing --adapter (try --adapter reference)');
+  applySpecDir(values['spec-dir']);
+  const givenSeed = seedOption(values.seed);
+  const seed = givenSeed ?? randomSeed();
+  const runs = intOption('runs', values.runs, 100, 1, 1_000_000);
+  const timeoutMs = intOption('timeout', values.timeout, DEFAULT_TIMEOUT_MS, 1, 3_600_000);
+  const now = nowOption(values.now, DEFAULT_NOW);
+  const cat = catalog();
+  const suites = listOption(values.suite);
+  const checkGlobs = listOption(values.check);
+  const checks = cat.select({ suites, checks: checkGlobs });
+  const replayPath = values.replay;
+  if (replayPath !== undefined) {
+    if (!/^\d+(:\d+)*$/.test(replayPath)) throw new UsageError(`--replay takes a fast-check path such as 12:0:3, got "${replayPath}"`);
+    if (checks.length !== 1) throw new UsageError(`--replay needs exactly one check (--check <id>), the selection holds ${checks.length}`);
+    if (givenSeed === undefined) throw new UsageError('--replay needs the --seed of the run that failed');
+  }
+  const writeFiles = !values['no-reports'] && (replayPath === undefined || values.out !== undefined);
+  const outDir = values.out ?? 'reports';
+  if (writeFiles) assertReplaceable(outDir);
+  const adapter = await loadAdapter(values.adapter);
+  if (!values.quiet) io.err.write(`uaix-conformance ${TOOL.version}: seed ${seed}, ${runs} runs, ${checks.length} checks, adapter ${values.adapter}\n`);
+
+  let stop = false;
+  const onSignal = () => {
+    stop = true;
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const report = await runChecks({
+      checks,
+      adapter,
+      adapterSpec: values.adapter,
+      seed,
+      runs,
+      timeoutMs,
+      now,
+      ...(replayPath !== undefined ? { replayPath } : {}),
+      selection: { suites, checks: checkGlobs },
+      catalogHash: hashCatalog(cat.checks),
+      shouldStop: () => stop,
+    });
+    if (writeFiles) {
+      const written = writeReports(report, outDir);
+      if (!values.quiet) io.err.write(`reports: ${written.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
+    }
+    const summary = renderSummary(report, { verbose: values.verbose ?? false });
+    io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
+    if (report.incomplete) return 1;
+    return report.summary.mustFailed > 0 ? 1 : 0;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** `uaix-conformance list`: the check catalog. */
+export async function listCommand(argv: string[], io: IO): Promise<number> {
+  const { values, positionals } = guarded(() =>
+    parseArgs({
+      args: argv,
+      options: {
+        suite: { type: 'string', multiple: true },
+        check: { type: 'string', multiple: true, short: 'c' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+      strict: true,
+    }),
+  );
+  if (values.help) {
+    io.out.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const checks = catalog().select({ suites: listOption(values.suite), checks: listOption(values.check) });
+  if (values.json) {
+    io.out.write(`${JSON.stringify(checks.map((c) => ({ id: c.id, suite: c.suite, severity: c.severity, title: c.title, specRef: c.specRef, requires: c.requires, decisions: c.decisions ?? [] })), null, 2)}\n`);
+    return 0;
+  }
+  const width = Math.max(...checks.map((c) => c.id.length));
+  for (const c of checks) io.out.write(`${c.id.padEnd(width)}  ${c.suite.padEnd(9)} ${c.severity.padEnd(6)} ${c.title}\n${' '.repeat(width + 2)}${c.specRef}\n`);
+  io.out.write(`${checks.length} checks\n`);
+  return 0;
+}

@@ -1,0 +1,56 @@
+import { UsageError } from '../core/errors.js';
+import { SEED_MAX, SEED_MIN } from '../core/seed.js';
+
+/** Option definitions shared by the commands that run checks. */
+export const RUN_OPTIONS = {
+  adapter: { type: 'string', short: 'a' },
+  out: { type: 'string', short: 'o' },
+  seed: { type: 'string', short: 's' },
+  runs: { type: 'string', short: 'n' },
+  timeout: { type: 'string' },
+  suite: { type: 'string', multiple: true },
+  check: { type: 'string', multiple: true, short: 'c' },
+  replay: { type: 'string' },
+  now: { type: 'string' },
+  'spec-dir': { type: 'string' },
+  'no-reports': { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  verbose: { type: 'boolean', short: 'v' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const;
+
+/** Runs an argument parse; any parse problem becomes one usage line. */
+export function guarded<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw new UsageError((e as Error).message.split('\n')[0]!);
+  }
+}
+
+/** An integer option within bounds, or a usage error naming the option. */
+export function intOption(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^-?\d+$/.test(raw.trim())) throw new UsageError(`--${name} must be an integer, got "${raw}"`);
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${raw}`);
+  return n;
+}
+
+/** `--seed`: a 32-bit integer. */
+export function seedOption(raw: string | undefined): number | undefined {
+  return raw === undefined ? undefined : intOption('seed', raw, 0, SEED_MIN, SEED_MAX);
+}
+
+/** Repeated or comma-separated list options (`--suite a,b --suite c`). */
+export function listOption(values: string[] | undefined): string[] {
+  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+}
+
+/** `--now`: a UTC instant with a trailing Z. */
+export function nowOption(raw: string | undefined, fallback: string): string {
+  if (raw === undefined) return fallback;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(raw) || Number.isNaN(Date.parse(raw))) throw new UsageError(`--now must be a UTC instant with a trailing Z, got "${raw}"`);
+  return raw;
+}

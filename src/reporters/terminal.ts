@@ -1,0 +1,30 @@
+import type { Report } from '../core/report.js';
+
+const MARK = { passed: 'PASS', failed: 'FAIL', errored: 'ERR ', skipped: 'SKIP' } as const;
+
+function oneLine(s: string, max = 200): string {
+  const flat = s.replace(/\s+/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** The short terminal summary: counts, then every failed or errored check with its replay command. */
+export function renderSummary(report: Report, options: { verbose?: boolean } = {}): string {
+  const lines: string[] = [];
+  for (const c of report.checks) {
+    if (options.verbose || c.status === 'failed' || c.status === 'errored') {
+      lines.push(`${MARK[c.status]} ${c.id} [${c.severity}] ${c.title}`);
+      if (c.failure) {
+        lines.push(`     ${oneLine(c.failure.message)}`);
+        lines.push(`     replay: ${c.failure.replay}`);
+      }
+      if (c.error) lines.push(`     ${oneLine(c.error.message)}`);
+      if (c.skipReason && options.verbose) lines.push(`     ${c.skipReason}`);
+    }
+  }
+  const s = report.summary;
+  lines.push(
+    `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped` +
+      ` (seed ${report.run.seed}, ${report.run.runs} runs${report.incomplete ? ', INCOMPLETE: interrupted' : ''})`,
+  );
+  return `${lines.join('\n')}\n`;
+}
