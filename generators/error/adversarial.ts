@@ -1,0 +1,17 @@
+import type { ErrorPayload, RecoveryOption } from '../../src/spec/error-spec.js';
+
+/** A payload that breaks exactly one rule, with the mutator family that broke it (an evidence tag). */
+export interface AdversarialError {
+  family: string;
+  payload: unknown;
+}
+
+/** A deep copy to mutate: generated values may share structure with the shrinker's. */
+export function copy<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/** The option a targeted payload points at. */
+export function optionAt(payload: ErrorPayload, subError: number, option: number): RecoveryOption {
+  return payload.body.sub_errors![subError]!.recovery_options[option]!;
+}

@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import { errorEnums, errorSpec } from '../../src/spec/error-spec.js';
+import { copy, type AdversarialError } from './adversarial.js';
+import { errorPayload } from './error-payload.js';
+import { recoveryOption } from './recovery-option.js';
+import { subError } from './sub-error.js';
+
+/** Forbidden (condition, action) pairs of D-ERR-04 usable under `origin` (no retry under configuration). */
+function misfits(origin: string): [string, string][] {
+  const spec = errorSpec();
+  return Object.entries(spec.conditionActions.table).flatMap(([condition, row]) =>
+    row.forbidden.filter((a) => origin !== 'configuration' || !spec.retry.actions.includes(a)).map((a) => [condition, a] as [string, string]),
+  );
+}
+
+/** The seed's own counter-examples (000 Scenario 5; the issue's renew_grant for malformed_request), drawn more often. */
+const HEADLINE: [string, string][] = [
+  ['unknown_outcome', 'wait_for_dependency'],
+  ['malformed_request', 'renew_grant'],
+];
+
+/**
+ * A valid payload in which one sub-error gains an option whose action the table forbids for its
+ * condition, with the parameters that action needs, so only D-ERR-04 is broken (ERR-CONDITION-ACTION).
+ */
+export function conditionActionMisfit(): fc.Arbitrary<AdversarialError> {
+  return fc
+    .constantFrom(...errorEnums().origin)
+    .chain((origin) => {
+      const pairs = misfits(origin);
+      const headline = HEADLINE.filter(([c, a]) => pairs.some(([pc, pa]) => pc === c && pa === a));
+      const pair = headline.length > 0 ? fc.oneof(fc.constantFrom(...headline), fc.constantFrom(...pairs)) : fc.constantFrom(...pairs);
+      return fc.tuple(fc.constant(origin), errorPayload({ origin }), pair).chain(([o, base, [condition, action]]) =>
+        fc.tuple(fc.constant(base), fc.constant(action), subError(o, { condition }), recoveryOption(action), fc.nat(), fc.nat()),
+      );
+    })
+    .map(([base, action, se, misfit, i, j]) => {
+      const p = copy(base);
+      const options = [...se.recovery_options];
+      options.splice(j % (options.length + 1), 0, misfit);
+      const list = p.body.sub_errors ?? [];
+      list.splice(i % (list.length + 1), 0, { ...se, recovery_options: options });
+      p.body.sub_errors = list;
+      return { family: `misfit:${se.mechanical_condition}:${action}`, payload: p };
+    });
+}

@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { errorEnums, type ErrorPayload, type RecoveryOption } from '../../src/spec/error-spec.js';
+import { errorPayload } from './error-payload.js';
+import { recoveryOption } from './recovery-option.js';
+import { actionsFor, subError } from './sub-error.js';
+
+/** A valid payload and the coordinates of one chosen recovery option in it. */
+export interface PayloadWithOption {
+  payload: ErrorPayload;
+  subError: number;
+  option: number;
+}
+
+/** The conditions under which `action` is a valid choice for `origin`. */
+export function conditionsAllowing(action: string, origin: string): string[] {
+  return errorEnums().mechanicalCondition.filter((c) => actionsFor(c, origin).includes(action));
+}
+
+/**
+ * A valid payload in which one sub-error, at a random position, holds an option of `action` at a
+ * random position. By default the option is valid; pass `option` to plant one that breaks a rule.
+ * The origin is drawn among those under which the action is valid (and from `origins` if given),
+ * so that the payload breaks nothing else.
+ */
+export function payloadWithOption(
+  action: string,
+  option: (origin: string) => fc.Arbitrary<RecoveryOption> = () => recoveryOption(action),
+  origins: string[] = errorEnums().origin,
+): fc.Arbitrary<PayloadWithOption> {
+  const usable = origins.filter((o) => conditionsAllowing(action, o).length > 0);
+  if (usable.length === 0) throw new Error(`no origin among ${origins.join(', ')} admits action ${action}`);
+  return fc
+    .constantFrom(...usable)
+    .chain((origin) =>
+      fc.tuple(
+        errorPayload({ origin }),
+        fc.constantFrom(...conditionsAllowing(action, origin)).chain((condition) => subError(origin, { condition })),
+        option(origin),
+        fc.nat(),
+        fc.nat(),
+      ),
+    )
+    .map(([base, se, o, i, j]) => {
+      const options = [...se.recovery_options];
+      const at = j % (options.length + 1);
+      options.splice(at, 0, o);
+      const subErrors = [...(base.body.sub_errors ?? [])];
+      const si = i % (subErrors.length + 1);
+      subErrors.splice(si, 0, { ...se, recovery_options: options });
+      return { payload: { ...base, body: { ...base.body, sub_errors: subErrors } }, subError: si, option: at };
+    });
+}

@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { errorSpec } from '../../src/spec/error-spec.js';
+import { fakeCredentialMember, fakeCredentialValue, fakeSecretInProse } from '../common/secrets.js';
+import { copy, optionAt, type AdversarialError } from './adversarial.js';
+import { payloadWithOption } from './payload-with-option.js';
+
+const anyAction = () => fc.constantFrom(...Object.keys(errorSpec().executableParameters.actions));
+
+/**
+ * A valid payload that ships a (fake) credential: in `detail`, as a credential-named parameter, as
+ * a secret-looking parameter value, or in the query of a review URL (ERR-NO-SECRETS). The added
+ * keys are neither URL keys nor retry keys, so no other rule is touched.
+ */
+export function secretLeak(): fc.Arbitrary<AdversarialError> {
+  return anyAction().chain((action) =>
+    fc.tuple(payloadWithOption(action), fakeSecretInProse(), fakeCredentialMember(), fakeCredentialValue, fc.nat(3)).map(([t, leak, member, value, how]) => {
+      const p = copy(t.payload);
+      const o = optionAt(p, t.subError, t.option);
+      switch (how) {
+        case 0:
+          p.body.detail = `${p.body.detail} ${leak.text}`;
+          return { family: `detail:${leak.family}`, payload: p };
+        case 1:
+          o.executable_parameters = { ...o.executable_parameters, [member.key]: member.value };
+          return { family: 'param-member', payload: p };
+        case 2:
+          o.executable_parameters = { ...o.executable_parameters, note: leak.text };
+          return { family: `param-value:${leak.family}`, payload: p };
+        default:
+          o.human_review_url = `https://review.example.com/login?access_token=${value}`;
+          return { family: 'url-query', payload: p };
+      }
+    }),
+  );
+}
