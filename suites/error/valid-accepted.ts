@@ -1,0 +1,24 @@
+import { defineCheck } from '../../src/core/check.js';
+import type { ErrorPayload } from '../../src/spec/error-spec.js';
+import { errorPayload } from '../../generators/error/error-payload.js';
+import { expectAccepted } from './verdict.js';
+
+/** ERR-VALID-ACCEPTED: generated valid payloads, every enum value and action with its parameters, are accepted. */
+export const validAccepted = defineCheck<ErrorPayload>({
+  id: 'ERR-VALID-ACCEPTED',
+  title: 'Valid extended uai.error.v1 payloads are accepted',
+  suite: 'error',
+  severity: 'MUST',
+  specRef: '000 §Advanced Schema Design for uai.error.v1 Extensions',
+  requires: ['validateError'],
+  decisions: ['D-ERR-01', 'D-ERR-02', 'D-ERR-04', 'D-ERR-05', 'D-ERR-06', 'D-ERR-08', 'D-ERR-09', 'D-ERR-10', 'D-ERR-11'],
+  arbitrary: () => errorPayload(),
+  run: (p, h) => expectAccepted(h, p, 'generated from the schema and spec/error.json'),
+  tags: (p) => [
+    'valid',
+    `status:${p.body.status}`,
+    `origin:${p.body.origin}`,
+    `code:${p.body.code}`,
+    ...(p.body.sub_errors ?? []).flatMap((se) => [`condition:${se.mechanical_condition}`, ...se.recovery_options.map((o) => `action:${o.action}`)]),
+  ],
+});

@@ -1,0 +1,24 @@
+import { fail, PASS, type CaseResult, type Harness } from '../../src/core/check.js';
+import type { Verdict } from '../../src/core/types.js';
+
+/** Asks the implementation about a copy of `payload` (an implementation may not mutate our case). */
+export function validate(h: Harness, payload: unknown): Promise<Verdict> {
+  return h.invoke<Verdict>('validateError', [structuredClone(payload), { now: h.now }], 'verdict');
+}
+
+/** Passes when the implementation accepts a payload that is valid by the seed and spec/error.json. */
+export async function expectAccepted(h: Harness, payload: unknown, why: string): Promise<CaseResult> {
+  const v = await validate(h, payload);
+  if (v.valid) return PASS;
+  return fail(`a valid error payload was rejected (${why})`, { valid: true }, { valid: false, findings: v.findings ?? [] });
+}
+
+/**
+ * Passes when the implementation rejects the payload. Which finding it gives does not matter
+ * (implementations need not use the pack's check ids); the findings are kept for the report.
+ */
+export async function expectRejected(h: Harness, payload: unknown, checkId: string, family: string): Promise<CaseResult> {
+  const v = await validate(h, payload);
+  if (!v.valid) return PASS;
+  return fail(`an error payload that breaks ${checkId} (${family}) was accepted`, { valid: false, rule: checkId, family }, { valid: true, findings: v.findings ?? [] });
+}
