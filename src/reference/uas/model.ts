@@ -75,6 +75,8 @@ export function readModel(root: XElement, spec: UasSpec, issues: IssueList): Uas
     if (at < 0) {
       const why = order.includes(k.name) ? (seen.has(k.name) ? 'repeated' : 'out of order') : 'not allowed here';
       issues.add({ checkId: 'VAL-ELEMENT-ORDER', ref: k.name, token: k.name, message: `<${k.name}> is ${why} in <${spec.rootElement}>`, instruction: `Emit the children of <${spec.rootElement}> in the order ${order.join(', ')}.` });
+      // Still read a known child out of place, so that one misplaced element is one finding.
+      if (why === 'out of order') seen.set(k.name, k);
       continue;
     }
     pos = at + 1;

@@ -1,0 +1,23 @@
+import type { Mutator } from '../mutation.js';
+import { entityMutators } from './entities.js';
+import { graphMutators } from './graph.js';
+import { hashMutators } from './hashes.js';
+import { migrationMutators } from './migration.js';
+import { spanMutators } from './spans.js';
+import { structureMutators } from './structure.js';
+import { taxonomyMutators } from './taxonomy.js';
+import { verbatimDriftMutators } from './verbatim-drift.js';
+import { weightMutators } from './weights.js';
+
+/** Every mutator of the UAS suite; each breaks one rule, named by `breaks`. */
+export const uasMutators: readonly Mutator[] = [
+  ...verbatimDriftMutators,
+  ...spanMutators,
+  ...hashMutators,
+  ...entityMutators,
+  ...taxonomyMutators,
+  ...graphMutators,
+  ...structureMutators,
+  ...weightMutators,
+  ...migrationMutators,
+];

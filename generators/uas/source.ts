@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+
+/** What a block of source text is; decides its surface form and likely roles. */
+export type BlockKind = 'heading' | 'prose' | 'code' | 'formula' | 'acronym' | 'list' | 'control' | 'binary' | 'unicode';
+
+/** A generated source: raw bytes, and the byte ranges of its blocks (the compiler's segmentation). */
+export interface UasSource {
+  bytes: Uint8Array;
+  blocks: { kind: BlockKind; start: number; end: number; acronym?: { term: string; expansion: string } }[];
+  /** The legacy container the source is wrapped in, if any (seed 003 PHASE-02). */
+  legacy?: string;
+}
+
+const enc = new TextEncoder();
+
+const WORDS = [
+  'the', 'compiler', 'never', 'mutates', 'raw', 'content', 'agents', 'verify', 'each', 'byte', 'hash', 'span', 'graph',
+  'naïve', 'café', 'Ünïcödé', 'данные', '数据', 'テキスト', 'عربي', '𝔘𝔄𝔖', '😀', 'cafe\u0301', 'a\u0308b', 'non\u00a0breaking',
+  'zero\u200bwidth', '“smart”', '‘single’', '"straight"', "it's", 'x&y', 'a<b', 'b>a', 'AT&T', 'R&D', '&amp;', '&lt;tag&gt;',
+  '&#13;', 'CDATA]]>end', 'tab\there', 'well-formed', 'VERBATIM_FULL', 'e.g.', '—', '…', '𝒜𝓁𝑔𝑜', '👩‍👩‍👧', '🏳️‍🌈',
+];
+const ACRONYMS: [string, string][] = [
+  ['UAS', 'Universal Agentic Semantics'], ['RAG', 'Retrieval-Augmented Generation'], ['LLM', 'Large Language Model'],
+  ['SHA', 'Secure Hash Algorithm'], ['XML', 'Extensible Markup Language'], ['IR', 'Intermediate Representation'],
+  ['PM', 'Promotion Metric'], ['CR', 'Concept Registry'], ['ÉTÉ', 'Évaluation Technique Étendue'],
+];
+const CODE = [
+  'if (a < b && c > d) { return "x"; }', 'x = y >> 2; // ]]> ends CDATA', "const s = '&amp;' + '&lt;';", '<div class="x">&nbsp;</div>',
+  'for (i = 0; i < n; i++) sum += w[i];', 'printf("%s\\n", p->name);', 'echo $((1<<3)) && exit', '<![CDATA[ nested ]]>',
+];
+const FORMULAS = [
+  '$$w = clamp(0.50 + Σ Δ + 0.05·C, 0, 1)$$', 'a < b & c > d', 'x² ≥ 0.85 ⇒ PM-01', 'f(x) = x & 0xFF', '1 < 2 > 0',
+  'P(A|B) = P(B|A)·P(A) / P(B)', '∀ε>0 ∃δ>0: |x−y|<δ ⇒ |f(x)−f(y)|<ε', 'a &lt; b (already escaped in the source)',
+];
+const CONTROLS = ['log\u0000line', 'bell\u0007ring', 'esc\u001b[31mred\u001b[0m', 'form\u000cfeed', 'vt\u000bx', 'nonchar \uFFFE and \uFFFF', 'us\u001fsep'];
+const EOLS = ['\n', '\r\n', '\r'];
+const SEPARATORS = ['\n', '\r\n', '\r', '\n\n', '\r\n\r\n', ' ', '\t', '', '\n\t'];
+
+const words = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 8 });
+const eol = fc.constantFrom(...EOLS);
+
+const sentence = fc
+  .tuple(words, fc.constantFrom('.', '!', '?', ';', ':', '', '.”', '."'), fc.constantFrom(' ', '  ', '\t'))
+  .map(([w, end, gap]) => w.join(gap) + end);
+
+type Block = { kind: BlockKind; bytes: Uint8Array; acronym?: { term: string; expansion: string } };
+const text = (kind: BlockKind) => (s: string): Block => ({ kind, bytes: enc.encode(s) });
+
+const block: fc.Arbitrary<Block> = fc.oneof(
+  { weight: 4, arbitrary: fc.tuple(fc.array(sentence, { minLength: 1, maxLength: 3 }), fc.constantFrom(' ', ...EOLS)).map(([ss, e]) => ss.join(e)).map(text('prose')) },
+  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('# ', '## ', '2.3 ', ''), words).map(([p, w]) => p + w.join(' ')).map(text('heading')) },
+  { weight: 2, arbitrary: fc.tuple(fc.array(fc.constantFrom(...CODE), { minLength: 1, maxLength: 3 }), eol).map(([ls, e]) => ['```', ...ls, '```'].join(e)).map(text('code')) },
+  { weight: 2, arbitrary: fc.constantFrom(...FORMULAS).map(text('formula')) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.constantFrom(...ACRONYMS), fc.boolean()).map(([[t, x], first]): Block => ({
+      kind: 'acronym',
+      bytes: enc.encode(first ? `${x} (${t}) is defined here.` : `The ${t} (${x}) is used below.`),
+      acronym: { term: t, expansion: x },
+    })),
+  },
+  { weight: 1, arbitrary: fc.tuple(fc.array(words, { minLength: 1, maxLength: 3 }), eol).map(([items, e]) => items.map((w) => `- ${w.join(' ')}`).join(e)).map(text('list')) },
+  { weight: 1, arbitrary: fc.constantFrom(...CONTROLS).map(text('control')) },
+  { weight: 1, arbitrary: fc.constantFrom([0xff, 0xfe, 0x41], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0x41, 0x80, 0x42]).map((b): Block => ({ kind: 'binary', bytes: Uint8Array.from(b) })) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 16 }).map(text('unicode')) },
+);
+
+const LEGACY: Record<string, [string, string]> = {
+  document: ['<document>\n<content_body>\n', '\n</content_body>\n</document>\n'],
+  content_body: ['<?xml version="1.0"?>\n<content_body lang="en">', '</content_body>'],
+  agent_ingestion_map: ['<!-- legacy -->\n<agent_ingestion_map version="1">\r\n', '\r\n</agent_ingestion_map>'],
+};
+
+/**
+ * UTF-8 sources as agents meet them (seed 003 PHASE-01): prose, headings, code, formulas with `&`,
+ * `<`, `>`, acronyms, quotes, CRLF and lone CR, tabs, astral and combining characters, and blocks
+ * XML 1.0 cannot carry (control characters, U+FFFE, invalid UTF-8). Sometimes inside a legacy container.
+ */
+export function uasSource(): fc.Arbitrary<UasSource> {
+  return fc
+    .record({
+      blocks: fc.array(fc.tuple(block, fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 7 }),
+      lead: fc.constantFrom('', '', '\uFEFF', '\n', '\r\n'),
+      legacy: fc.option(fc.constantFrom(...Object.keys(LEGACY)), { freq: 5 }),
+    })
+    .map(({ blocks, lead, legacy }) => {
+      const parts: Uint8Array[] = [];
+      const out: UasSource['blocks'] = [];
+      let pos = 0;
+      const push = (b: Uint8Array) => {
+        parts.push(b);
+        pos += b.length;
+      };
+      if (legacy) push(enc.encode(LEGACY[legacy][0]));
+      push(enc.encode(lead));
+      blocks.forEach(([b, sep], i) => {
+        if (b.bytes.length === 0) return;
+        out.push({ kind: b.kind, start: pos, end: pos + b.bytes.length, ...(b.acronym ? { acronym: b.acronym } : {}) });
+        push(b.bytes);
+        if (i < blocks.length - 1) push(enc.encode(sep));
+      });
+      if (legacy) push(enc.encode(LEGACY[legacy][1]));
+      const bytes = new Uint8Array(pos);
+      let at = 0;
+      for (const p of parts) {
+        bytes.set(p, at);
+        at += p.length;
+      }
+      return { bytes, blocks: out, ...(legacy ? { legacy } : {}) };
+    })
+    .filter((s) => s.blocks.length > 0);
+}
