@@ -43,27 +43,30 @@ export const notUtcZ: Mutator = (c) =>
   fc
     .tuple(fc.constantFrom(...dateTimePointers(c.packet, c.profile)), fc.constantFrom('utc-offset', 'other-offset', 'no-designator'), fc.constantFrom(-480, -300, 60, 330, 540))
     .map(([pointer, family, minutes]) => {
-      const iso = getAt(c.packet, pointer) as string;
+      const packet = structuredClone(c.packet);
+      const iso = getAt(packet, pointer) as string;
       const value = family === 'utc-offset' ? withOffset(iso, 0) : family === 'other-offset' ? withOffset(iso, minutes) : iso.replace(/Z$/, '');
-      setAt(c.packet, pointer, value);
-      return { packet: c.packet, family, note: `${pointer} written as ${value}` };
+      setAt(packet, pointer, value);
+      return { packet, family, note: `${pointer} written as ${value}` };
     });
 
 /** ENV-IDENTITY: a malformed source or target identity (its id, or its type). */
 export const malformedIdentity: Mutator = (c) =>
   fc.tuple(fc.constantFrom('source', 'target'), fc.constantFrom('id', 'type'), malformedId()).map(([side, field, bad]) => {
-    setAt(c.packet, `/${side}/${field}`, bad.value);
-    return { packet: c.packet, family: `${field}-${bad.family}`, note: `/${side}/${field} set to ${JSON.stringify(bad.value)}` };
+    const packet = structuredClone(c.packet);
+    setAt(packet, `/${side}/${field}`, bad.value);
+    return { packet, family: `${field}-${bad.family}`, note: `/${side}/${field} set to ${JSON.stringify(bad.value)}` };
   });
 
 /** A required token field removed or malformed: ENV-CORRELATION-ID and ENV-IDEMPOTENCY-KEY. */
 function missingOrMalformed(pointer: string): Mutator {
   return (c) =>
     fc.oneof(fc.constant(null), malformedId()).map((bad) => {
-      setAt(c.packet, pointer, bad === null ? undefined : bad.value);
+      const packet = structuredClone(c.packet);
+      setAt(packet, pointer, bad === null ? undefined : bad.value);
       return bad === null
-        ? { packet: c.packet, family: 'missing', note: `removed ${pointer}` }
-        : { packet: c.packet, family: bad.family, note: `${pointer} set to ${JSON.stringify(bad.value)}` };
+        ? { packet, family: 'missing', note: `removed ${pointer}` }
+        : { packet, family: bad.family, note: `${pointer} set to ${JSON.stringify(bad.value)}` };
     });
 }
 
@@ -73,6 +76,7 @@ export const badIdempotencyKey = missingOrMalformed('/delivery/idempotency_key')
 /** ENV-FALLBACK-DIRECTIVE: the fallback directive missing, blank, or not text. */
 export const badFallbackDirective: Mutator = (c) =>
   fc.constantFrom<unknown>(undefined, '', ' ', '\r\n\t', 0, false, null, ['Return a blocker']).map((value) => {
-    setAt(c.packet, '/delivery/fallback_directive', value);
-    return { packet: c.packet, family: value === undefined ? 'missing' : typeof value === 'string' ? 'blank' : 'wrong-type', note: value === undefined ? 'removed /delivery/fallback_directive' : `/delivery/fallback_directive set to ${JSON.stringify(value)}` };
+    const packet = structuredClone(c.packet);
+    setAt(packet, '/delivery/fallback_directive', value);
+    return { packet, family: value === undefined ? 'missing' : typeof value === 'string' ? 'blank' : 'wrong-type', note: value === undefined ? 'removed /delivery/fallback_directive' : `/delivery/fallback_directive set to ${JSON.stringify(value)}` };
   });

@@ -10,7 +10,7 @@ export interface MutatedCase extends EnvelopeCase {
   note: string;
 }
 
-/** A mutation of one valid, unsealed case: edits a clone and says what it broke. */
+/** A mutation of one valid, unsealed case. `c.packet` is read-only: fast-check calls the maps again while shrinking, so each map edits its own clone. */
 export type Mutator = (c: { profile: string; now: string; packet: Record<string, any> }) => fc.Arbitrary<{ packet: Record<string, any>; now?: string; family: string; note: string }>;
 
 /**

@@ -28,45 +28,50 @@ export const unsupportedClaimAdded: Mutator = (c) =>
     const targets = bodyTextPointers(c.packet, c.profile);
     const where = targets.length ? fc.constantFrom(...targets) : fc.constant('/extensions/-');
     return where.map((pointer) => {
+      const packet = structuredClone(c.packet);
       if (pointer === '/extensions/-') {
-        c.packet.extensions.push({ namespace: 'urn:example:claims', purpose: claim.sentence, critical: false });
+        packet.extensions.push({ namespace: 'urn:example:claims', purpose: claim.sentence, critical: false });
       } else {
-        const old = getAt(c.packet, pointer) as string;
-        setAt(c.packet, pointer, how === 'append' ? `${old}\n${claim.sentence}` : claim.sentence);
+        const old = getAt(packet, pointer) as string;
+        setAt(packet, pointer, how === 'append' ? `${old}\n${claim.sentence}` : claim.sentence);
       }
-      return { packet: c.packet, family: claim.topic.replace(/\s+/g, '-'), note: `${pointer}: "${claim.sentence}"` };
+      return { packet, family: claim.topic.replace(/\s+/g, '-'), note: `${pointer}: "${claim.sentence}"` };
     });
   });
 
 /** ENV-SECRET-IN-MEMORY: a (fake) secret or token inside a memory proposal's facts. */
 export const secretInMemory: Mutator = (c) =>
   fc.tuple(fakeSecretInProse(), fc.nat()).map(([s, i]) => {
-    const facts = c.packet.body.proposed_facts as string[];
+    const packet = structuredClone(c.packet);
+    const facts = packet.body.proposed_facts as string[];
     const at = i % (facts.length + 1);
     facts.splice(at, 0, s.text);
-    return { packet: c.packet, family: s.family, note: `/body/proposed_facts/${at} carries a ${s.family}` };
+    return { packet, family: s.family, note: `/body/proposed_facts/${at} carries a ${s.family}` };
   });
 
 /** ENV-COLD-MEMORY-PROMOTION: a cold memory record proposed as current truth, without review. */
 export const coldMemoryPromoted: Mutator = (c) => {
   const cold = envelopeSpec().policy.coldMemory;
-  c.packet.body.source_type = cold.sourceType;
-  c.packet.body.proposed_status = cold.forbiddenStatus;
-  c.packet.body.review_required = false;
-  return fc.constant({ packet: c.packet, family: 'cold-to-current', note: `source_type ${cold.sourceType} proposed as ${cold.forbiddenStatus} without review` });
+  const packet = structuredClone(c.packet);
+  packet.body.source_type = cold.sourceType;
+  packet.body.proposed_status = cold.forbiddenStatus;
+  packet.body.review_required = false;
+  return fc.constant({ packet, family: 'cold-to-current', note: `source_type ${cold.sourceType} proposed as ${cold.forbiddenStatus} without review` });
 };
 
 /** ENV-FINAL-REPORT-EVIDENCE: a final report whose evidence is empty or hollow. */
 export const hollowEvidence: Mutator = (c) =>
   fc.constantFrom('empty-list', 'blank-item').map((family) => {
-    c.packet.body.evidence = family === 'empty-list' ? [] : [{ kind: 'artifact', ref: '', description: '' }];
-    return { packet: c.packet, family, note: family === 'empty-list' ? '/body/evidence is []' : '/body/evidence/0 has no reference and no description' };
+    const packet = structuredClone(c.packet);
+    packet.body.evidence = family === 'empty-list' ? [] : [{ kind: 'artifact', ref: '', description: '' }];
+    return { packet, family, note: family === 'empty-list' ? '/body/evidence is []' : '/body/evidence/0 has no reference and no description' };
   });
 
 /** ENV-HUMAN-REVIEW-BLOCKER: an authorization/secret/destructive/boundary blocker that skips human review. */
 export const blockerWithoutReview: Mutator = (c) =>
   fc.constantFrom(...envelopeSpec().policy.humanReviewBlockerTypes).map((type) => {
-    c.packet.body.blocker_type = type;
-    c.packet.body.human_review_required = false;
-    return { packet: c.packet, family: type, note: `${type} blocker with human_review_required false` };
+    const packet = structuredClone(c.packet);
+    packet.body.blocker_type = type;
+    packet.body.human_review_required = false;
+    return { packet, family: type, note: `${type} blocker with human_review_required false` };
   });

@@ -14,8 +14,9 @@ export const unknownProfile: Mutator = (c) =>
     )
     .filter(({ value }) => typeof value !== 'string' || !profileNames().includes(value))
     .map(({ value, family }) => {
-      c.packet.profile = value;
-      return { packet: c.packet, family, note: `profile set to ${JSON.stringify(value)}` };
+      const packet = structuredClone(c.packet);
+      packet.profile = value;
+      return { packet, family, note: `profile set to ${JSON.stringify(value)}` };
     });
 
 /** Pointers of the present fields whose requiredness a seed or the public notes state (D-ENV-05). */
@@ -38,8 +39,9 @@ export function requiredPointers(packet: Record<string, any>, profile: string): 
 /** ENV-REQUIRED-FIELDS: one seed- or notes-required field removed. */
 export const missingRequired: Mutator = (c) =>
   fc.constantFrom(...requiredPointers(c.packet, c.profile)).map((pointer) => {
-    setAt(c.packet, pointer, undefined);
-    return { packet: c.packet, family: pointer.startsWith('/body') ? 'body' : pointer.split('/').length > 2 ? 'nested' : 'top-level', note: `removed ${pointer}` };
+    const packet = structuredClone(c.packet);
+    setAt(packet, pointer, undefined);
+    return { packet, family: pointer.startsWith('/body') ? 'body' : pointer.split('/').length > 2 ? 'nested' : 'top-level', note: `removed ${pointer}` };
   });
 
 /** Pointers of every published (non free-form) object present in the packet, with its declared names. */
@@ -79,6 +81,7 @@ export const undeclaredField: Mutator = (c) =>
     )
     .filter(([o, key]) => !o.declared.includes(key))
     .map(([o, key, value]) => {
-      setAt(c.packet, `${o.pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, value === undefined ? null : value);
-      return { packet: c.packet, family: o.pointer === '' ? 'top-level' : `in-${o.pointer.split('/')[1]}`, note: `added ${JSON.stringify(key)} at ${o.pointer || '/'}` };
+      const packet = structuredClone(c.packet);
+      setAt(packet, `${o.pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, value === undefined ? null : value);
+      return { packet, family: o.pointer === '' ? 'top-level' : `in-${o.pointer.split('/')[1]}`, note: `added ${JSON.stringify(key)} at ${o.pointer || '/'}` };
     });

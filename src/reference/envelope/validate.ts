@@ -29,6 +29,9 @@ export function validateEnvelope(packet: unknown, context: ValidationContext): V
   }
   const env = packet as Record<string, unknown>;
   const spec = envelopeSpec();
+  if (env.profile === undefined) {
+    return { valid: false, findings: [{ checkId: 'ENV-REQUIRED-FIELDS', path: '/profile', code: 'required', message: 'the profile is missing' }] };
+  }
   if (typeof env.profile !== 'string' || !Object.hasOwn(spec.profiles, env.profile)) {
     return { valid: false, findings: [{ checkId: 'ENV-PROFILE-KNOWN', path: '/profile', code: 'unknown_profile', message: `unknown profile ${JSON.stringify(env.profile)}` }] };
   }

@@ -1,0 +1,32 @@
+import type { RecoveryAction, RecoveryObservation, RecoveryPolicy, RecoveryScenario } from '../../core/recovery-types.js';
+import { RecoverySession } from './session.js';
+
+export { RecoverySession } from './session.js';
+
+/**
+ * Builds a recovery policy (the adapter member `recovery`) from a session class. Sessions are
+ * kept by id until they say `complete`. Variants of the reference (the pack's broken adapters)
+ * pass a subclass that changes one decision.
+ */
+export function createRecoveryPolicy(Session: new (scenario: RecoveryScenario) => RecoverySession = RecoverySession): RecoveryPolicy {
+  const sessions = new Map<string, RecoverySession>();
+  const settle = (s: RecoverySession, actions: RecoveryAction[]): RecoveryAction[] => {
+    if (s.finished) sessions.delete(s.id);
+    return actions;
+  };
+  return {
+    start(scenario: RecoveryScenario): RecoveryAction[] {
+      const s = new Session(scenario);
+      sessions.set(s.id, s);
+      return settle(s, s.start());
+    },
+    observe(sessionId: string, observation: RecoveryObservation): RecoveryAction[] {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`unknown recovery session ${sessionId}`);
+      return settle(s, s.observe(observation));
+    },
+  };
+}
+
+/** The reference recovery policy (declared level L7 by the reference adapter). */
+export const recovery: RecoveryPolicy = createRecoveryPolicy();

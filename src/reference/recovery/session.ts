@@ -1,0 +1,448 @@
+import type {
+  JsonObject,
+  RecoveryAction,
+  RecoveryObservation,
+  RecoveryScenario,
+  RecoveryTask,
+} from '../../core/recovery-types.js';
+import type { CapabilityLevel } from '../../core/types.js';
+import { loadSpecData } from '../../core/spec-data.js';
+import { assignAt, parseJsonPath, valueAt } from './json-path.js';
+
+type State = 'pending' | 'inflight' | 'recovering' | 'queued' | 'done' | 'blocked' | 'escalated' | 'halted' | 'skipped';
+const TERMINAL: ReadonlySet<State> = new Set(['done', 'blocked', 'escalated', 'halted', 'skipped']);
+const FAILED: ReadonlySet<State> = new Set(['blocked', 'escalated', 'halted', 'skipped']);
+
+/** One attempt of a task: the exact message and idempotency key, kept for a replay. */
+export interface Attempt {
+  message: JsonObject;
+  key?: string;
+}
+
+export interface TaskEntry {
+  task: RecoveryTask;
+  state: State;
+  attempt: Attempt;
+  evidence?: string;
+}
+
+/** What a request the agent made was for. */
+type Purpose =
+  | { kind: 'send'; taskId: string }
+  | { kind: 'schema'; taskId: string; fieldPath: string; format: string }
+  | { kind: 'capability'; taskId: string }
+  | { kind: 'get-action'; taskId: string }
+  | { kind: 'readback'; taskId: string }
+  | { kind: 'renew'; review?: string }
+  | { kind: 'backoff' };
+
+interface Option {
+  action: string;
+  condition: string;
+  params: JsonObject;
+  review?: string;
+}
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/**
+ * One session of the reference recovery policy. It follows seed 000: below L6 it halts the failed
+ * operation and shows the review URL; at L6 and L7 it reads the mechanical condition and takes
+ * the recovery option the payload offers, never inventing a credential or a URL, and keeps
+ * unrelated tasks going. Each decision is a method, so a variant can change exactly one.
+ */
+export class RecoverySession {
+  readonly id: string;
+  readonly level: CapabilityLevel;
+  readonly tasks = new Map<string, TaskEntry>();
+  readonly order: string[];
+  protected readonly scenario: RecoveryScenario;
+  protected access?: string;
+  protected refresh?: string;
+  protected now: number;
+  protected readonly purposes = new Map<string, Purpose>();
+  /** The orchestrator (or any dependency) is down: retries made, allowed, last attempt. */
+  protected down: { url: string; head: string; retries: number; max: number; last: number } | null = null;
+  protected renewing = false;
+  protected readonly interrupted: string[] = [];
+  private counter = 0;
+  finished = false;
+
+  constructor(scenario: RecoveryScenario) {
+    this.scenario = scenario;
+    this.id = scenario.session_id;
+    this.level = scenario.capability_level;
+    this.order = scenario.tasks.map((t) => t.task_id);
+    for (const t of scenario.tasks) this.tasks.set(t.task_id, { task: t, state: 'pending', attempt: { message: clone(t.message) } });
+    this.access = scenario.grant?.access_token;
+    this.refresh = scenario.grant?.refresh_token;
+    this.now = Date.parse(scenario.now);
+  }
+
+  protected nextId(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}-${this.counter}`;
+  }
+
+  /** Whether this session may recover on its own (seed 000: L6 and L7 recover, lower levels halt). */
+  protected recovers(): boolean {
+    return this.level === 'L6' || this.level === 'L7';
+  }
+
+  start(): RecoveryAction[] {
+    return this.pump([]);
+  }
+
+  observe(obs: RecoveryObservation): RecoveryAction[] {
+    this.now = Date.parse(obs.now);
+    const out: RecoveryAction[] = [];
+    if (obs.type === 'dependency_restored') this.onRestored(out);
+    else {
+      const purpose = this.purposes.get(obs.request_id);
+      this.purposes.delete(obs.request_id);
+      if (purpose) this.handle(purpose, obs, out);
+    }
+    return this.pump(out);
+  }
+
+  // ---- issuing work -------------------------------------------------------------------------
+
+  /** Sends every task that can go now, then `complete` once every task has ended. */
+  protected pump(out: RecoveryAction[]): RecoveryAction[] {
+    for (const id of this.sendOrder()) {
+      const e = this.tasks.get(id)!;
+      if (e.state !== 'pending') continue;
+      const deps = e.task.depends_on.map((d) => this.tasks.get(d)?.state);
+      if (deps.some((s) => s !== undefined && FAILED.has(s))) {
+        e.state = 'skipped';
+        continue;
+      }
+      if (deps.some((s) => s !== 'done')) continue;
+      if (this.busy(e.task.url)) continue;
+      if (e.task.kind === 'status' && (this.down || this.earlierStatusOpen(id))) continue;
+      if (e.task.requires_auth && this.renewing) continue;
+      out.push(...this.sendTask(e));
+    }
+    if (!this.finished && [...this.tasks.values()].every((e) => TERMINAL.has(e.state))) {
+      this.finished = true;
+      out.push({ type: 'complete' });
+    }
+    return out;
+  }
+
+  /** The order in which pending tasks are considered: the workflow's order. */
+  protected sendOrder(): string[] {
+    return this.order;
+  }
+
+  protected earlierStatusOpen(id: string): boolean {
+    for (const other of this.order) {
+      if (other === id) return false;
+      const e = this.tasks.get(other)!;
+      if (e.task.kind === 'status' && !TERMINAL.has(e.state)) return true;
+    }
+    return false;
+  }
+
+  /** One request at a time per endpoint keeps the migration and the status stream in order. */
+  protected busy(url: string): boolean {
+    return [...this.tasks.values()].some((e) => e.task.url === url && (e.state === 'inflight' || e.state === 'recovering' || e.state === 'queued'));
+  }
+
+  protected idempotencyKey(e: TaskEntry): string | undefined {
+    return e.task.kind === 'write' ? `idem_${this.id}_${e.task.task_id}` : undefined;
+  }
+
+  protected authorization(e: TaskEntry): string | undefined {
+    return e.task.requires_auth && this.access ? `Bearer ${this.access}` : undefined;
+  }
+
+  /** The send of the task's current attempt (a replay sends the same message and key again). */
+  protected sendTask(e: TaskEntry): RecoveryAction[] {
+    e.attempt.key ??= this.idempotencyKey(e);
+    e.state = 'inflight';
+    const request_id = this.nextId('r');
+    this.purposes.set(request_id, { kind: 'send', taskId: e.task.task_id });
+    const auth = this.authorization(e);
+    return [
+      {
+        type: 'send',
+        request_id,
+        task_id: e.task.task_id,
+        url: e.task.url,
+        message: clone(e.attempt.message),
+        ...(e.attempt.key !== undefined ? { idempotency_key: e.attempt.key } : {}),
+        ...(auth !== undefined ? { authorization: auth } : {}),
+      },
+    ];
+  }
+
+  protected fetch(url: string, purpose: Purpose, out: RecoveryAction[], taskId?: string): void {
+    const request_id = this.nextId('r');
+    this.purposes.set(request_id, purpose);
+    out.push({ type: 'fetch', request_id, url, ...(taskId !== undefined ? { task_id: taskId } : {}) });
+  }
+
+  // ---- answers ------------------------------------------------------------------------------
+
+  protected handle(p: Purpose, obs: RecoveryObservation, out: RecoveryAction[]): void {
+    if (p.kind === 'backoff') return this.onBackoffTimer(out);
+    if (p.kind === 'renew') return obs.type === 'response' ? this.onRenewed(obs.body, out) : this.onRenewRefused(p.review, out);
+    const e = this.tasks.get(p.taskId);
+    if (!e) return;
+    if (obs.type === 'error') {
+      if (p.kind === 'send') return this.onError(e, obs.payload, out);
+      return this.giveUp(e, obs.payload, out);
+    }
+    if (p.kind === 'send' && obs.type === 'response') return this.markDone(e, String(obs.body.evidence_id ?? ''));
+    if (obs.type !== 'document') return;
+    if (p.kind === 'schema') return this.onSchema(e, p, obs.document, out);
+    if (p.kind === 'capability') return this.onCapability(e, obs.document, out);
+    if (p.kind === 'get-action') return this.markDone(e, String(obs.document.evidence_id ?? ''));
+    if (p.kind === 'readback') return this.onReadback(e, obs.document, out);
+  }
+
+  protected markDone(e: TaskEntry, evidence: string): void {
+    e.state = 'done';
+    e.evidence = evidence;
+  }
+
+  protected options(payload: JsonObject): Option[] {
+    const body = (payload.body ?? {}) as JsonObject;
+    const subs = Array.isArray(body.sub_errors) ? (body.sub_errors as JsonObject[]) : [];
+    return subs.flatMap((s) =>
+      (Array.isArray(s.recovery_options) ? (s.recovery_options as JsonObject[]) : []).map((o) => ({
+        action: String(o.action),
+        condition: String(s.mechanical_condition),
+        params: (o.executable_parameters ?? {}) as JsonObject,
+        review: typeof o.human_review_url === 'string' ? o.human_review_url : undefined,
+      })),
+    );
+  }
+
+  protected reviewUrl(payload: JsonObject): string | undefined {
+    return this.options(payload).find((o) => o.review)?.review;
+  }
+
+  /** The decision matrix of seed 000, for an error answering a task's send. */
+  protected onError(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
+    if (!this.recovers()) return this.halt(e, payload, out);
+    const body = (payload.body ?? {}) as JsonObject;
+    const opts = this.options(payload);
+    if (opts.some((o) => typeof o.params.anchor === 'string')) return this.onAnchor(e, payload, out);
+    if (body.origin === 'configuration') return this.onConfiguration(e, payload, out);
+    const o = opts[0];
+    switch (o?.action) {
+      case 'correct_field':
+        if (typeof o.params.schema_url === 'string' && typeof o.params.field_path === 'string') {
+          e.state = 'recovering';
+          this.fetch(o.params.schema_url, { kind: 'schema', taskId: e.task.task_id, fieldPath: o.params.field_path, format: String(o.params.expected_format ?? '') }, out);
+          return;
+        }
+        break;
+      case 'wait_for_dependency':
+        return this.onDependencyFailure(e, o, out);
+      case 'renew_grant':
+        if (typeof o.params.refresh_uri === 'string') return this.onExpired(e, o, out);
+        break;
+      case 'negotiate_representation':
+        if (typeof o.params.capability_statement === 'string') {
+          e.state = 'recovering';
+          this.fetch(o.params.capability_statement, { kind: 'capability', taskId: e.task.task_id }, out);
+          return;
+        }
+        break;
+      case 'resume_from_checkpoint':
+        if (typeof o.params.readback_route === 'string') return this.onUnknownOutcome(e, o.params.readback_route, out);
+        break;
+    }
+    return this.onIsolated(e, payload, out);
+  }
+
+  /** Below L6: stop this operation and surface the review URL (seed 000, scenario 3). */
+  protected halt(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
+    e.state = 'halted';
+    const url = this.reviewUrl(payload);
+    out.push({ type: 'halt', task_id: e.task.task_id, ...(url ? { human_review_url: url } : {}), reason: String(((payload.body ?? {}) as JsonObject).code ?? 'error') });
+  }
+
+  protected escalate(e: TaskEntry, payload: JsonObject, reason: string, out: RecoveryAction[]): void {
+    e.state = 'escalated';
+    const url = this.reviewUrl(payload);
+    out.push({ type: 'escalate', task_id: e.task.task_id, ...(url ? { human_review_url: url } : {}), reason });
+  }
+
+  protected onAnchor(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
+    this.escalate(e, payload, 'conflict with a protected anchor', out);
+  }
+
+  protected onConfiguration(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
+    this.escalate(e, payload, 'restriction chosen in the project configuration', out);
+  }
+
+  /** A recovery step itself failed: hand the task to a human if there is one to ask, else report it. */
+  protected giveUp(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
+    if (this.reviewUrl(payload)) return this.escalate(e, payload, 'recovery step failed', out);
+    this.onIsolated(e, payload, out);
+  }
+
+  /** An isolated no-op: this step stops, a blocker names the boundary and the evidence it stands on. */
+  protected onIsolated(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
+    e.state = 'blocked';
+    const body = (payload.body ?? {}) as JsonObject;
+    const o = this.options(payload)[0];
+    const review = this.reviewUrl(payload);
+    const evidence = e.task.depends_on.map((d) => this.tasks.get(d)?.evidence).filter((x): x is string => !!x);
+    out.push({
+      type: 'emit',
+      packet: {
+        uai_version: '1.0',
+        profile: 'uai.agent.blocker.v1',
+        message_id: this.nextId(`msg-${this.id}`),
+        body: {
+          blocker_id: this.nextId('blk'),
+          blocker_type: o?.condition ?? String(body.code ?? 'unknown'),
+          description: String(body.detail ?? 'operation refused'),
+          human_review_required: review !== undefined,
+          proposed_resolution: review ? `Review the operation at ${review}` : 'Decide whether the operation should run.',
+          support_boundary: 'The agent does not retry or work around this restriction; unrelated tasks continue.',
+        },
+        refs: { task_id: e.task.task_id, error_message_id: String(payload.message_id ?? ''), evidence },
+      },
+    });
+  }
+
+  // ---- scenario 1: correct the field --------------------------------------------------------
+
+  protected onSchema(e: TaskEntry, p: { fieldPath: string; format: string }, schema: JsonObject, out: RecoveryAction[]): void {
+    const steps = parseJsonPath(p.fieldPath);
+    const body = e.attempt.message.body;
+    let format = p.format;
+    let node: unknown = schema;
+    for (const s of steps ?? []) node = ((node as JsonObject | undefined)?.properties as JsonObject | undefined)?.[String(s)];
+    if (node && typeof (node as JsonObject).format === 'string') format = String((node as JsonObject).format);
+    const value = steps ? valueAt(body, steps) : undefined;
+    const fixed = format === 'date-time' && typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000).toISOString() : undefined;
+    if (!steps || fixed === undefined) {
+      e.state = 'blocked';
+      return this.onIsolated(e, { message_id: '', body: { code: 'invalid_message', detail: `cannot correct ${p.fieldPath}` } }, out);
+    }
+    e.attempt = { ...e.attempt, message: this.corrected(e.attempt.message, steps, fixed) };
+    e.state = 'pending';
+  }
+
+  /** The corrected message: the field fixed, a new message id, nothing else changed. */
+  protected corrected(message: JsonObject, steps: (string | number)[], value: string): JsonObject {
+    const copy = clone(message);
+    assignAt(copy.body, steps, value);
+    copy.message_id = this.nextId(`msg-${this.id}`);
+    return copy;
+  }
+
+  // ---- scenario 2: wait for the dependency, keep the queue -----------------------------------
+
+  protected backoffDelay(k: number): number {
+    const b = loadSpecData<{ backoff: { initialDelayMs: number; exponentialFactor: number } }>('recovery').backoff;
+    return b.initialDelayMs * b.exponentialFactor ** (k - 1);
+  }
+
+  protected onDependencyFailure(e: TaskEntry, o: Option, out: RecoveryAction[]): void {
+    e.state = 'queued';
+    const max = typeof o.params.max_retries === 'number' ? o.params.max_retries : 0;
+    if (!this.down) this.down = { url: e.task.url, head: e.task.task_id, retries: 0, max, last: this.now };
+    this.down.last = this.now;
+    this.scheduleRetry(out);
+  }
+
+  protected scheduleRetry(out: RecoveryAction[]): void {
+    const d = this.down;
+    if (!d || d.retries >= d.max) return; // retries spent: wait for the dependency to come back
+    const request_id = this.nextId('r');
+    this.purposes.set(request_id, { kind: 'backoff' });
+    out.push({ type: 'wait', request_id, ms: this.backoffDelay(d.retries + 1) });
+  }
+
+  protected onBackoffTimer(out: RecoveryAction[]): void {
+    const d = this.down;
+    if (!d) return;
+    const head = this.tasks.get(d.head)!;
+    if (head.state !== 'queued') return;
+    d.retries += 1;
+    out.push(...this.sendTask(head));
+  }
+
+  protected onRestored(out: RecoveryAction[]): void {
+    const d = this.down;
+    if (!d) return;
+    this.down = null;
+    for (const e of this.tasks.values()) if (e.state === 'queued') e.state = 'pending';
+    void out;
+  }
+
+  // ---- scenario 3: renew the grant -----------------------------------------------------------
+
+  protected onExpired(e: TaskEntry, o: Option, out: RecoveryAction[]): void {
+    e.state = 'recovering';
+    this.interrupted.push(e.task.task_id);
+    if (this.renewing) return;
+    if (this.refresh === undefined) return this.escalate(e, { body: {}, message_id: '' }, 'no grant to renew', out);
+    this.renewing = true;
+    const request_id = this.nextId('r');
+    this.purposes.set(request_id, { kind: 'renew', review: o.review });
+    out.push({ type: 'renew', request_id, url: String(o.params.refresh_uri), grant_type: String(o.params.grant_type ?? 'refresh_token'), refresh_token: this.refresh });
+  }
+
+  protected onRenewed(body: JsonObject, out: RecoveryAction[]): void {
+    this.renewing = false;
+    if (typeof body.access_token === 'string') this.access = body.access_token;
+    if (typeof body.refresh_token === 'string') this.refresh = body.refresh_token;
+    for (const id of this.interrupted.splice(0)) this.tasks.get(id)!.state = 'pending';
+    void out;
+  }
+
+  protected onRenewRefused(review: string | undefined, out: RecoveryAction[]): void {
+    this.renewing = false;
+    for (const id of this.interrupted.splice(0)) {
+      const e = this.tasks.get(id)!;
+      e.state = 'escalated';
+      out.push({ type: 'escalate', task_id: id, ...(review ? { human_review_url: review } : {}), reason: 'the grant could not be renewed' });
+    }
+  }
+
+  // ---- scenario 4: negotiate the representation ----------------------------------------------
+
+  protected onCapability(e: TaskEntry, doc: JsonObject, out: RecoveryAction[]): void {
+    const body = (doc.body ?? {}) as JsonObject;
+    const route = ((body.endpoints ?? {}) as JsonObject).get_action;
+    const levels = Array.isArray(body.supported_levels) ? body.supported_levels : [];
+    if (typeof route !== 'string' || !levels.some((l) => l === 'L0' || l === 'L1')) {
+      return this.onIsolated(e, { message_id: '', body: { code: 'capability_not_supported', detail: 'no GET-Action route' } }, out);
+    }
+    this.fetch(this.getActionUrl(e, route), { kind: 'get-action', taskId: e.task.task_id }, out, e.task.task_id);
+  }
+
+  /** A public-safe GET-Action URL: an opaque state reference under the agent's public base, nothing else. */
+  protected getActionUrl(e: TaskEntry, route: string): string {
+    const state = `${this.scenario.public_state_base}${encodeURIComponent(`${this.id}-${e.task.task_id}`)}`;
+    return `${route}${route.includes('?') ? '&' : '?'}state=${encodeURIComponent(state)}`;
+  }
+
+  // ---- scenario 5: read back before any replay -----------------------------------------------
+
+  protected onUnknownOutcome(e: TaskEntry, route: string, out: RecoveryAction[]): void {
+    e.state = 'recovering';
+    this.fetch(route, { kind: 'readback', taskId: e.task.task_id }, out);
+  }
+
+  protected onReadback(e: TaskEntry, doc: JsonObject, out: RecoveryAction[]): void {
+    void out;
+    if (doc.state === 'committed') return this.markDone(e, String(doc.commit_id ?? ''));
+    e.attempt = this.replayAttempt(e);
+    e.state = 'pending';
+  }
+
+  /** A dropped write is replayed exactly: same message, same idempotency key. */
+  protected replayAttempt(e: TaskEntry): Attempt {
+    return e.attempt;
+  }
+}
