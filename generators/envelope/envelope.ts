@@ -53,32 +53,40 @@ function withoutKey(o: Record<string, unknown>, key: string): Record<string, unk
   return out;
 }
 
+/** Envelope arbitraries per profile, built once per spec data (building arbitraries is costly). */
+const topCache = new WeakMap<object, Map<string, fc.Arbitrary<Record<string, unknown>>>>();
+
+function topOf(profile: string): fc.Arbitrary<Record<string, unknown>> {
+  const spec = envelopeSpec();
+  let perSpec = topCache.get(spec);
+  if (!perSpec) topCache.set(spec, (perSpec = new Map()));
+  let arb = perSpec.get(profile);
+  if (!arb) {
+    arb = objectOf(spec.topLevel, { profile: fc.constant(profile), body: bodyOf(profile) });
+    perSpec.set(profile, arb);
+  }
+  return arb;
+}
+
 /**
  * Valid envelopes of one profile (or of every profile), unsealed: expiry after `now`, every
  * cross-field rule kept. Seal with `seal()` after any mutation.
  */
 export function envelopeOf(profile?: string): fc.Arbitrary<{ profile: string; now: string; packet: Record<string, any> }> {
-  const spec = envelopeSpec();
   const profileArb = profile ? fc.constant(profile) : fc.constantFrom(...profileNames());
-  return profileArb.chain((p) =>
-    fc.integer({ min: NOW_MIN, max: NOW_MAX }).chain((nowMs) => {
-      const top = objectOf(spec.topLevel, {
-        profile: fc.constant(p),
-        body: bodyOf(p),
-      });
-      const expiry = fc.oneof(
-        fc.constant(nowMs + 1000), // the boundary: one second to go
-        fc.integer({ min: nowMs + 1000, max: Date.UTC(2099, 11, 31) }),
-      );
-      return fc.tuple(top, expiry, fc.constantFrom('s', 'ms')).map(([generated, exp, precision]) => {
-        // fast-check may reuse generated values while shrinking: never edit them in place.
-        const packet = structuredClone(generated);
-        const iso = new Date(exp).toISOString();
-        (packet.delivery as Record<string, unknown>).expires_at = precision === 's' ? `${iso.slice(0, 19)}Z` : iso;
-        return { profile: p, now: `${new Date(nowMs).toISOString().slice(0, 19)}Z`, packet: packet as Record<string, any> };
-      });
-    }),
+  const clock = fc.tuple(
+    fc.integer({ min: NOW_MIN, max: NOW_MAX }),
+    // time left before expiry: the one-second boundary, or up to decades
+    fc.oneof(fc.constant(1000), fc.integer({ min: 1000, max: 60 * 365 * 86_400_000 })),
+    fc.constantFrom('s', 'ms'),
   );
+  return fc.tuple(profileArb.chain((p) => topOf(p).map((packet) => ({ p, packet }))), clock).map(([{ p, packet: generated }, [nowMs, left, precision]]) => {
+    // fast-check may reuse generated values while shrinking: never edit them in place.
+    const packet = structuredClone(generated);
+    const iso = new Date(nowMs + left).toISOString();
+    (packet.delivery as Record<string, unknown>).expires_at = precision === 's' ? `${iso.slice(0, 19)}Z` : iso;
+    return { profile: p, now: `${new Date(nowMs).toISOString().slice(0, 19)}Z`, packet: packet as Record<string, any> };
+  });
 }
 
 /** Valid, sealed envelope cases of every profile (or one). */
