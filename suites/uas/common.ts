@@ -1,0 +1,60 @@
+import type fc from 'fast-check';
+import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition, type Harness } from '../../src/core/check.js';
+import type { UasFinding, UasVerdict } from '../../src/core/types.js';
+import type { UasCase } from '../../generators/uas/cases.js';
+
+/** Asks the implementation to verify a case; it gets its own copy of the source bytes. */
+export function verify(h: Harness, c: UasCase): Promise<UasVerdict> {
+  return h.invoke<UasVerdict>('verifyUas', [c.source.slice(), c.artifact], 'uasVerdict');
+}
+
+/** The source as a report can hold it: UTF-8 text when it round-trips exactly, else base64. */
+export function showSource(bytes: Uint8Array): { utf8: string } | { base64: string } {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = buf.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(buf) ? { utf8: text } : { base64: buf.toString('base64') };
+}
+
+/** JSON-safe view of a case. */
+export const showCase = (c: UasCase) => ({ family: c.family, source: showSource(c.source), artifact: c.artifact, expected: c.expected });
+
+/** Evidence tags of a case. */
+export const tagsOf = (c: UasCase): string[] => [c.expected.length === 0 ? 'valid' : 'adversarial', `family:${c.family}`];
+
+/** Findings without any extra members an implementation attached (kept short in reports). */
+export const brief = (fs: readonly UasFinding[] | undefined) => (fs ?? []).map((f) => ({ checkId: f.checkId, unitId: f.unitId, byteOffset: f.byteOffset }));
+
+/** What differs between the suite's "reject with this check id" checks. */
+export interface RejectionCheck {
+  id: string;
+  title: string;
+  specRef: string;
+  decisions: string[];
+  cases: () => fc.Arbitrary<UasCase>;
+}
+
+/**
+ * A check over artifacts that break exactly one rule: the verdict must be invalid and name the rule
+ * (D-UAS-02): a finding whose `checkId` is this check's id. Other findings are allowed.
+ */
+export function rejectionCheck(c: RejectionCheck): CheckDefinition<UasCase> {
+  return defineCheck<UasCase>({
+    id: c.id,
+    title: c.title,
+    suite: 'uas',
+    severity: 'MUST',
+    specRef: c.specRef,
+    requires: ['verifyUas'],
+    decisions: ['D-UAS-02', ...c.decisions],
+    arbitrary: c.cases,
+    async run(input, h): Promise<CaseResult> {
+      const v = await verify(h, input);
+      if (!v.valid && (v.findings ?? []).some((f) => f.checkId === c.id)) return PASS;
+      const expected = { valid: false, findings: input.expected };
+      if (v.valid) return fail(`an artifact that breaks ${c.id} (${input.family}) was accepted`, expected, { valid: true, findings: brief(v.findings) });
+      return fail(`an artifact that breaks ${c.id} (${input.family}) was rejected without a ${c.id} finding`, expected, { valid: false, findings: brief(v.findings) });
+    },
+    show: showCase,
+    tags: tagsOf,
+  });
+}

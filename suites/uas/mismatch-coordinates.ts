@@ -1,0 +1,35 @@
+import { uasCaseBreaking } from '../../generators/uas/cases.js';
+import { defineCheck, fail, PASS } from '../../src/core/check.js';
+import { brief, showCase, tagsOf, verify } from './common.js';
+
+/**
+ * VAL-MISMATCH-COORDINATES: a verbatim mismatch is reported with the unit id and the absolute byte
+ * offset in the source of the first differing byte (seed 003 §3.2 step 4). The finding may carry
+ * `VAL-VERBATIM` or this id (D-UAS-09); an implementation that halts at the first mismatch is
+ * held to the first mismatching unit only.
+ */
+export const mismatchCoordinates = defineCheck({
+  id: 'VAL-MISMATCH-COORDINATES',
+  title: 'A verbatim mismatch is reported with its unit id and exact byte offset',
+  suite: 'uas',
+  severity: 'MUST',
+  specRef: '003 §3.2 step 4 (Deterministic Halting: exact mismatch coordinates)',
+  requires: ['verifyUas'],
+  decisions: ['D-UAS-02', 'D-UAS-09'],
+  arbitrary: () => uasCaseBreaking('VAL-VERBATIM'),
+  async run(input, h) {
+    const want = input.expected[0];
+    const v = await verify(h, input);
+    const hit = (v.findings ?? []).some(
+      (f) => (f.checkId === 'VAL-VERBATIM' || f.checkId === 'VAL-MISMATCH-COORDINATES') && f.unitId === want.unitId && f.byteOffset === want.byteOffset,
+    );
+    if (!v.valid && hit) return PASS;
+    return fail(
+      `the verbatim mismatch of ${want.unitId} (${input.family}) was not reported at byte ${want.byteOffset}`,
+      { valid: false, finding: want },
+      { valid: v.valid, findings: brief(v.findings) },
+    );
+  },
+  show: showCase,
+  tags: tagsOf,
+});

@@ -1,0 +1,11 @@
+import { uasCaseBreaking } from '../../generators/uas/cases.js';
+import { rejectionCheck } from './common.js';
+
+/** VAL-SOURCE-ORDER: source_order follows document order and spans ascend without overlap. */
+export const sourceOrder = rejectionCheck({
+  id: 'VAL-SOURCE-ORDER',
+  title: 'source_order follows document order and spans ascend without overlap',
+  specRef: '003 §2.1 PHASE-03 (source_order)',
+  decisions: ['D-UAS-07'],
+  cases: () => uasCaseBreaking('VAL-SOURCE-ORDER'),
+});
