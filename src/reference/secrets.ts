@@ -13,6 +13,8 @@ interface SecretPattern {
   re: RegExp;
   /** Optional second look at the captured value (group 1, else the whole match). */
   accept?: (value: string) => boolean;
+  /** Lower-case literals one of which every match contains: a cheap test that skips the regex. */
+  hints: string[];
 }
 
 /** How many of lower case, upper case and digits a string mixes: real tokens mix at least two. */
@@ -27,21 +29,23 @@ const mixed = (s: string): boolean => charClasses(s) >= 2;
  * (a `Bearer` header carrying a JWT is reported as `bearer-token`).
  */
 const PATTERNS: readonly SecretPattern[] = [
-  { name: 'pem-private-key', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/ },
-  { name: 'aws-access-key-id', re: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Za-z0-9])/ },
-  { name: 'github-token', re: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/ },
-  { name: 'slack-token', re: /(?<![A-Za-z0-9])xox[abposre]-([A-Za-z0-9-]{10,})/, accept: mixed },
+  { name: 'pem-private-key', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/, hints: ['private key'] },
+  { name: 'aws-access-key-id', re: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Za-z0-9])/, hints: ['akia', 'asia', 'abia', 'acca', 'agpa', 'aida', 'aroa'] },
+  { name: 'github-token', re: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/, hints: ['gh', 'github_pat_'] },
+  { name: 'slack-token', re: /(?<![A-Za-z0-9])xox[abposre]-([A-Za-z0-9-]{10,})/, accept: mixed, hints: ['xox'] },
   {
     name: 'sk-api-key',
     // OpenAI/Anthropic-style `sk-...` and Stripe-style `sk_live_`/`rk_test_` keys.
     re: /(?<![A-Za-z0-9_-])(?:sk-(?:[a-z0-9]+-){0,2}|[sr]k_(?:live|test)_)([A-Za-z0-9_-]{20,})/,
     accept: (v) => /[0-9]/.test(v) && /[A-Za-z]/.test(v),
+    hints: ['sk-', 'sk_', 'rk_'],
   },
-  { name: 'bearer-token', re: /\bbearer\s+([A-Za-z0-9\-._~+/]{20,}=*)/i, accept: mixed },
+  { name: 'bearer-token', re: /\bbearer\s+([A-Za-z0-9\-._~+/]{20,}=*)/i, accept: mixed, hints: ['bearer'] },
   {
     name: 'jwt',
     // Header and payload are base64url JSON objects, so both start with `ey` (`{"` or `{ `).
     re: /(?<![A-Za-z0-9_-])ey[A-Za-z0-9_-]{10,}\.ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/,
+    hints: ['.ey'],
   },
   {
     name: 'dsn-credentials',
@@ -49,12 +53,14 @@ const PATTERNS: readonly SecretPattern[] = [
     re: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/?#@"'<>]+:([^\s/?#@"'<>]+)@[^\s/?#@"'<>]/,
     // `user:****@host` and `user:${PASSWORD}@host` are redacted or templated, not leaked.
     accept: (v) => !/^(?:\*+|x+|X+|\$\{[^}]*\}|\{\{[^}]*\}\})$/.test(v),
+    hints: ['://'],
   },
   {
     name: 'credential-assignment',
     re: /(?<![A-Za-z0-9])(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)["']?\s*[:=]\s*["']?([^\s"'<>,;&]{12,})/i,
     // A long value that mixes character classes; `REDACTED`, `********` or a plain word is not one.
     accept: mixed,
+    hints: ['pass', 'pwd', 'secret', 'key', 'token'],
   },
 ];
 
@@ -69,7 +75,11 @@ const GLOBAL = new Map(PATTERNS.filter((p) => p.accept).map((p) => [p.name, new 
  * Every match of a family is tried, so a placeholder early in the text does not hide a real secret later.
  */
 export function findSecret(text: string): string | null {
+  // No family fits in fewer characters than `a://b:c@d`.
+  if (text.length < 9) return null;
+  const lower = text.toLowerCase();
   for (const p of PATTERNS) {
+    if (!p.hints.some((h) => lower.includes(h))) continue;
     if (!p.accept) {
       if (p.re.test(text)) return p.name;
       continue;
@@ -86,6 +96,9 @@ export interface SecretLocation {
   path: string;
   pattern: string;
 }
+
+/** A member name that makes its string value an assignment worth reading (`db_password`, `apiKey`). */
+const CREDENTIAL_KEY = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)["']?$/i;
 
 const escapePointer = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -113,7 +126,7 @@ export function locateSecret(value: unknown, path = '', seen: WeakSet<object> = 
     const here = `${path}/${escapePointer(k)}`;
     const inKey = findSecret(k);
     if (inKey) return { path: here, pattern: inKey };
-    if (typeof v === 'string') {
+    if (typeof v === 'string' && CREDENTIAL_KEY.test(k)) {
       const assigned = findSecret(`${k}=${v}`);
       if (assigned) return { path: here, pattern: assigned };
     }
