@@ -75,8 +75,11 @@ export async function describeAdapter(adapter: Adapter, timeoutMs = DEFAULT_TIME
   return info as AdapterInfo;
 }
 
-/** Runs one check as a fast-check property and turns the outcome into a report entry. */
-export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harness, opts: RunOptions): Promise<CheckReport> {
+/**
+ * Runs one check as a fast-check property and turns the outcome into a report entry; undefined
+ * when `shouldStop` interrupted it (a half-run check is never reported as passed).
+ */
+export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harness, opts: RunOptions): Promise<CheckReport | undefined> {
   const started = performance.now();
   const base = {
     id: check.id,
@@ -98,7 +101,12 @@ export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harn
   let fault: { message: string; input: unknown; evidence?: unknown } | undefined;
   let lastFailure: { input: unknown; message: string; expected: unknown; actual: unknown } | undefined;
 
+  let interrupted = false;
   const property = fc.asyncProperty(check.arbitrary(), async (input: unknown) => {
+    if (interrupted || opts.shouldStop?.()) {
+      interrupted = true;
+      return true; // let fast-check wind down; this check's result is discarded
+    }
     const shrinking = lastFailure !== undefined;
     if (fault && !shrinking) return true; // the adapter already broke down: stop exercising it
     if (!shrinking) {
@@ -124,6 +132,7 @@ export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harn
     numRuns: opts.runs,
     ...(opts.replayPath !== undefined ? { path: opts.replayPath } : {}),
   });
+  if (interrupted) return undefined;
   const durationMs = Math.round(performance.now() - started);
   const evidence = { cases, tags: Object.fromEntries(Object.entries(tags).sort(([a], [b]) => (a < b ? -1 : 1))) };
   if (details.failed && lastFailure && details.counterexample) {
@@ -175,6 +184,10 @@ export async function runChecks(opts: RunOptions): Promise<Report> {
       break;
     }
     const r = await runCheck(check, opts.adapter, h, opts);
+    if (r === undefined) {
+      incomplete = true;
+      break;
+    }
     results.push(r);
     opts.onCheck?.(r, i, opts.checks.length);
   }
