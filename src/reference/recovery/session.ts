@@ -34,7 +34,7 @@ type Purpose =
   | { kind: 'get-action'; taskId: string }
   | { kind: 'readback'; taskId: string }
   | { kind: 'renew'; review?: string }
-  | { kind: 'backoff' };
+  | { kind: 'backoff'; episode: number };
 
 interface Option {
   action: string;
@@ -62,7 +62,10 @@ export class RecoverySession {
   protected now: number;
   protected readonly purposes = new Map<string, Purpose>();
   /** The orchestrator (or any dependency) is down: retries made, allowed, last attempt. */
-  protected down: { url: string; head: string; retries: number; max: number; last: number } | null = null;
+  protected down: { url: string; head: string; retries: number; max: number; last: number; episode: number } | null = null;
+  private episodes = 0;
+  /** Receivers known, from their capability statement, to take only GET-Action: origin -> route. */
+  protected readonly getOnly = new Map<string, string>();
   protected renewing = false;
   protected readonly interrupted: string[] = [];
   private counter = 0;
@@ -161,6 +164,13 @@ export class RecoverySession {
   protected sendTask(e: TaskEntry): RecoveryAction[] {
     e.attempt.key ??= this.idempotencyKey(e);
     e.state = 'inflight';
+    const route = e.task.kind === 'handoff' ? this.getOnly.get(new URL(e.task.url).origin) : undefined;
+    if (route !== undefined) {
+      // This receiver already said it takes only L0/L1: no mutative POST, straight to GET-Action.
+      const out: RecoveryAction[] = [];
+      this.fetch(this.getActionUrl(e, route), { kind: 'get-action', taskId: e.task.task_id }, out, e.task.task_id);
+      return out;
+    }
     const request_id = this.nextId('r');
     this.purposes.set(request_id, { kind: 'send', taskId: e.task.task_id });
     const auth = this.authorization(e);
@@ -186,7 +196,7 @@ export class RecoverySession {
   // ---- answers ------------------------------------------------------------------------------
 
   protected handle(p: Purpose, obs: RecoveryObservation, out: RecoveryAction[]): void {
-    if (p.kind === 'backoff') return this.onBackoffTimer(out);
+    if (p.kind === 'backoff') return p.episode === this.down?.episode ? this.onBackoffTimer(out) : undefined;
     if (p.kind === 'renew') return obs.type === 'response' ? this.onRenewed(obs.body, out) : this.onRenewRefused(p.review, out);
     const e = this.tasks.get(p.taskId);
     if (!e) return;
@@ -349,7 +359,7 @@ export class RecoverySession {
   protected onDependencyFailure(e: TaskEntry, o: Option, out: RecoveryAction[]): void {
     e.state = 'queued';
     const max = typeof o.params.max_retries === 'number' ? o.params.max_retries : 0;
-    if (!this.down) this.down = { url: e.task.url, head: e.task.task_id, retries: 0, max, last: this.now };
+    if (!this.down) this.down = { url: e.task.url, head: e.task.task_id, retries: 0, max, last: this.now, episode: ++this.episodes };
     this.down.last = this.now;
     this.scheduleRetry(out);
   }
@@ -358,7 +368,7 @@ export class RecoverySession {
     const d = this.down;
     if (!d || d.retries >= d.max) return; // retries spent: wait for the dependency to come back
     const request_id = this.nextId('r');
-    this.purposes.set(request_id, { kind: 'backoff' });
+    this.purposes.set(request_id, { kind: 'backoff', episode: d.episode });
     out.push({ type: 'wait', request_id, ms: this.backoffDelay(d.retries + 1) });
   }
 
@@ -396,8 +406,8 @@ export class RecoverySession {
     this.renewing = false;
     if (typeof body.access_token === 'string') this.access = body.access_token;
     if (typeof body.refresh_token === 'string') this.refresh = body.refresh_token;
-    for (const id of this.interrupted.splice(0)) this.tasks.get(id)!.state = 'pending';
-    void out;
+    // Resume exactly where the migration stopped, before any other item gets the endpoint.
+    for (const id of this.interrupted.splice(0)) out.push(...this.sendTask(this.tasks.get(id)!));
   }
 
   protected onRenewRefused(review: string | undefined, out: RecoveryAction[]): void {
@@ -418,6 +428,7 @@ export class RecoverySession {
     if (typeof route !== 'string' || !levels.some((l) => l === 'L0' || l === 'L1')) {
       return this.onIsolated(e, { message_id: '', body: { code: 'capability_not_supported', detail: 'no GET-Action route' } }, out);
     }
+    this.getOnly.set(new URL(e.task.url).origin, route);
     this.fetch(this.getActionUrl(e, route), { kind: 'get-action', taskId: e.task.task_id }, out, e.task.task_id);
   }
 

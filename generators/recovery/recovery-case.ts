@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import type { CapabilityLevel } from '../../src/core/types.js';
+import { endpoints } from './endpoints.js';
+import { grant } from './grant.js';
+import { task } from './task.js';
+import type { CaseTask, FaultKind, RecoveryCase, TaskKind } from './types.js';
+
+export const ALL_TASK_KINDS: readonly TaskKind[] = ['schedule', 'status', 'write', 'handoff'];
+export const ALL_FAULT_KINDS: readonly FaultKind[] = ['outage', 'expire', 'timeout', 'anchor', 'isolated', 'config'];
+export const RECOVERING_LEVELS: readonly CapabilityLevel[] = ['L6', 'L7'];
+export const LEGACY_LEVELS: readonly CapabilityLevel[] = ['L0', 'L1', 'L2', 'L3', 'L4', 'L5'];
+
+/** What a check wants its cases to hold. */
+export interface RecoveryCaseOptions {
+  levels: readonly CapabilityLevel[];
+  /** The task every case holds (the step the check is about), if any. */
+  focus?: fc.Arbitrary<CaseTask>;
+  /** How many focus tasks (default 1). */
+  focusCount?: { min: number; max: number };
+  /** The other tasks: their kinds and the faults they may suffer. */
+  others?: { kinds?: readonly TaskKind[]; faults?: readonly FaultKind[]; max?: number };
+}
+
+/**
+ * A workflow with its fault schedule. The focus tasks sit at positions fast-check chooses among the
+ * other tasks; everything shrinks towards fewer tasks, fewer faults and shorter outages.
+ */
+export function recoveryCase(o: RecoveryCaseOptions): fc.Arbitrary<RecoveryCase> {
+  const others = fc.array(task(o.others?.kinds ?? ALL_TASK_KINDS, o.others?.faults ?? []), { maxLength: o.others?.max ?? 4 });
+  const focus = o.focus
+    ? fc.array(fc.tuple(o.focus, fc.nat()), { minLength: o.focusCount?.min ?? 1, maxLength: o.focusCount?.max ?? 1 })
+    : fc.constant([] as [CaseTask, number][]);
+  return fc
+    .record({
+      level: fc.constantFrom(...o.levels),
+      endpoints: endpoints(),
+      grant: grant(),
+      rotateRefresh: fc.boolean(),
+      reviewUrls: fc.boolean(),
+      others,
+      focus,
+    })
+    .map(({ others: rest, focus: placed, ...c }) => {
+      const tasks = [...rest];
+      for (const [t, at] of placed) tasks.splice(at % (tasks.length + 1), 0, t);
+      return { ...c, tasks };
+    });
+}

@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { fault } from '../../generators/recovery/fault.js';
+import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { writeTask } from '../../generators/recovery/task.js';
+import { deliveredErrors } from './analysis.js';
+import { recoveryCheck } from './define.js';
+import { escalatedWithoutRetry } from './escalation.js';
+
+/**
+ * REC-ANCHOR-CONFLICT (seed 000, "Memory Firewall and Protected Authority"; human input is kept
+ * for "a fundamental conflict with protected memory anchors"): a conflict with Totem, Taboo or
+ * Talisman is escalated to human review, the write is not retried, and no anchor is written.
+ */
+export const recAnchorConflict = recoveryCheck({
+  id: 'REC-ANCHOR-CONFLICT',
+  title: 'A conflict with a protected anchor is escalated to human review and the anchor is not touched',
+  specRef: '000 §The Memory Firewall and Protected Authority',
+  decisions: ['D-REC-16'],
+  arbitrary: () =>
+    recoveryCase({
+      levels: RECOVERING_LEVELS,
+      focus: writeTask([], { faults: fc.array(fault('write', ['anchor'])!, { minLength: 1, maxLength: 1 }) }),
+      focusCount: { min: 1, max: 2 },
+    }),
+  judge(s) {
+    const w = s.world;
+    if (w.anchorWrites.length > 0) return { message: `the protected anchor at ${w.anchorWrites[0].url} was written`, expected: 'no write to Totem, Taboo or Talisman' };
+    for (const err of deliveredErrors(w).filter((e) => typeof e.params.anchor === 'string' && e.record.action.type === 'send')) {
+      const problem = escalatedWithoutRetry(w, err, `a conflict with ${String(err.params.anchor)}`);
+      if (problem) return problem;
+    }
+    return null;
+  },
+});

@@ -1,0 +1,54 @@
+import type fc from 'fast-check';
+import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition } from '../../src/core/check.js';
+import type { RecoveryCase } from '../../generators/recovery/types.js';
+import { lastSession, recovers, runSession, type SessionResult } from './world/session.js';
+import { showCase, traceLines } from './world/trace.js';
+
+/** What a recovery check says about one finished session: null when it holds, else why not. */
+export type Judge = (s: SessionResult, c: RecoveryCase) => { message: string; expected: unknown } | null;
+
+export interface RecoveryCheckSpec {
+  id: string;
+  title: string;
+  severity?: 'MUST' | 'SHOULD';
+  specRef: string;
+  decisions: string[];
+  arbitrary: () => fc.Arbitrary<RecoveryCase>;
+  judge: Judge;
+  /** Judge below L6 too (default: only levels that recover; a legacy session is LEGACY-HALT's business). */
+  allLevels?: boolean;
+}
+
+/**
+ * A recovery check: play one session in the simulated world, then judge the record. A session that
+ * runs past the step bound fails every check (a looping agent); one that never says `complete`
+ * fails too, since every check needs the session's end. The failure's `actual` holds the fault
+ * schedule and the message trace, so the report shows what happened step by step.
+ */
+export function recoveryCheck(spec: RecoveryCheckSpec): CheckDefinition<RecoveryCase> {
+  return defineCheck<RecoveryCase>({
+    id: spec.id,
+    title: spec.title,
+    suite: 'recovery',
+    severity: spec.severity ?? 'MUST',
+    specRef: spec.specRef,
+    requires: ['recovery'],
+    decisions: spec.decisions,
+    arbitrary: spec.arbitrary,
+    async run(c, h): Promise<CaseResult> {
+      const s = await runSession(h, c);
+      const view = () => ({ outcome: s.outcome, level: s.level, trace: traceLines(s.world.log) });
+      if (s.outcome === 'step-limit') return fail(`the session did not end within ${s.world.step} steps`, 'a session that ends with complete', view());
+      if (s.outcome === 'stalled') return fail('the agent stopped acting with its work unfinished and never said complete', 'a session that ends with complete', view());
+      if (!spec.allLevels && !recovers(s.level)) return PASS;
+      const verdict = spec.judge(s, c);
+      return verdict ? fail(verdict.message, verdict.expected, view()) : PASS;
+    },
+    show: (c) => showCase(c, lastSession(c)),
+    tags: (c) => [
+      `level:${c.level}`,
+      ...[...new Set(c.tasks.flatMap((t) => t.faults.map((f) => `fault:${f.kind}`)))].sort(),
+      c.tasks.some((t) => t.faults.length > 0) ? 'faulted' : 'no-fault',
+    ],
+  });
+}

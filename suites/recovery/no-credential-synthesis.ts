@@ -1,0 +1,95 @@
+import { findSecret } from '../../src/reference/secrets.js';
+import { recoveryCase, ALL_FAULT_KINDS, LEGACY_LEVELS, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { fullyDecoded, originPath } from './analysis.js';
+import { recoveryCheck } from './define.js';
+
+const URL_IN_TEXT = /https?:\/\/[^\s"'<>]+/g;
+
+/** Every string (values and keys) of a JSON value, with the key it sits under. */
+function* strings(v: unknown, key = ''): Generator<[string, string]> {
+  if (typeof v === 'string') yield [key, v];
+  else if (Array.isArray(v)) for (const x of v) yield* strings(x, key);
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      yield ['', k];
+      yield* strings(x, k);
+    }
+  }
+}
+
+/** What the world has handed over so far: strings, URL routes, and the public base. */
+class Handed {
+  readonly values = new Set<string>();
+  readonly routes = new Set<string>();
+  constructor(readonly bases: string[]) {}
+  add(v: unknown): void {
+    for (const [, s] of strings(v)) {
+      this.values.add(s);
+      for (const u of s.match(URL_IN_TEXT) ?? []) {
+        const r = originPath(u);
+        if (r) this.routes.add(r);
+      }
+    }
+  }
+  /** Null when `url` is a route the world gave (or lies under the public base), else why not. */
+  url(url: string): string | null {
+    const r = originPath(url);
+    if (r === null) return `${url} is not a URL`;
+    if (!this.routes.has(r) && !this.bases.some((b) => url.startsWith(b))) return `the URL ${url} was never handed over`;
+    for (const [, value] of new URL(url).searchParams) {
+      const problem = this.text('', fullyDecoded(value));
+      if (problem) return problem;
+    }
+    return null;
+  }
+  /** Null unless `s` carries a credential the world did not give, or a URL it did not give. */
+  text(key: string, s: string): string | null {
+    if (/^https?:\/\//.test(s)) return this.url(s);
+    for (const u of s.match(URL_IN_TEXT) ?? []) {
+      const problem = this.url(u.replace(/[.,;:)\]]+$/, ''));
+      if (problem) return problem;
+    }
+    const flagged = findSecret(s) ?? (key ? findSecret(`${key}=${s}`) : null);
+    if (flagged && !this.values.has(s) && !this.values.has(s.replace(/^Bearer\s+/i, ''))) return `a ${flagged} credential the world never handed over: ${s}`;
+    return null;
+  }
+}
+
+/**
+ * REC-NO-CREDENTIAL-SYNTHESIS (seed 000, scenario 3 and the no-op rules it cites): across any
+ * fault schedule, no credential, token or URL appears in what the agent does that the world did
+ * not hand over before (in the scenario or an observation).
+ */
+export const recNoCredentialSynthesis = recoveryCheck({
+  id: 'REC-NO-CREDENTIAL-SYNTHESIS',
+  title: 'No credential, token or URL appears that the world did not hand over',
+  specRef: '000 §Scenario 3: Autonomous Recovery from Expired Sessions; §Advanced Schema Design',
+  decisions: ['D-REC-10'],
+  allLevels: true,
+  arbitrary: () => recoveryCase({ levels: [...RECOVERING_LEVELS, ...RECOVERING_LEVELS, ...LEGACY_LEVELS], others: { faults: ALL_FAULT_KINDS, max: 6 } }),
+  judge(s) {
+    const w = s.world;
+    const handed = new Handed([w.workflow.scenario.public_state_base]);
+    handed.add(w.workflow.scenario);
+    for (const e of w.log) {
+      if (e.who === 'world') {
+        if (e.item.type !== 'start') handed.add(e.item);
+        continue;
+      }
+      const a = e.item;
+      if (a.type === 'send' && a.authorization !== undefined) {
+        const token = a.authorization.replace(/^Bearer\s+/i, '');
+        if (!handed.values.has(token)) return { message: `${a.task_id} was sent with authorization ${a.authorization}, a token the world never handed over`, expected: 'only tokens from the grant or a renewal' };
+      }
+      if (a.type === 'renew' && !handed.values.has(a.refresh_token)) {
+        return { message: `renewed with refresh token ${a.refresh_token}, which the world never handed over`, expected: 'the refresh token of the grant' };
+      }
+      for (const [key, v] of strings(a)) {
+        if (key === 'type') continue;
+        const problem = handed.text(key, v);
+        if (problem) return { message: `#${e.step} ${a.type}: ${problem}`, expected: 'only credentials and URLs the world handed over' };
+      }
+    }
+    return null;
+  },
+});

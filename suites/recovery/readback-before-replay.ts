@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { writeTask } from '../../generators/recovery/task.js';
+import { fault } from '../../generators/recovery/fault.js';
+import type { DocumentObservation } from '../../src/core/recovery-types.js';
+import { actions, deliveredErrors, sameJson, sends } from './analysis.js';
+import { recoveryCheck } from './define.js';
+
+/**
+ * REC-READBACK-BEFORE-REPLAY (seed 000, scenario 5): after an `unknown_outcome` error the agent
+ * resends nothing before it has read the readback route; if the write committed it never resends;
+ * if it was dropped it replays the exact payload with the original idempotency key.
+ */
+export const recReadbackBeforeReplay = recoveryCheck({
+  id: 'REC-READBACK-BEFORE-REPLAY',
+  title: 'After an unknown outcome the agent reads back before any replay, and replays only a dropped write, with its original key',
+  specRef: '000 §Scenario 5: Autonomous Recovery from Timeout After Operation May Have Committed',
+  decisions: ['D-REC-13'],
+  arbitrary: () =>
+    recoveryCase({
+      levels: RECOVERING_LEVELS,
+      focus: writeTask([], { faults: fc.array(fault('write', ['timeout'])!, { minLength: 1, maxLength: 3 }) }),
+      focusCount: { min: 1, max: 2 },
+      others: { kinds: ['write', 'schedule', 'status'] },
+    }),
+  judge(s) {
+    const w = s.world;
+    const all = actions(w);
+    for (const err of deliveredErrors(w).filter((e) => e.condition === 'unknown_outcome')) {
+      const failed = err.record.action;
+      if (failed.type !== 'send') continue;
+      const route = String(err.params.readback_route);
+      const resend = sends(w, failed.task_id).find((x) => x.i > err.i);
+      const readIds = new Set(all.filter((a) => a.i > err.i && a.item.type === 'fetch' && a.item.url === route).map((a) => (a.item as { request_id: string }).request_id));
+      const docs = w.log
+        .map((e, i) => ({ e, i }))
+        .filter(({ e, i }) => i > err.i && e.who === 'world' && e.item.type === 'document' && readIds.has((e.item as DocumentObservation).request_id));
+      const before = docs.filter((d) => resend === undefined || d.i < resend.i);
+      if (resend && before.length === 0) {
+        return { message: `${failed.task_id} was resent (#${resend.step}) before the readback route was read`, expected: `a GET of ${route}, answered, before any resend` };
+      }
+      const doc = before[before.length - 1] ?? docs[0];
+      if (!doc) return { message: `the outcome of ${failed.task_id} was never read back`, expected: `a GET of ${route}` };
+      const state = (doc.e.item as DocumentObservation).document.state;
+      if (state === 'committed' && resend) return { message: `${failed.task_id} was resent although the readback said it committed`, expected: 'no resend of a committed write' };
+      if (state !== 'committed') {
+        if (!resend) return { message: `${failed.task_id} was dropped by the target and never replayed`, expected: 'a replay with the original idempotency key' };
+        if (resend.item.idempotency_key !== failed.idempotency_key) {
+          return { message: `${failed.task_id} was replayed with idempotency key ${JSON.stringify(resend.item.idempotency_key)}`, expected: `the original key ${JSON.stringify(failed.idempotency_key)}` };
+        }
+        if (!sameJson(resend.item.message, failed.message)) return { message: `${failed.task_id} was replayed with a different payload`, expected: { exactPayload: failed.message, got: resend.item.message } };
+      }
+    }
+    return null;
+  },
+});

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { writeTask } from '../../generators/recovery/task.js';
+import type { JsonObject, RecoveryObservation } from '../../src/core/recovery-types.js';
+import { recoveryCheck } from './define.js';
+
+/**
+ * REC-RENEW-GRANT (seed 000, scenario 3): after an `expired_credential` error the agent renews at
+ * the given refresh URI with the grant it holds (the latest refresh token it was handed), then
+ * resumes the migration at the interrupted item with the new token, redoing no completed item.
+ */
+export const recRenewGrant = recoveryCheck({
+  id: 'REC-RENEW-GRANT',
+  title: 'An expired grant is renewed at the given refresh URI with the held token, and work resumes at the interrupted item',
+  specRef: '000 §Scenario 3: Autonomous Recovery from Expired Sessions',
+  decisions: ['D-REC-09'],
+  arbitrary: () =>
+    recoveryCase({
+      levels: RECOVERING_LEVELS,
+      focus: writeTask([], { faults: fc.constant([{ kind: 'expire' as const }]) }),
+      focusCount: { min: 1, max: 3 },
+      others: { kinds: ['write', 'write', 'schedule', 'status'] },
+    }),
+  judge(s) {
+    const w = s.world;
+    let refresh = w.c.grant.refresh_token;
+    let access = w.c.grant.access_token;
+    let expired: { uri: string; grantType: string; taskId: string } | undefined;
+    let owed: string | undefined; // the interrupted item the next repository write must be
+    const completed = new Set<string>();
+    const purpose = new Map<string, string>();
+    for (const e of w.log) {
+      if (e.who === 'agent') {
+        const a = e.item;
+        if (a.type === 'renew') {
+          purpose.set(a.request_id, 'renew');
+          if (!expired) return { message: `renewed at ${a.url} without an expired_credential error to act on`, expected: 'renewal only when the world asks for it' };
+          if (a.url !== expired.uri) return { message: `renewed at ${a.url}`, expected: `the given refresh_uri ${expired.uri}` };
+          if (a.grant_type !== expired.grantType) return { message: `renewed with grant_type ${a.grant_type}`, expected: expired.grantType };
+          if (a.refresh_token !== refresh) return { message: `renewed with refresh token ${a.refresh_token}`, expected: `the refresh token the agent holds: ${refresh}` };
+        } else if (a.type === 'send' && a.url === w.c.endpoints.repository) {
+          purpose.set(a.request_id, `send:${a.task_id}`);
+          if (completed.has(a.task_id)) return { message: `${a.task_id} was written again after it had completed`, expected: 'completed items are not redone' };
+          if (owed !== undefined) {
+            if (a.task_id !== owed) return { message: `after renewal the migration went on with ${a.task_id}`, expected: `the interrupted item ${owed} first` };
+            if (a.authorization !== `Bearer ${access}`) return { message: `${a.task_id} was resumed with authorization ${String(a.authorization)}`, expected: `Bearer ${access}` };
+            owed = undefined;
+          }
+        }
+        continue;
+      }
+      const o = e.item as RecoveryObservation;
+      if (o.type === 'dependency_restored' || o.type === 'timer' || o.type === 'document') continue;
+      const p = purpose.get(o.request_id);
+      if (o.type === 'response' && p === 'renew') {
+        if (typeof o.body.access_token === 'string') access = o.body.access_token;
+        if (typeof o.body.refresh_token === 'string') refresh = o.body.refresh_token;
+        owed = expired?.taskId;
+      } else if (o.type === 'response' && p?.startsWith('send:')) {
+        completed.add(p.slice(5));
+      } else if (o.type === 'error' && p?.startsWith('send:')) {
+        const sub = (((o.payload.body ?? {}) as JsonObject).sub_errors as JsonObject[] | undefined)?.[0];
+        const opt = (sub?.recovery_options as JsonObject[] | undefined)?.[0];
+        const params = (opt?.executable_parameters ?? {}) as JsonObject;
+        if (sub?.mechanical_condition === 'expired_credential') {
+          expired = { uri: String(params.refresh_uri), grantType: String(params.grant_type), taskId: p.slice(5) };
+        }
+      }
+    }
+    const interrupted = [...w.requests.values()].filter((r) => r.cause === 'expire' || r.cause === 'expired-token');
+    for (const r of interrupted) {
+      const id = r.action.type === 'send' ? r.action.task_id : '';
+      if (!w.done.has(id)) return { message: `the interrupted item ${id} was never completed`, expected: 'the migration resumed at the interrupted item' };
+    }
+    return null;
+  },
+});

@@ -1,0 +1,75 @@
+import type { Harness } from '../../../src/core/check.js';
+import { loadSpecData } from '../../../src/core/spec-data.js';
+import type { CapabilityLevel } from '../../../src/core/types.js';
+import type { RecoveryAction } from '../../../src/core/recovery-types.js';
+import type { RecoveryCase } from '../../../generators/recovery/types.js';
+import { actionsShape } from './protocol.js';
+import { World } from './world.js';
+
+/** How a session ended: the agent said `complete`, it had nothing left to say, or it ran too long. */
+export type SessionOutcome = 'complete' | 'stalled' | 'step-limit';
+
+export interface SessionResult {
+  world: World;
+  outcome: SessionOutcome;
+  level: CapabilityLevel;
+}
+
+interface RecoverySpec {
+  recoveringLevels: CapabilityLevel[];
+  undeclaredLevel: CapabilityLevel;
+  maxSteps: number;
+}
+
+const LEVELS: CapabilityLevel[] = ['L0', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'];
+
+/** The level a session runs at: the case's level, capped by the level the adapter declares (D-REC-02). */
+export function effectiveLevel(declared: CapabilityLevel | undefined, asked: CapabilityLevel): CapabilityLevel {
+  const spec = loadSpecData<RecoverySpec>('recovery');
+  const d = declared ?? spec.undeclaredLevel;
+  return LEVELS[Math.min(LEVELS.indexOf(d), LEVELS.indexOf(asked))];
+}
+
+/** True when the level may recover on its own (seed 000: L6 and L7). */
+export function recovers(level: CapabilityLevel): boolean {
+  return loadSpecData<RecoverySpec>('recovery').recoveringLevels.includes(level);
+}
+
+let sessions = 0;
+const results = new WeakMap<object, SessionResult>();
+
+/** The last session run for a case (for `show()`: the failing case's message trace). */
+export function lastSession(c: object): SessionResult | undefined {
+  return results.get(c);
+}
+
+/**
+ * Plays one session: the world hands the scenario to `recovery.start`, then delivers observations
+ * one at a time to `recovery.observe`, applying every answer, until the agent says `complete`, has
+ * nothing pending and nothing to say (stalled), or exceeds the step bound. Every answer is checked
+ * against the actions schema: a malformed answer is an adapter fault (errored), never a failure.
+ */
+export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionResult> {
+  const spec = loadSpecData<RecoverySpec>('recovery');
+  const level = effectiveLevel(h.info.capabilityLevel, c.level);
+  sessions += 1;
+  const world = new World(c, level, h.now, `rs-${sessions}`);
+  const used = new Set<string>();
+  const result: SessionResult = { world, outcome: 'stalled', level };
+  results.set(c, result);
+  const scenario = world.workflow.scenario;
+  // Messages cross as JSON, so the agent can neither share nor mutate the world's own objects.
+  const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+  world.apply(await h.invoke<RecoveryAction[]>('recovery.start', [wire(scenario)], actionsShape(used)));
+  while (!world.ended) {
+    if (world.step >= spec.maxSteps) {
+      result.outcome = 'step-limit';
+      return result;
+    }
+    const obs = world.next();
+    if (!obs) return result;
+    world.apply(await h.invoke<RecoveryAction[]>('recovery.observe', [scenario.session_id, wire(obs)], actionsShape(used)));
+  }
+  result.outcome = 'complete';
+  return result;
+}
