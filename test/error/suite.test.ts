@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../src/core/catalog.js';
 import { runChecks } from '../../src/core/runner.js';
@@ -32,6 +33,11 @@ describe('the error suite', () => {
     for (const t of ['status:error', 'status:fatal', 'status:isolated_noop', 'origin:protocol', 'origin:endpoint', 'origin:host', 'origin:configuration']) expect(tags[t], t).toBeGreaterThan(0);
     expect(Object.keys(tags).filter((t) => t.startsWith('condition:'))).toHaveLength(9);
     expect(Object.keys(tags).filter((t) => t.startsWith('action:'))).toHaveLength(8);
+  });
+
+  it('cites only decisions written down in docs/decisions/error.md', () => {
+    const doc = readFileSync(new URL('../../docs/decisions/error.md', import.meta.url), 'utf8');
+    for (const c of errorSuite) for (const d of c.decisions ?? []) expect(doc, `${c.id} cites ${d}`).toContain(`## ${d} `);
   });
 
   it('has a broken adapter for every check', () => {
