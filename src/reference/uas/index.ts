@@ -4,3 +4,4 @@
  */
 export { verifyUas, type UasReferenceFinding, type UasReferenceVerdict } from './verify.js';
 export { uasSpec, UAS_CHECK_IDS, type UasSpec, type UasCheckId } from './spec.js';
+export { verifyUasFile, UnreadableFileError, type FileVerifyOptions } from './verify-file.js';
