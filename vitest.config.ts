@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Worker threads write their V8 coverage where c8 reads it (forked workers are killed before they flush).
+    pool: 'threads',
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

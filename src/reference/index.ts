@@ -2,6 +2,7 @@ import type { Adapter } from '../core/types.js';
 import { TOOL } from '../core/version.js';
 import { referenceChecksum } from './checksum.js';
 import { validateEnvelope } from './envelope/validate.js';
+import { validateError } from './error/index.js';
 import { fromKeyless, toKeyless } from './keyless.js';
 
 /**
@@ -16,6 +17,7 @@ export const referenceAdapter: Adapter = {
   computeChecksum: (packet) => referenceChecksum(packet),
   toKeyless: (packet) => toKeyless(packet),
   fromKeyless: (wire) => fromKeyless(wire),
+  validateError: (payload, context) => validateError(payload, context),
 };
 
 export default referenceAdapter;

@@ -4,9 +4,10 @@ import { runChecks } from '../../src/core/runner.js';
 import type { Adapter } from '../../src/core/types.js';
 import { allChecks } from '../../suites/index.js';
 import { brokenEnvelopeAdapters } from '../broken/envelope-adapters.js';
+import { brokenErrorAdapters } from '../error/broken-adapters.js';
 
 /** Every check id, mapped to the deliberately broken adapter that must fail it. */
-const broken: Record<string, Adapter> = { ...brokenEnvelopeAdapters };
+const broken: Record<string, Adapter> = { ...brokenEnvelopeAdapters, ...brokenErrorAdapters };
 const catalog = new Catalog(allChecks);
 
 describe('every check can fail', () => {
