@@ -10,11 +10,11 @@ export const FAULTS_BY_TASK: Record<TaskKind, readonly FaultKind[]> = {
 };
 
 const BY_KIND: Record<FaultKind, fc.Arbitrary<Fault>> = {
-  // Zero retries and outages shorter than the first delay are the boundary cases.
+  // One retry (max_retries >= 1 per D-ERR-05) and outages shorter than the first delay are the boundary cases.
   outage: fc.record({
     kind: fc.constant('outage' as const),
     durationMs: fc.oneof(fc.integer({ min: 1, max: 45_000 }), fc.constantFrom(1, 999, 1000, 1001, 3000, 31_000)),
-    maxRetries: fc.integer({ min: 0, max: 6 }),
+    maxRetries: fc.integer({ min: 1, max: 6 }),
   }),
   expire: fc.constant({ kind: 'expire' as const }),
   timeout: fc.record({ kind: fc.constant('timeout' as const), committed: fc.boolean() }),

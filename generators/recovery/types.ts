@@ -7,6 +7,7 @@ export type AnchorName = 'Totem' | 'Taboo' | 'Talisman';
 /**
  * One injected fault: what the world does to one attempt of one task. Faults are consumed in order,
  * one per attempt; an attempt with no fault left succeeds (unless an endpoint state says otherwise).
+ * Restrictions (`isolated`, `config`, `anchor`) are standing rules: they refuse every later attempt.
  */
 export type Fault =
   /** The orchestrator drops off the network for `durationMs` of world time (seed 000, scenario 2). */

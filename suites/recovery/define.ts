@@ -45,10 +45,15 @@ export function recoveryCheck(spec: RecoveryCheckSpec): CheckDefinition<Recovery
       return verdict ? fail(verdict.message, verdict.expected, view()) : PASS;
     },
     show: (c) => showCase(c, lastSession(c)),
-    tags: (c) => [
-      `level:${c.level}`,
-      ...[...new Set(c.tasks.flatMap((t) => t.faults.map((f) => `fault:${f.kind}`)))].sort(),
-      c.tasks.some((t) => t.faults.length > 0) ? 'faulted' : 'no-fault',
-    ],
+    tags: (c) => {
+      const tags = new Set<string>([`level:${c.level}`, `tasks:${c.tasks.length}`]);
+      for (const t of c.tasks) {
+        for (const f of t.faults) tags.add(f.kind === 'timeout' ? `fault:timeout-${f.committed ? 'committed' : 'dropped'}` : `fault:${f.kind}`);
+        if (t.kind === 'schedule' && t.schemaChanged) tags.add('state:schema-changed');
+        if (t.kind === 'handoff' && t.lowCapability) tags.add('state:low-capability-receiver');
+      }
+      tags.add([...tags].some((t) => t.startsWith('fault:') || t.startsWith('state:')) ? 'adversarial' : 'valid');
+      return [...tags].sort();
+    },
   });
 }

@@ -59,7 +59,7 @@ export const configurationRestriction = (condition: string, review: string) =>
 
 /** A conflict with a protected anchor. */
 export const anchorConflict = (anchor: AnchorName, anchorUrl: string, review: string) =>
-  body('isolated_noop', 'insufficient_trust', 409, 'protocol', `Write conflicts with protected anchor ${anchor}.`, 'stale_revision',
+  body('isolated_noop', 'insufficient_trust', 403, 'protocol', `Write conflicts with protected anchor ${anchor}.`, 'stale_revision',
     option('isolate_and_report', { anchor, anchor_url: anchorUrl }, review));
 
 /** A credential the server does not know, or a refused renewal. */

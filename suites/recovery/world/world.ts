@@ -162,8 +162,15 @@ export class World {
     return obs;
   }
 
+  /**
+   * The fault for this attempt. A restriction (isolated no-op, configuration, anchor) is a standing
+   * rule, not an accident: it stays and refuses every later attempt too.
+   */
   private popFault(taskId: string): Fault | undefined {
-    return this.faults.get(taskId)?.shift();
+    const list = this.faults.get(taskId);
+    const f = list?.[0];
+    if (f && f.kind !== 'isolated' && f.kind !== 'config' && f.kind !== 'anchor') list!.shift();
+    return f;
   }
 
   private send(a: SendAction): string {

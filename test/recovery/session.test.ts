@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createHarness } from '../../src/core/harness.js';
+import { recoveryCase, ALL_FAULT_KINDS } from '../../generators/recovery/recovery-case.js';
+import { runSession } from '../../suites/recovery/world/session.js';
+import { runChecks } from '../../src/core/runner.js';
+import type { Adapter } from '../../src/core/types.js';
+import type { RecoveryAction } from '../../src/core/recovery-types.js';
+import { recoverySuite } from '../../suites/recovery/index.js';
+import { recCorrectField } from '../../suites/recovery/correct-field.js';
+import { referenceRecoveryAdapter } from './reference-adapter.js';
+
+const withPolicy = (start: (s: any) => unknown, observe: (id: string, o: any) => unknown = () => []): Adapter => ({
+  describe: () => ({ name: 'probe', version: '0', capabilityLevel: 'L7' }),
+  recovery: { start, observe } as Adapter['recovery'],
+});
+
+const run = (adapter: Adapter, runs = 20) => runChecks({ checks: [recCorrectField], adapter, seed: 3, runs }).then((r) => r.checks[0]);
+
+describe('a recovery session, as the harness drives it', () => {
+  it('makes a malformed answer an adapter fault (errored), not a failure', async () => {
+    const r = await run(withPolicy(() => [{ type: 'send', url: 'https://x.example/' }]));
+    expect(r.status).toBe('errored');
+    expect(r.error!.message).toMatch(/wrong shape/);
+  });
+
+  it('refuses a request id used twice in a session', async () => {
+    const r = await run(withPolicy(() => [{ type: 'wait', request_id: 'a', ms: 1 }, { type: 'wait', request_id: 'a', ms: 2 }]));
+    expect(r.status).toBe('errored');
+    expect(r.error!.message).toMatch(/already used/);
+  });
+
+  it('refuses an action after complete', async () => {
+    const r = await run(withPolicy(() => [{ type: 'complete' }, { type: 'wait', request_id: 'a', ms: 1 }]));
+    expect(r.status).toBe('errored');
+  });
+
+  it('fails, never hangs, on an agent that loops', async () => {
+    let n = 0;
+    const loop = withPolicy(
+      () => [{ type: 'wait', request_id: `w${n++}`, ms: 1 }],
+      () => [{ type: 'wait', request_id: `w${n++}`, ms: 1 }] satisfies RecoveryAction[],
+    );
+    const r = await run(loop, 3);
+    expect(r.status).toBe('failed');
+    expect(r.failure!.message).toMatch(/did not end within \d+ steps/);
+  });
+
+  it('fails an agent that goes silent with work unfinished', async () => {
+    const r = await run(withPolicy(() => []));
+    expect(r.status).toBe('failed');
+    expect(r.failure!.message).toMatch(/never said complete/);
+  });
+
+  it('skips every check for an adapter without a recovery policy', async () => {
+    const report = await runChecks({ checks: recoverySuite, adapter: { describe: () => ({ name: 'none', version: '0' }) }, seed: 1, runs: 5 });
+    expect(report.checks.map((c) => c.status)).toEqual(recoverySuite.map(() => 'skipped'));
+  });
+
+  it('gives the agent JSON copies: a policy that mutates what it receives cannot change the world', async () => {
+    const inner = referenceRecoveryAdapter.recovery!;
+    const vandal = withPolicy(
+      async (s) => {
+        const out = await inner.start(JSON.parse(JSON.stringify(s)));
+        for (const t of s.tasks) t.url = 'https://evil.example/';
+        return out;
+      },
+      async (id, o) => {
+        const out = await inner.observe(id, JSON.parse(JSON.stringify(o)));
+        if (o.payload) o.payload.body = null;
+        return out;
+      },
+    );
+    const h = createHarness(vandal, { name: 'vandal', version: '0', capabilityLevel: 'L7' }, { timeoutMs: 5000, now: '2026-06-01T00:00:00Z' });
+    for (const c of fc.sample(recoveryCase({ levels: ['L7'], others: { faults: ALL_FAULT_KINDS } }), { numRuns: 30, seed: 8 })) {
+      const s = await runSession(h, c);
+      expect(s.world.workflow.scenario.tasks.every((t) => !t.url.includes('evil'))).toBe(true);
+      expect(s.world.log.every((e) => e.item.type !== 'error' || (e.item as { payload: { body: unknown } }).payload.body !== null)).toBe(true);
+    }
+  });
+});
