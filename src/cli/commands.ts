@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { Catalog } from '../core/catalog.js';
 import { UsageError } from '../core/errors.js';
 import { loadAdapterModule } from '../core/load-adapter.js';
-import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, hashCatalog, runChecks } from '../core/runner.js';
+import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter, hashCatalog, runChecks } from '../core/runner.js';
 import { randomSeed } from '../core/seed.js';
 import { setSpecOverrideDir } from '../core/spec-data.js';
 import type { Adapter } from '../core/types.js';
@@ -68,6 +68,7 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
   const outDir = values.out ?? 'reports';
   if (writeFiles) assertReplaceable(outDir);
   const adapter = await loadAdapter(values.adapter);
+  await describeAdapter(adapter, timeoutMs); // an adapter that cannot describe itself is a usage error, before any output
   if (!values.quiet) io.err.write(`uaix-conformance ${TOOL.version}: seed ${seed}, ${runs} runs, ${checks.length} checks, adapter ${values.adapter}\n`);
 
   let stop = false;

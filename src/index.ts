@@ -1,0 +1,21 @@
+/**
+ * uaix-conformance: the public API. The CLI is a thin layer over these exports, so everything it
+ * does can also be done from code.
+ */
+export type { Adapter, AdapterCapability, AdapterExport, AdapterInfo, CapabilityLevel, Finding, UasFinding, UasVerdict, ValidationContext, Verdict } from './core/types.js';
+export type { CaseResult, CheckDefinition, CheckStatus, Harness, Severity } from './core/check.js';
+export { AdapterFault, defineCheck, fail, PASS } from './core/check.js';
+export type { CheckReport, ErrorRecord, Evidence, FailureRecord, Report, Summary } from './core/report.js';
+export { REPORT_FORMAT, summarize } from './core/report.js';
+export { Catalog, CatalogError } from './core/catalog.js';
+export { UsageError } from './core/errors.js';
+export { runChecks, runCheck, hashCatalog, replayCommand, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, type RunOptions } from './core/runner.js';
+export { checkSeed } from './core/seed.js';
+export { loadAdapterModule } from './core/load-adapter.js';
+export { setSpecOverrideDir, loadSpecData } from './core/spec-data.js';
+export { referenceAdapter } from './reference/index.js';
+export { allChecks } from '../suites/index.js';
+export { renderJson } from './reporters/json.js';
+export { renderJunit } from './reporters/junit.js';
+export { renderSummary } from './reporters/terminal.js';
+export { writeReports } from './reporters/write.js';
