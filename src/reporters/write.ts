@@ -4,6 +4,10 @@ import { UsageError } from '../core/errors.js';
 import { REPORT_FORMAT, type Report } from '../core/report.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
+import { badgeReport } from './badge.js';
+import { htmlReport } from './html.js';
+import { markdownReport } from './markdown.js';
+import type { ReportRenderer } from './reporter.js';
 
 /** Writes a file atomically: a temp file beside it, then a rename, so no reader sees half a report. */
 export function writeAtomic(file: string, content: string): void {
@@ -29,11 +33,21 @@ export function assertReplaceable(outDir: string): void {
   if (format !== REPORT_FORMAT) throw new UsageError(`${file} exists and is not a uaix-conformance report: refusing to overwrite it (choose another --out)`);
 }
 
-/** Writes report.json first, then junit.xml, into `outDir`. Returns the paths written. */
+/** The formats rendered from report.json's model, in writing order after report.json itself. */
+export const PUBLISHED: readonly ReportRenderer[] = [{ file: 'junit.xml', render: renderJunit }, htmlReport, markdownReport, badgeReport];
+
+/**
+ * Writes report.json first, then junit.xml, report.html, summary.md and badge.json into `outDir`,
+ * each atomically. Returns the paths written.
+ */
 export function writeReports(report: Report, outDir: string): string[] {
   const json = join(outDir, 'report.json');
-  const junit = join(outDir, 'junit.xml');
   writeAtomic(json, renderJson(report));
-  writeAtomic(junit, renderJunit(report));
-  return [json, junit];
+  const written = [json];
+  for (const r of PUBLISHED) {
+    const file = join(outDir, r.file);
+    writeAtomic(file, r.render(report));
+    written.push(file);
+  }
+  return written;
 }

@@ -1,0 +1,31 @@
+import type { Report } from '../core/report.js';
+import { ratioText, verdictOf, type ReportRenderer, type VerdictState } from './reporter.js';
+
+/** A shields.io endpoint badge (https://shields.io/badges/endpoint-badge), schema version 1. */
+export interface EndpointBadge {
+  schemaVersion: 1;
+  label: string;
+  message: string;
+  color: string;
+}
+
+const COLOR: Record<VerdictState, string> = { pass: 'brightgreen', warn: 'yellow', fail: 'red', incomplete: 'lightgrey', empty: 'lightgrey' };
+
+/**
+ * The badge of a report: the pass ratio over the checks that ran (`20/22 passed, 40 skipped`),
+ * green when every check that ran passed, yellow when only SHOULD checks failed, red when a MUST
+ * check failed or errored, grey when the run was interrupted or nothing ran.
+ */
+export function badgeOf(report: Readonly<Report>): EndpointBadge {
+  const v = verdictOf(report);
+  const message = report.incomplete ? `incomplete: ${ratioText(report)}` : ratioText(report);
+  return { schemaVersion: 1, label: 'uaix conformance', message, color: COLOR[v.state] };
+}
+
+/** `badge.json`: the endpoint JSON, e.g. for `https://img.shields.io/endpoint?url=<raw badge.json URL>`. */
+export function renderBadge(report: Readonly<Report>): string {
+  return `${JSON.stringify(badgeOf(report), null, 2)}\n`;
+}
+
+/** The badge as a renderer for `writeReports`. */
+export const badgeReport: ReportRenderer = { file: 'badge.json', render: renderBadge };

@@ -1,0 +1,50 @@
+/**
+ * The stylesheet of report.html. Kept apart from the markup so that html.ts stays readable; the
+ * page's Content-Security-Policy allows exactly this text by its hash and nothing else.
+ */
+export const REPORT_CSS = `
+:root { color-scheme: light dark; --fg: #1f2328; --muted: #59636e; --bg: #fff; --panel: #f6f8fa; --line: #d1d9e0;
+  --passed: #1a7f37; --failed: #cf222e; --errored: #bc4c00; --skipped: #8c959f; --warn: #9a6700; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117; --panel: #151b23; --line: #3d444d;
+  --passed: #3fb950; --failed: #f85149; --errored: #db6d28; --skipped: #6e7681; --warn: #d29922; } }
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 72rem; padding: 1rem; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); overflow-wrap: anywhere; }
+h1 { font-size: 1.5rem; margin: 0 0 .5rem; } h2 { font-size: 1.2rem; margin: 0; } h3 { font-size: .95rem; margin: .8rem 0 .2rem; }
+a { color: inherit; }
+code, pre { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .5rem .7rem; margin: 0; max-height: 28rem; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
+.verdict { font-size: 1.1rem; font-weight: 600; padding: .5rem .8rem; border-radius: 6px; border-left: 6px solid; background: var(--panel); margin: .5rem 0; }
+.verdict.pass { border-color: var(--passed); } .verdict.fail { border-color: var(--failed); }
+.verdict.warn { border-color: var(--warn); } .verdict.incomplete, .verdict.empty { border-color: var(--skipped); }
+.bar { display: block; width: 100%; height: 12px; border-radius: 3px; background: var(--panel); }
+.bar .passed, .legend .passed::before { fill: var(--passed); background: var(--passed); }
+.bar .failed, .legend .failed::before { fill: var(--failed); background: var(--failed); }
+.bar .errored, .legend .errored::before { fill: var(--errored); background: var(--errored); }
+.bar .skipped, .legend .skipped::before { fill: var(--skipped); background: var(--skipped); }
+.legend { display: flex; flex-wrap: wrap; gap: .2rem 1rem; margin: .3rem 0 0; padding: 0; list-style: none; color: var(--muted); font-size: .9rem; }
+.legend li::before { content: ""; display: inline-block; width: .7em; height: .7em; border-radius: 2px; margin-right: .3em; }
+.meta { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: .3rem 1rem; margin: .8rem 0; font-size: .9rem; }
+.meta div { min-width: 0; } .meta dt { color: var(--muted); } .meta dd { margin: 0; }
+.suites { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: .6rem; margin: 1rem 0; padding: 0; list-style: none; }
+.suites li { border: 1px solid var(--line); border-radius: 6px; padding: .5rem .7rem; }
+.problems { border: 1px solid var(--failed); border-radius: 6px; padding: .5rem .8rem; margin: 1rem 0; }
+.problems ul { margin: .3rem 0; padding-left: 1.2rem; }
+.filter { display: inline-flex; gap: .4rem; align-items: center; margin: .5rem 0; cursor: pointer; }
+body:has(#only-problems:checked) .check.passed, body:has(#only-problems:checked) .check.skipped { display: none; }
+section.suite { margin: 1.5rem 0; }
+.suite-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: .2rem 1rem; margin-bottom: .4rem; }
+.checks { list-style: none; margin: .5rem 0 0; padding: 0; border-top: 1px solid var(--line); }
+.check { border-bottom: 1px solid var(--line); padding: .45rem 0; }
+.row { display: flex; flex-wrap: wrap; align-items: baseline; gap: .2rem .6rem; }
+.status { display: inline-block; min-width: 3.6rem; text-align: center; font-weight: 700; font-size: .75rem; padding: .05rem .3rem; border-radius: 4px; color: #fff; }
+.status.passed { background: var(--passed); } .status.failed { background: var(--failed); }
+.status.errored { background: var(--errored); } .status.skipped { background: var(--skipped); }
+.sev { font-size: .75rem; border: 1px solid var(--line); border-radius: 4px; padding: 0 .3rem; color: var(--muted); }
+.ref { color: var(--muted); font-size: .85rem; margin: .15rem 0 0; }
+details { margin: .35rem 0 0; } summary { cursor: pointer; color: var(--muted); font-size: .9rem; }
+.message { font-weight: 600; margin: .4rem 0; }
+.pair { display: grid; grid-template-columns: 1fr 1fr; gap: .6rem; }
+.pair > div { min-width: 0; }
+@media (max-width: 40rem) { body { padding: .6rem; } .pair { grid-template-columns: 1fr; } .status { min-width: 3rem; } }
+footer { color: var(--muted); font-size: .85rem; margin: 2rem 0 1rem; }
+`;

@@ -1,0 +1,115 @@
+import type { CheckReport, Report } from '../core/report.js';
+import { displayValue, escapeHtmlText, escapeMarkdownText as md, markdownCode as code, markdownFence as fence, truncate } from './escape.js';
+import { ratioText, verdictOf, type ReportRenderer, type VerdictState } from './reporter.js';
+
+/**
+ * GitHub refuses pull-request comments over 65 536 characters; stay under with room for a
+ * bot's own header. Past the budget, failures are listed one line each, then only counted.
+ */
+export const MARKDOWN_BUDGET = 60_000;
+const MAX_VALUE_CHARS = 2_000;
+const ICON: Record<VerdictState, string> = { pass: '✅', warn: '⚠️', fail: '❌', incomplete: '⏸️', empty: '➖' };
+const STATUS_ICON = { passed: '✅', failed: '❌', errored: '💥', skipped: '➖' } as const;
+
+function suiteTable(report: Readonly<Report>): string {
+  const suites = [...new Set(report.checks.map((c) => c.suite))];
+  const row = (name: string, checks: readonly CheckReport[]) => {
+    const n = (s: string) => checks.filter((c) => c.status === s).length;
+    return `| ${name} | ${n('passed')} | ${n('failed')} | ${n('errored')} | ${n('skipped')} |`;
+  };
+  return [
+    '| Suite | Passed | Failed | Errored | Skipped |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...suites.map((s) => row(md(s), report.checks.filter((c) => c.suite === s))),
+    row('**Total**', report.checks),
+  ].join('\n');
+}
+
+function valueFence(label: string, value: unknown, info: string): string {
+  return `${label}\n\n${fence(truncate(displayValue(value), MAX_VALUE_CHARS), info)}`;
+}
+
+/** One failed or errored check in full: a collapsed block whose summary names it. */
+function problemBlock(c: CheckReport): string {
+  // Inside <summary> GitHub reads HTML, not Markdown: escape for HTML there.
+  const head = `<details><summary>${STATUS_ICON[c.status]} <code>${escapeHtmlText(c.id)}</code> ${escapeHtmlText(c.severity)}: ${escapeHtmlText(c.title)}</summary>`;
+  const parts = [`${head}\n`, `Spec: ${md(c.specRef)}`];
+  if (c.failure) {
+    const f = c.failure;
+    parts.push(
+      valueFence('Failure', f.message, 'text'),
+      valueFence('Counterexample (shrunk)', f.counterexample, 'json'),
+      valueFence('Expected', f.expected, 'json'),
+      valueFence('The adapter answered', f.actual, 'json'),
+      valueFence('Replay', f.replay, 'sh'),
+    );
+  } else if (c.error) {
+    parts.push(valueFence('Error', c.error.message, 'text'));
+    if (c.error.input !== undefined) parts.push(valueFence('Input', c.error.input, 'json'));
+  }
+  parts.push('</details>');
+  return parts.join('\n\n');
+}
+
+/** One failed or errored check on one line, for when the full blocks would not fit. */
+function problemLine(c: CheckReport): string {
+  const replay = c.failure ? `: replay with ${code(c.failure.replay)}` : `: ${code(truncate(c.error?.message ?? '', 200))}`;
+  return `- ${STATUS_ICON[c.status]} ${code(c.id)} ${c.severity}${replay}`;
+}
+
+function skippedBlock(report: Readonly<Report>): string {
+  const byReason = new Map<string, string[]>();
+  for (const c of report.checks.filter((k) => k.status === 'skipped')) {
+    const reason = c.skipReason ?? 'skipped';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), c.id]);
+  }
+  if (byReason.size === 0) return '';
+  const lines = [...byReason].map(([reason, ids]) => `- ${md(reason)}: ${ids.map((id) => code(id)).join(', ')}`);
+  return [`<details><summary>Skipped checks (${report.summary.skipped})</summary>`, '', ...lines, '', '</details>'].join('\n');
+}
+
+/**
+ * `summary.md`: for a CI step summary (`cat summary.md >> "$GITHUB_STEP_SUMMARY"`) or a pull-request
+ * comment. Every value that came from the adapter or a counterexample sits in a code block or span,
+ * where Markdown, HTML and @-mentions stay inert.
+ */
+export function renderMarkdown(report: Readonly<Report>, budget = MARKDOWN_BUDGET): string {
+  const v = verdictOf(report);
+  const r = report.run;
+  const head = [
+    `## ${ICON[v.state]} uaix-conformance: ${code(`${report.adapter.name} ${report.adapter.version}`)}`,
+    '',
+    `**${v.state.toUpperCase()}: ${md(v.text)}** · ${ratioText(report)} · seed ${r.seed} · ${r.runs} cases per check · ${md(`${report.tool.name} ${report.tool.version}`)}`,
+    '',
+    suiteTable(report),
+  ].join('\n');
+  const tail = [skippedBlock(report), `<sub>Full report: report.html and report.json next to this file. Replay any failure with the command shown.</sub>`]
+    .filter(Boolean)
+    .join('\n\n');
+
+  const problems = report.checks.filter((c) => c.status === 'failed' || c.status === 'errored');
+  const sections: string[] = [head];
+  if (problems.length > 0) {
+    sections.push(`### Failures and errors (${problems.length})`);
+    let used = head.length + tail.length + 200;
+    let mode: 'full' | 'line' = 'full';
+    for (const [i, c] of problems.entries()) {
+      let piece = mode === 'full' ? problemBlock(c) : problemLine(c);
+      if (mode === 'full' && used + piece.length > budget) {
+        mode = 'line';
+        piece = problemLine(c);
+      }
+      if (used + piece.length > budget) {
+        sections.push(`… and ${problems.length - i} more: see report.html.`);
+        break;
+      }
+      sections.push(piece);
+      used += piece.length + 2;
+    }
+  }
+  sections.push(tail);
+  return `${sections.join('\n\n')}\n`;
+}
+
+/** The Markdown summary as a renderer for `writeReports`. */
+export const markdownReport: ReportRenderer = { file: 'summary.md', render: (report) => renderMarkdown(report) };
