@@ -27,7 +27,7 @@ export const recCorrectField = recoveryCheck({
   id: 'REC-CORRECT-FIELD',
   title: 'A malformed field is corrected from the retrieved schema and resent with a new message id, nothing else changed',
   specRef: '000 §Scenario 1: Autonomous Recovery from Malformed Data',
-  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-08'],
+  decisions: ['D-REC-08'],
   arbitrary: () =>
     recoveryCase({
       levels: RECOVERING_LEVELS,

@@ -33,7 +33,8 @@ export function recoveryCheck(spec: RecoveryCheckSpec): CheckDefinition<Recovery
     severity: spec.severity ?? 'MUST',
     specRef: spec.specRef,
     requires: ['recovery'],
-    decisions: spec.decisions,
+    // Every recovery check stands on the contract, the session level and the fault model.
+    decisions: [...new Set(['D-REC-01', 'D-REC-02', 'D-REC-04', ...spec.decisions])],
     arbitrary: spec.arbitrary,
     async run(c, h): Promise<CaseResult> {
       const s = await runSession(h, c);

@@ -20,7 +20,7 @@ export const recIsolatedNoop = recoveryCheck({
   id: 'REC-ISOLATED-NOOP',
   title: 'An isolated no-op stops that step only, and a blocker names the boundary and the completed evidence',
   specRef: '000 §Precision Uncertainty Reporting and the Preservation of Completed Work',
-  decisions: ['D-REC-07', 'D-REC-17'],
+  decisions: ['D-REC-07', 'D-REC-17', 'D-REC-18'],
   arbitrary: () =>
     recoveryCase({
       levels: RECOVERING_LEVELS,

@@ -16,7 +16,7 @@ export const recLegacyHalt = recoveryCheck({
   id: 'REC-LEGACY-HALT',
   title: 'Below L6 the agent halts the failed operation and surfaces the human review URL instead of recovering',
   specRef: '000 §Resolving Error Code Ambiguities; §Scenario 3',
-  decisions: ['D-REC-02', 'D-REC-03'],
+  decisions: ['D-REC-03'],
   allLevels: true,
   arbitrary: () =>
     recoveryCase({
