@@ -49,7 +49,21 @@ export interface CheckReport {
   failure?: FailureRecord;
   error?: ErrorRecord;
   skipReason?: string;
+  /**
+   * Only in a shard's report, for a check whose runs span several chunks: the chunks this shard ran,
+   * in order. `merge` combines them into the unsharded entry and drops this field.
+   */
+  parts?: ChunkPart[];
   /** Timing: excluded from determinism comparisons. */
+  durationMs: number;
+}
+
+/** One chunk of a check's runs, as a shard ran it (see `src/core/shard.ts`). */
+export interface ChunkPart {
+  chunk: number;
+  status: 'passed' | 'failed' | 'errored';
+  cases: number;
+  tags: Record<string, number>;
   durationMs: number;
 }
 
@@ -73,11 +87,13 @@ export interface Report {
     timeoutMs: number;
     now: string;
     selection: { suites: string[]; checks: string[] };
-    /** sha256 of the check catalog (ids, severities, spec refs) and the tool version. */
+    /** The reproducibility stamp: sha256 of the tool version, the check catalog (ids, severities, spec refs), the chunk size and a fingerprint of the generators (see `hashCatalog`). */
     catalogHash: string;
     /** Timing: excluded from determinism comparisons. */
     startedAt: string;
     durationMs: number;
+    /** Present only in the report of one shard of a sharded run (`--shard i/n`); `merge` removes it. */
+    shard?: { index: number; count: number };
   };
   /** True when the run was interrupted before every selected check finished. */
   incomplete: boolean;

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { AdapterFault, type CheckDefinition, type Harness } from './check.js';
 import { createHarness, describeThrown } from './harness.js';
 import { toJsonSafe } from './json-safe.js';
-import { REPORT_FORMAT, summarize, type CheckReport, type Report } from './report.js';
-import { checkSeed } from './seed.js';
+import { REPORT_FORMAT, summarize, type CheckReport, type ErrorRecord, type FailureRecord, type Report } from './report.js';
+import { CHUNK_RUNS, chunksOf, globalPath, locatePath, shardUnits, type Chunk, type ShardSpec } from './shard.js';
 import { checkShape } from './shapes.js';
 import { withTimeout } from './timeout.js';
 import type { Adapter, AdapterCapability, AdapterInfo } from './types.js';
@@ -29,6 +29,10 @@ export interface RunOptions {
   selection?: { suites: string[]; checks: string[] };
   /** Hash of the whole catalog; defaults to a hash of the selected checks. */
   catalogHash?: string;
+  /** Run only this shard's share of the (check, chunk) units (`--shard i/n`). */
+  shard?: ShardSpec;
+  /** Cases per chunk (default `CHUNK_RUNS`); tests use small chunks to exercise sharding cheaply. */
+  chunkRuns?: number;
   /** Called after each check (progress displays, incremental writers). */
   onCheck?: (result: CheckReport, index: number, total: number) => void;
   /** When it returns true the run stops between checks and the report is marked incomplete. */
@@ -38,10 +42,30 @@ export interface RunOptions {
 export const DEFAULT_NOW = '2026-06-01T00:00:00Z';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** sha256 over what makes two runs comparable: tool version and each check's id, severity and spec ref. */
-export function hashCatalog(checks: readonly CheckDefinition[]): string {
+/** The fixed fast-check seed of the generator fingerprint. */
+const FINGERPRINT_SEED = 0x5eed;
+const FINGERPRINT_CASES = 2;
+
+/**
+ * The reproducibility stamp: sha256 over what makes two runs comparable. It covers the tool
+ * version, each check's id, severity, spec ref and requirements, the chunk size, and a fingerprint
+ * of the generators: the first cases each check's arbitrary draws under a fixed seed. Any change to
+ * a generator, or to the spec data it reads (a `--spec-dir` override), changes the cases a seed
+ * gives, and so changes this hash.
+ */
+export function hashCatalog(checks: readonly CheckDefinition[], options: { chunkRuns?: number } = {}): string {
   const h = createHash('sha256').update(TOOL.version);
-  for (const c of checks) h.update(`\n${c.id}|${c.severity}|${c.specRef}|${c.requires.join(',')}`);
+  h.update(`\nchunk=${options.chunkRuns ?? CHUNK_RUNS}`);
+  for (const c of checks) {
+    h.update(`\n${c.id}|${c.severity}|${c.specRef}|${c.requires.join(',')}`);
+    let sample: unknown;
+    try {
+      sample = fc.sample(c.arbitrary(), { seed: FINGERPRINT_SEED, numRuns: FINGERPRINT_CASES });
+    } catch (e) {
+      sample = { $arbitraryFailed: describeThrown(e) };
+    }
+    h.update(`|${JSON.stringify(toJsonSafe(sample))}`);
+  }
   return `sha256:${h.digest('hex')}`;
 }
 
@@ -75,26 +99,21 @@ export async function describeAdapter(adapter: Adapter, timeoutMs = DEFAULT_TIME
   return info as AdapterInfo;
 }
 
-/**
- * Runs one check as a fast-check property and turns the outcome into a report entry; undefined
- * when `shouldStop` interrupted it (a half-run check is never reported as passed).
- */
-export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harness, opts: RunOptions): Promise<CheckReport | undefined> {
+/** The outcome of one chunk of a check's runs. */
+interface ChunkOutcome {
+  index: number;
+  status: 'passed' | 'failed' | 'errored';
+  cases: number;
+  tags: Record<string, number>;
+  failure?: FailureRecord;
+  error?: ErrorRecord;
+  durationMs: number;
+}
+
+/** Runs one chunk as a fast-check property; undefined when `shouldStop` interrupted it. */
+async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, chunk: Chunk, replayPath: string | undefined): Promise<ChunkOutcome | undefined> {
   const started = performance.now();
-  const base = {
-    id: check.id,
-    title: check.title,
-    suite: check.suite,
-    severity: check.severity,
-    specRef: check.specRef,
-    requires: [...check.requires],
-    decisions: [...(check.decisions ?? [])],
-  };
-  const missing = check.requires.filter((r) => !hasCapability(adapter, r));
-  if (missing.length > 0) {
-    return { ...base, status: 'skipped', runs: 0, evidence: { cases: 0, tags: {} }, skipReason: `adapter does not implement ${missing.join(', ')}`, durationMs: 0 };
-  }
-  const seed = checkSeed(opts.seed, check.id);
+  const chunkRuns = opts.chunkRuns ?? CHUNK_RUNS;
   const show = (input: unknown) => toJsonSafe(check.show ? check.show(input) : input);
   const tags: Record<string, number> = {};
   let cases = 0;
@@ -128,41 +147,100 @@ export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harn
     }
   });
   const details = await fc.check(property, {
-    seed,
-    numRuns: opts.runs,
-    ...(opts.replayPath !== undefined ? { path: opts.replayPath } : {}),
+    seed: chunk.seed,
+    numRuns: chunk.numRuns,
+    ...(replayPath !== undefined ? { path: replayPath } : {}),
   });
   if (interrupted) return undefined;
-  const durationMs = Math.round(performance.now() - started);
-  const evidence = { cases, tags: Object.fromEntries(Object.entries(tags).sort(([a], [b]) => (a < b ? -1 : 1))) };
+  const base = { index: chunk.index, cases, tags, durationMs: Math.round(performance.now() - started) };
   if (details.failed && lastFailure && details.counterexample) {
-    const path = details.counterexamplePath ?? '';
+    const path = globalPath(chunk, details.counterexamplePath ?? '', chunkRuns);
     return {
       ...base,
       status: 'failed',
-      runs: cases,
-      evidence,
       failure: {
         message: lastFailure.message,
         counterexample: show(details.counterexample[0]),
         expected: toJsonSafe(lastFailure.expected),
         actual: toJsonSafe(lastFailure.actual),
-        seed,
+        seed: chunk.seed,
         path,
         shrinks: details.numShrinks,
         replay: replayCommand(opts.adapterSpec ?? './adapter', check.id, opts.seed, path, opts.runs),
       },
-      durationMs,
     };
   }
   if (fault) {
-    return { ...base, status: 'errored', runs: cases, evidence, error: { message: fault.message, input: show(fault.input), ...(fault.evidence !== undefined ? { evidence: toJsonSafe(fault.evidence) } : {}) }, durationMs };
+    return { ...base, status: 'errored', error: { message: fault.message, input: show(fault.input), ...(fault.evidence !== undefined ? { evidence: toJsonSafe(fault.evidence) } : {}) } };
   }
   if (details.failed) {
     // fast-check itself failed (e.g. the arbitrary threw): a defect of the pack, reported, never hidden.
-    return { ...base, status: 'errored', runs: cases, evidence, error: { message: `internal error: ${describeThrown(details.errorInstance)}` }, durationMs };
+    return { ...base, status: 'errored', error: { message: `internal error: ${describeThrown(details.errorInstance)}` } };
   }
-  return { ...base, status: 'passed', runs: cases, evidence, durationMs };
+  return { ...base, status: 'passed' };
+}
+
+/** Tag counts in key order, so that equal evidence serializes equally. */
+export function sortedTags(tags: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(tags).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Runs one check and turns the outcome into a report entry; undefined when `shouldStop`
+ * interrupted it (a half-run check is never reported as passed).
+ *
+ * The runs are executed chunk by chunk (see `src/core/shard.ts`), stopping at the first chunk that
+ * fails or errors, as one fast-check run stops at its first failure. `onlyChunks` restricts the run
+ * to some chunks (a shard's share); the entry then lists them in `parts` so that `merge` can
+ * rebuild the unsharded entry.
+ */
+export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harness, opts: RunOptions, onlyChunks?: readonly number[]): Promise<CheckReport | undefined> {
+  const base = {
+    id: check.id,
+    title: check.title,
+    suite: check.suite,
+    severity: check.severity,
+    specRef: check.specRef,
+    requires: [...check.requires],
+    decisions: [...(check.decisions ?? [])],
+  };
+  const missing = check.requires.filter((r) => !hasCapability(adapter, r));
+  if (missing.length > 0) {
+    return { ...base, status: 'skipped', runs: 0, evidence: { cases: 0, tags: {} }, skipReason: `adapter does not implement ${missing.join(', ')}`, durationMs: 0 };
+  }
+  const chunkRuns = opts.chunkRuns ?? CHUNK_RUNS;
+  const all = chunksOf(opts.seed, check.id, opts.runs, chunkRuns);
+  let plan: { chunk: Chunk; path?: string }[];
+  if (opts.replayPath !== undefined) {
+    const located = locatePath(opts.seed, check.id, opts.runs, opts.replayPath, chunkRuns);
+    plan = [{ chunk: located.chunk, path: located.path }];
+  } else {
+    plan = all.filter((c) => onlyChunks === undefined || onlyChunks.includes(c.index)).map((chunk) => ({ chunk }));
+  }
+  const outcomes: ChunkOutcome[] = [];
+  for (const step of plan) {
+    const o = await runChunk(check, h, opts, step.chunk, step.path);
+    if (o === undefined) return undefined;
+    outcomes.push(o);
+    if (o.status !== 'passed') break;
+  }
+  const tags: Record<string, number> = {};
+  for (const o of outcomes) for (const [t, n] of Object.entries(o.tags)) tags[t] = (tags[t] ?? 0) + n;
+  const cases = outcomes.reduce((n, o) => n + o.cases, 0);
+  const last = outcomes[outcomes.length - 1]!;
+  const entry: CheckReport = {
+    ...base,
+    status: last.status,
+    runs: cases,
+    evidence: { cases, tags: sortedTags(tags) },
+    ...(last.failure ? { failure: last.failure } : {}),
+    ...(last.error ? { error: last.error } : {}),
+    durationMs: outcomes.reduce((n, o) => n + o.durationMs, 0),
+  };
+  if (onlyChunks !== undefined && all.length > 1) {
+    entry.parts = outcomes.map((o) => ({ chunk: o.index, status: o.status, cases: o.cases, tags: sortedTags(o.tags), durationMs: o.durationMs }));
+  }
+  return entry;
 }
 
 /**
@@ -178,18 +256,20 @@ export async function runChecks(opts: RunOptions): Promise<Report> {
   const h = createHarness(opts.adapter, info, { timeoutMs, now });
   const results: CheckReport[] = [];
   let incomplete = false;
-  for (const [i, check] of opts.checks.entries()) {
+  const units = opts.shard ? shardUnits(opts.checks.map((c) => c.id), opts.runs, opts.shard, opts.chunkRuns ?? CHUNK_RUNS) : undefined;
+  const mine = units ? opts.checks.filter((c) => units.has(c.id)) : opts.checks;
+  for (const [i, check] of mine.entries()) {
     if (opts.shouldStop?.()) {
       incomplete = true;
       break;
     }
-    const r = await runCheck(check, opts.adapter, h, opts);
+    const r = await runCheck(check, opts.adapter, h, opts, units?.get(check.id));
     if (r === undefined) {
       incomplete = true;
       break;
     }
     results.push(r);
-    opts.onCheck?.(r, i, opts.checks.length);
+    opts.onCheck?.(r, i, mine.length);
   }
   return {
     format: REPORT_FORMAT,
@@ -201,9 +281,10 @@ export async function runChecks(opts: RunOptions): Promise<Report> {
       timeoutMs,
       now,
       selection: opts.selection ?? { suites: [], checks: [] },
-      catalogHash: opts.catalogHash ?? hashCatalog(opts.checks),
+      catalogHash: opts.catalogHash ?? hashCatalog(opts.checks, { chunkRuns: opts.chunkRuns ?? CHUNK_RUNS }),
       startedAt,
       durationMs: Math.round(performance.now() - t0),
+      ...(opts.shard ? { shard: { ...opts.shard } } : {}),
     },
     incomplete,
     checks: results,
