@@ -9,6 +9,7 @@ import { setSpecOverrideDir } from '../core/spec-data.js';
 import type { Adapter } from '../core/types.js';
 import { TOOL } from '../core/version.js';
 import { referenceAdapter } from '../reference/index.js';
+import { abortAdapter, adapterSpecOf, closeAdapter, loadProcessAdapter, withCommandHint } from '../process/index.js';
 import { renderSummary } from '../reporters/terminal.js';
 import { assertReplaceable, writeReports } from '../reporters/write.js';
 import { allChecks } from '../../suites/index.js';
@@ -23,10 +24,10 @@ export function catalog(): Catalog {
   return new Catalog(allChecks);
 }
 
-/** Loads the adapter a user named: `reference`, or a module file or folder. */
-export async function loadAdapter(spec: string): Promise<Adapter> {
+/** Loads the adapter a user named: `reference`, a module file or folder, or a command (`cmd:...`, `uas-verify-cmd:...`; src/process). */
+export async function loadAdapter(spec: string, options: { timeoutMs?: number } = {}): Promise<Adapter> {
   if (spec === 'reference') return referenceAdapter;
-  return loadAdapterModule(spec);
+  return (await loadProcessAdapter(spec, options)) ?? loadAdapterModule(spec).catch(withCommandHint(spec));
 }
 
 function applySpecDir(dir: string | undefined): void {
@@ -47,7 +48,8 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
     return 0;
   }
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  if (!values.adapter) throw new UsageError('missing --adapter (try --adapter reference)');
+  const adapterSpec = adapterSpecOf(values);
+  if (!adapterSpec) throw new UsageError('missing --adapter (try --adapter reference, or --adapter-cmd "<command>")');
   applySpecDir(values['spec-dir']);
   const givenSeed = seedOption(values.seed);
   const seed = givenSeed ?? randomSeed();
@@ -67,13 +69,17 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
   const writeFiles = !values['no-reports'] && (replayPath === undefined || values.out !== undefined);
   const outDir = values.out ?? 'reports';
   if (writeFiles) assertReplaceable(outDir);
-  const adapter = await loadAdapter(values.adapter);
-  await describeAdapter(adapter, timeoutMs); // an adapter that cannot describe itself is a usage error, before any output
-  if (!values.quiet) io.err.write(`uaix-conformance ${TOOL.version}: seed ${seed}, ${runs} runs, ${checks.length} checks, adapter ${values.adapter}\n`);
+  const adapter = await loadAdapter(adapterSpec, { timeoutMs });
+  await describeAdapter(adapter, timeoutMs).catch(async (e: unknown) => {
+    await closeAdapter(adapter);
+    throw e;
+  }); // an adapter that cannot describe itself is a usage error, before any output
+  if (!values.quiet) io.err.write(`uaix-conformance ${TOOL.version}: seed ${seed}, ${runs} runs, ${checks.length} checks, adapter ${adapterSpec}\n`);
 
   let stop = false;
   const onSignal = () => {
     stop = true;
+    abortAdapter(adapter); // a hung adapter process must not hold up the report
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -81,7 +87,7 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
     const report = await runChecks({
       checks,
       adapter,
-      adapterSpec: values.adapter,
+      adapterSpec,
       seed,
       runs,
       timeoutMs,
@@ -102,6 +108,7 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await closeAdapter(adapter);
   }
 }
 

@@ -4,10 +4,15 @@ import { runCommand, listCommand } from './commands.js';
 
 export const USAGE = `Usage:
   uaix-conformance --adapter <reference|./module|./folder> [options]   run the pack
+  uaix-conformance --adapter-cmd "<command>" [options]                run an adapter process
   uaix-conformance list [--suite s] [--check glob] [--json]           the check catalog
 
 Options:
   -a, --adapter <spec>   reference, an adapter module (.js .mjs .cjs .ts) or a folder
+      --adapter-cmd <cmd>  run an adapter process speaking uaix-adapter/1 on stdin/stdout
+                         (same as --adapter "cmd:<cmd>"; docs/protocol.md)
+      --uas-verify-cmd <template>  a command-line UAS verifier, e.g.
+                         "uas-verify --source {source} --artifact {artifact} --json"
   -o, --out <dir>        where reports go (default reports/)
   -s, --seed <int>       run seed (printed at the start; random when not given)
   -n, --runs <int>       cases per check (default 100)

@@ -4,6 +4,8 @@ import { SEED_MAX, SEED_MIN } from '../core/seed.js';
 /** Option definitions shared by the commands that run checks. */
 export const RUN_OPTIONS = {
   adapter: { type: 'string', short: 'a' },
+  'adapter-cmd': { type: 'string' },
+  'uas-verify-cmd': { type: 'string' },
   out: { type: 'string', short: 'o' },
   seed: { type: 'string', short: 's' },
   runs: { type: 'string', short: 'n' },

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { STDERR_TAIL } from './evidence.js';
+
+/** How one run of a command line tool ended. */
+export interface OnceResult {
+  code: number | null;
+  signal: string | null;
+  stdout: string;
+  /** True when stdout grew past the limit (the process was killed and stdout cut). */
+  stdoutTooLong: boolean;
+  stderrTail: string;
+  timedOut: boolean;
+  /** Set when the command could not be started at all. */
+  spawnError?: string;
+}
+
+/** Process groups of commands running now, killed on abort and when the pack exits. */
+const running = new Set<number>();
+let hooked = false;
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(process.platform === 'win32' ? pid : -pid, signal);
+  } catch {
+    /* gone */
+  }
+}
+
+/** Kills every command started by `runOnce` that is still running. */
+export function killAllOnce(): void {
+  for (const pid of running) killGroup(pid, 'SIGKILL');
+}
+
+/**
+ * Runs a command to completion with a deadline and bounded output: stdin is empty, stdout is kept
+ * up to `maxStdoutBytes`, stderr only as a tail. The command runs in its own process group, killed
+ * as a whole on timeout.
+ */
+export function runOnce(argv: readonly string[], opts: { timeoutMs: number; maxStdoutBytes: number }): Promise<OnceResult> {
+  if (!hooked) {
+    hooked = true;
+    process.on('exit', killAllOnce);
+  }
+  return new Promise((resolve) => {
+    const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    let stdoutTooLong = false;
+    let stderr = '';
+    let timedOut = false;
+    let spawnError: string | undefined;
+    const pid = child.pid;
+    if (pid !== undefined) running.add(pid);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (pid !== undefined) killGroup(pid, 'SIGKILL');
+    }, opts.timeoutMs);
+    child.stdout.on('data', (b: Buffer) => {
+      if (stdoutTooLong) return;
+      outBytes += b.length;
+      out.push(b);
+      if (outBytes > opts.maxStdoutBytes) {
+        stdoutTooLong = true;
+        if (pid !== undefined) killGroup(pid, 'SIGKILL');
+      }
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (s: string) => {
+      stderr = (stderr + s).slice(-4 * STDERR_TAIL);
+    });
+    child.once('error', (e) => {
+      spawnError = e.message;
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (pid !== undefined) {
+        running.delete(pid);
+        killGroup(pid, 'SIGKILL'); // anything it left running in its group
+      }
+      const stdout = Buffer.concat(out).subarray(0, opts.maxStdoutBytes).toString('utf8');
+      resolve({ code, signal, stdout, stdoutTooLong, stderrTail: stderr.slice(-STDERR_TAIL), timedOut, ...(spawnError !== undefined ? { spawnError } : {}) });
+    });
+  });
+}
