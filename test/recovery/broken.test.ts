@@ -8,6 +8,15 @@ describe('every recovery check fails, with its own id, on a policy broken for it
     expect(recoverySuite.map((c) => c.id).filter((id) => !BROKEN.some((b) => b.check === id))).toEqual([]);
   });
 
+  it('reports the same shrunk counterexample for the same seed, run after run', async () => {
+    const b = BROKEN.find((x) => x.check === 'REC-READBACK-BEFORE-REPLAY')!;
+    const check = recoverySuite.find((c) => c.id === b.check)!;
+    const once = async () => (await runChecks({ checks: [check], adapter: b.adapter(), seed: 3, runs: 100 })).checks[0].failure;
+    const [x, y] = [await once(), await once()];
+    expect(x?.counterexample).toEqual(y?.counterexample);
+    expect(x?.actual).toEqual(y?.actual);
+  });
+
   for (const b of BROKEN) {
     it(`${b.check} fails on a policy that ${b.name}`, async () => {
       const check = recoverySuite.find((c) => c.id === b.check)!;

@@ -63,7 +63,7 @@ describe('the simulated world', () => {
     const a = fc.sample(anyCase, { numRuns: 20, seed: 99 });
     const b = fc.sample(anyCase, { numRuns: 20, seed: 99 });
     expect(a).toEqual(b);
-    const trace = async (c: (typeof a)[number]) => (await runSession(h, c)).world.log.map((e) => JSON.stringify(e.item).replace(/rs-\d+/g, 'rs'));
+    const trace = async (c: (typeof a)[number]) => (await runSession(h, c)).world.log.map((e) => JSON.stringify(e.item));
     for (let i = 0; i < a.length; i++) expect(await trace(a[i])).toEqual(await trace(b[i]));
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Harness } from '../../../src/core/check.js';
 import { loadSpecData } from '../../../src/core/spec-data.js';
 import type { CapabilityLevel } from '../../../src/core/types.js';
@@ -35,8 +36,19 @@ export function recovers(level: CapabilityLevel): boolean {
   return loadSpecData<RecoverySpec>('recovery').recoveringLevels.includes(level);
 }
 
-let sessions = 0;
 const results = new WeakMap<object, SessionResult>();
+const plays = new WeakMap<object, number>();
+
+/**
+ * A session id that depends only on the case (and how often this very case object was played), so
+ * that the same seed gives the same ids, tokens and traces, run after run, in one process or many.
+ * An agent that gets `start` with an id it still holds replaces that session.
+ */
+function sessionId(c: RecoveryCase): string {
+  const n = (plays.get(c) ?? 0) + 1;
+  plays.set(c, n);
+  return `rs-${createHash('sha256').update(JSON.stringify(c)).digest('hex').slice(0, 10)}${n > 1 ? `-${n}` : ''}`;
+}
 
 /** The last session run for a case (for `show()`: the failing case's message trace). */
 export function lastSession(c: object): SessionResult | undefined {
@@ -52,8 +64,7 @@ export function lastSession(c: object): SessionResult | undefined {
 export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionResult> {
   const spec = loadSpecData<RecoverySpec>('recovery');
   const level = effectiveLevel(h.info.capabilityLevel, c.level);
-  sessions += 1;
-  const world = new World(c, level, h.now, `rs-${sessions}`);
+  const world = new World(c, level, h.now, sessionId(c));
   const used = new Set<string>();
   const result: SessionResult = { world, outcome: 'stalled', level };
   results.set(c, result);
