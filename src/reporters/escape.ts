@@ -45,13 +45,16 @@ export function revealInvisible(value: string): string {
 }
 
 /**
- * A value as pretty JSON for display: strings verbatim (with invisible characters revealed),
- * anything else through `JSON.stringify`. `undefined` shows as `undefined`.
+ * A value as pretty JSON for display, strings included (so CRLF, trailing spaces and escapes stay
+ * visible), with invisible characters revealed. `undefined` shows as `undefined`.
  */
-export function displayValue(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (typeof value === 'string') return revealInvisible(value);
+export function displayJson(value: unknown): string {
   return revealInvisible(JSON.stringify(value, null, 2) ?? String(value));
+}
+
+/** Prose (a failure message, a command) for display: verbatim but for revealed invisible characters. */
+export function displayText(value: string): string {
+  return revealInvisible(value);
 }
 
 /** Cuts a long text, saying how much was left out (the full value stays in report.json). */

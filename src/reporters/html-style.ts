@@ -45,6 +45,6 @@ details { margin: .35rem 0 0; } summary { cursor: pointer; color: var(--muted); 
 .message { font-weight: 600; margin: .4rem 0; }
 .pair { display: grid; grid-template-columns: 1fr 1fr; gap: .6rem; }
 .pair > div { min-width: 0; }
-@media (max-width: 40rem) { body { padding: .6rem; } .pair { grid-template-columns: 1fr; } .status { min-width: 3rem; } }
+@media (max-width: 40rem) { body { padding: .6rem; } h1 { font-size: 1.2rem; } .meta { grid-template-columns: 1fr 1fr; } .pair { grid-template-columns: 1fr; } .status { min-width: 3rem; } }
 footer { color: var(--muted); font-size: .85rem; margin: 2rem 0 1rem; }
 `;

@@ -1,5 +1,5 @@
 import type { CheckReport, Report } from '../core/report.js';
-import { displayValue, escapeHtmlText, escapeMarkdownText as md, markdownCode as code, markdownFence as fence, truncate } from './escape.js';
+import { displayJson, displayText, escapeHtmlText, escapeMarkdownText as md, markdownCode as code, markdownFence as fence, truncate } from './escape.js';
 import { ratioText, verdictOf, type ReportRenderer, type VerdictState } from './reporter.js';
 
 /**
@@ -25,8 +25,9 @@ function suiteTable(report: Readonly<Report>): string {
   ].join('\n');
 }
 
-function valueFence(label: string, value: unknown, info: string): string {
-  return `${label}\n\n${fence(truncate(displayValue(value), MAX_VALUE_CHARS), info)}`;
+function valueFence(label: string, value: unknown, info: 'json' | 'text' | 'sh'): string {
+  const shown = info === 'json' ? displayJson(value) : displayText(String(value));
+  return `${label}\n\n${fence(truncate(shown, MAX_VALUE_CHARS), info)}`;
 }
 
 /** One failed or errored check in full: a collapsed block whose summary names it. */
