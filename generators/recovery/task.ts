@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { CapabilityLevel } from '../../src/core/types.js';
 import { anyFakeSecret } from '../common/secrets.js';
 import { freeJson, freeKey, freeText } from '../common/text.js';
+import { tokenLike } from '../common/token-like.js';
 import { faultList } from './fault.js';
 import type { CaseTask, Fault, FaultKind, HandoffTask, PathStep, ScheduleTask, StatusTask, TaskKind, WriteTask } from './types.js';
 
@@ -34,6 +35,27 @@ export function timePath(): fc.Arbitrary<PathStep[]> {
   );
 }
 
+/**
+ * Notes an agent writes: free text, token-like ids that are not secrets, and negated phrases that
+ * read like a fault ("the token has not expired") but are only words in a packet.
+ */
+export function note(): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: freeText(40) },
+    { weight: 1, arbitrary: tokenLike().map((t) => t.value) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'the session token has not expired',
+        'no configuration restriction applies here',
+        'do not retry: nothing failed',
+        'not an anchor conflict (Totem unchanged)',
+        'grant_type=refresh_token is documented, not used',
+      ),
+    },
+  );
+}
+
 type Faults = fc.Arbitrary<Fault[]>;
 const faultsFor = (kind: TaskKind, kinds: readonly FaultKind[], faults?: Faults) => faults ?? faultList(kind, kinds);
 
@@ -58,7 +80,7 @@ export function statusTask(kinds: readonly FaultKind[], o: { faults?: Faults } =
     deps: fc.constant([]),
     faults: faultsFor('status', kinds, o.faults),
     final: fc.boolean(),
-    note: freeText(40),
+    note: note(),
     progress: fc.integer({ min: 0, max: 100 }),
   });
 }
@@ -70,7 +92,7 @@ export function writeTask(kinds: readonly FaultKind[], o: { faults?: Faults } = 
     deps: deps(),
     faults: faultsFor('write', kinds, o.faults),
     item: fc.oneof(hex(6).map((h) => `memory/${h}.md`), fc.constantFrom('memory/hot/😀 notes.md', 'memory/cold/a&b<c>.xml', 'memory/ü/ß.json')),
-    content: freeText(80),
+    content: fc.oneof(freeText(80), note()),
   });
 }
 
