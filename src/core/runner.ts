@@ -33,6 +33,8 @@ export interface RunOptions {
   shard?: ShardSpec;
   /** Cases per chunk (default `CHUNK_RUNS`); tests use small chunks to exercise sharding cheaply. */
   chunkRuns?: number;
+  /** Called before each check starts (progress displays name the running check). */
+  onCheckStart?: (check: CheckDefinition, index: number, total: number) => void;
   /** Called after each check (progress displays, incremental writers). */
   onCheck?: (result: CheckReport, index: number, total: number) => void;
   /** When it returns true the run stops between checks and the report is marked incomplete. */
@@ -263,6 +265,7 @@ export async function runChecks(opts: RunOptions): Promise<Report> {
       incomplete = true;
       break;
     }
+    opts.onCheckStart?.(check, i, mine.length);
     const r = await runCheck(check, opts.adapter, h, opts, units?.get(check.id));
     if (r === undefined) {
       incomplete = true;
