@@ -14,6 +14,7 @@ import { renderSummary } from '../reporters/terminal.js';
 import { assertReplaceable, writeReports } from '../reporters/write.js';
 import { allChecks } from '../../suites/index.js';
 import { parseArgs } from 'node:util';
+import { createProgress } from './progress.js';
 import { guarded, intOption, listOption, nowOption, RUN_OPTIONS, seedOption } from './options.js';
 import { USAGE } from './main.js';
 
@@ -83,6 +84,7 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  const progress = createProgress({ stream: io.err, stdoutIsTTY: (io.out as { isTTY?: boolean }).isTTY === true, env: process.env, quiet: values.quiet ?? false, verbose: values.verbose ?? false });
   try {
     const report = await runChecks({
       checks,
@@ -96,7 +98,10 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
       selection: { suites, checks: checkGlobs },
       catalogHash: hashCatalog(cat.checks),
       shouldStop: () => stop,
+      onCheckStart: progress.onCheckStart,
+      onCheck: progress.onCheck,
     });
+    progress.stop();
     if (writeFiles) {
       const written = writeReports(report, outDir);
       if (!values.quiet) io.err.write(`reports: ${written.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
@@ -106,6 +111,7 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
     if (report.incomplete) return 1;
     return report.summary.mustFailed > 0 ? 1 : 0;
   } finally {
+    progress.stop();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await closeAdapter(adapter);
