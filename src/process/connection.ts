@@ -193,7 +193,8 @@ export class Connection {
       kind: d.kind,
       command: this.command,
       method,
-      ...(this.exit ? { exitCode: this.exit.code, signal: this.exit.signal } : {}),
+      // When the pack killed it, its exit status says nothing about the adapter.
+      ...(this.exit && d.kind === 'exit' ? { exitCode: this.exit.code, signal: this.exit.signal } : {}),
       ...d.extra,
       stderrTail: this.stderr.slice(-STDERR_TAIL),
       restarts: this.opts.restarts,
