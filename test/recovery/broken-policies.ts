@@ -41,6 +41,14 @@ class RestartsMigration extends RecoverySession {
   }
 }
 
+/** Ignores a rotated refresh token and renews with the first one again. */
+class IgnoresRotation extends RecoverySession {
+  protected override onRenewed(body: JsonObject, out: RecoveryAction[]): void {
+    const { refresh_token: _rotated, ...rest } = body;
+    super.onRenewed(rest, out);
+  }
+}
+
 /** Mints its own token instead of renewing the grant. */
 class FabricatesToken extends RecoverySession {
   protected override onExpired(e: TaskEntry, _o: unknown, out: RecoveryAction[]): void {
@@ -127,6 +135,7 @@ export const BROKEN: { check: string; name: string; adapter: () => Adapter }[] =
   { check: 'REC-CORRECT-FIELD', name: 'reuses the message id', adapter: () => adapter('reuses id', ReusesMessageId) },
   { check: 'REC-WAIT-DEPENDENCY', name: 'flushes the queue out of order', adapter: () => adapter('out of order', FlushesOutOfOrder) },
   { check: 'REC-RENEW-GRANT', name: 'restarts the migration after renewal', adapter: () => adapter('restarts', RestartsMigration) },
+  { check: 'REC-RENEW-GRANT', name: 'ignores a rotated refresh token', adapter: () => adapter('old refresh', IgnoresRotation) },
   { check: 'REC-NO-CREDENTIAL-SYNTHESIS', name: 'fabricates a token', adapter: () => adapter('fabricates', FabricatesToken) },
   { check: 'REC-NEGOTIATE', name: 'puts private context in the GET-Action URL', adapter: () => adapter('leaks', LeaksStateInUrl) },
   { check: 'REC-READBACK-BEFORE-REPLAY', name: 'naive immediate retry', adapter: () => adapter('naive retry', NaiveImmediateRetry) },

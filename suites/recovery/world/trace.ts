@@ -41,6 +41,7 @@ export function describeCase(c: RecoveryCase): { level: string; workflow: string
     return `${t.id} ${s.kind} -> ${where(t.task.url)}${t.deps.length ? ` after ${t.deps.join(',')}` : ''}${state}`;
   });
   const faults = w.tasks.flatMap((t) => t.faults.map((f, i) => `${t.id} attempt ${i + 1}: ${describeFault(f)}`));
+  if (c.rotateRefresh && w.tasks.some((t) => t.faults.some((f) => f.kind === 'expire'))) faults.push('the auth server rotates the refresh token on each renewal');
   return { level: c.level, workflow, faults: faults.length ? faults : ['(no injected fault)'] };
 }
 
