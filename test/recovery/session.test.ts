@@ -5,7 +5,7 @@ import { recoveryCase, ALL_FAULT_KINDS } from '../../generators/recovery/recover
 import { runSession } from '../../suites/recovery/world/session.js';
 import { runChecks } from '../../src/core/runner.js';
 import type { Adapter } from '../../src/core/types.js';
-import type { RecoveryAction } from '../../src/core/recovery-types.js';
+import type { JsonObject, RecoveryAction } from '../../src/core/recovery-types.js';
 import { recoverySuite } from '../../suites/recovery/index.js';
 import { recCorrectField } from '../../suites/recovery/correct-field.js';
 import { referenceRecoveryAdapter } from './reference-adapter.js';
@@ -75,7 +75,7 @@ describe('a recovery session, as the harness drives it', () => {
     for (const c of fc.sample(recoveryCase({ levels: ['L7'], others: { faults: ALL_FAULT_KINDS } }), { numRuns: 30, seed: 8 })) {
       const s = await runSession(h, c);
       expect(s.world.workflow.scenario.tasks.every((t) => !t.url.includes('evil'))).toBe(true);
-      expect(s.world.log.every((e) => e.item.type !== 'error' || (e.item as { payload: { body: unknown } }).payload.body !== null)).toBe(true);
+      expect(s.world.log.every((e) => e.item.type !== 'error' || (e.item as { payload: JsonObject }).payload.body !== null)).toBe(true);
     }
   });
 });
