@@ -126,3 +126,35 @@ describe('the hostile adapter gallery: each misbehaviour errors the check at han
     await expect(createProcessAdapter([process.execPath, '-e', 'process.stderr.write("no module named uaix\\n"); process.exit(1)'])).rejects.toThrow(/describe: the adapter process exited with code 1\nstderr: no module named uaix/);
   });
 });
+
+describe('process groups', () => {
+  it('a timeout kills what the adapter started too (a shell wrapper and its child)', async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { runChecks } = await import('../../src/core/runner.js');
+    const { processControl } = await import('../../src/process/index.js');
+    const dir = mkdtempSync(join(tmpdir(), 'uaix-group-'));
+    const pidFile = join(dir, 'pids');
+    try {
+      // `; exit $?` keeps sh from exec-ing node: node is sh's child, the pack's grandchild.
+      const adapter = await createProcessAdapter(['sh', '-c', `"${process.execPath}" "${hostile('hang')[1]}"; exit $?`], { timeoutMs: 600, closeGraceMs: 200, env: { ...process.env, HOSTILE_PID_FILE: pidFile } });
+      const report = await runChecks({ checks: [echoProbe], adapter, seed: 1, runs: 2, timeoutMs: 600 });
+      expect(report.checks[0]!.error?.message).toBe('toKeyless: no answer within 540 ms; the adapter process was killed');
+      await processControl(adapter)!.close();
+      const [pid] = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+      // Orphaned by the group kill, the grandchild is reaped by init: wait (bounded) for that.
+      const state = () => {
+        try {
+          return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0]!;
+        } catch {
+          return 'gone';
+        }
+      };
+      for (let i = 0; i < 40 && state() !== 'gone'; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(state()).toBe('gone');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
