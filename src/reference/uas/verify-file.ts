@@ -22,7 +22,8 @@ export class UnreadableFileError extends Error {}
 function rootHashOnWorker(path: string, length: number, chunkSize: number): { hex: Promise<string>; stop: () => void } | undefined {
   const url = new URL('./root-hash-worker.js', import.meta.url);
   if (url.protocol !== 'file:' || !existsSync(url)) return undefined; // running from sources: hash inline
-  const w = new Worker(url, { workerData: { path, length, chunkSize } });
+  // The worker needs none of the parent's flags (and some, like --input-type, would stop it).
+  const w = new Worker(url, { workerData: { path, length, chunkSize }, execArgv: [] });
   const hex = new Promise<string>((resolve, reject) => {
     w.once('message', (m: { hex?: string; error?: string }) => (m.hex ? resolve(m.hex) : reject(new UnreadableFileError(m.error ?? 'root hash failed'))));
     w.once('error', reject);
