@@ -17,6 +17,8 @@ import { parseArgs } from 'node:util';
 import { createProgress } from './progress.js';
 import { guarded, intOption, listOption, nowOption, RUN_OPTIONS, seedOption } from './options.js';
 import { USAGE } from './main.js';
+import { applyGate, gatePlan } from './cmd-gate.js';
+import { parseShard } from '../core/shard.js';
 
 type IO = { out: NodeJS.WritableStream; err: NodeJS.WritableStream };
 
@@ -67,6 +69,9 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
     if (checks.length !== 1) throw new UsageError(`--replay needs exactly one check (--check <id>), the selection holds ${checks.length}`);
     if (givenSeed === undefined) throw new UsageError('--replay needs the --seed of the run that failed');
   }
+  const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
+  if (shard && replayPath !== undefined) throw new UsageError('--replay and --shard do not go together');
+  const gate = gatePlan(values);
   const writeFiles = !values['no-reports'] && (replayPath === undefined || values.out !== undefined);
   const outDir = values.out ?? 'reports';
   if (writeFiles) assertReplaceable(outDir);
@@ -95,6 +100,7 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
       timeoutMs,
       now,
       ...(replayPath !== undefined ? { replayPath } : {}),
+      ...(shard ? { shard } : {}),
       selection: { suites, checks: checkGlobs },
       catalogHash: hashCatalog(cat.checks),
       shouldStop: () => stop,
@@ -108,6 +114,7 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
     }
     const summary = renderSummary(report, { verbose: values.verbose ?? false });
     io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
+    if (gate) return applyGate(gate, report, cat.checks.map((c) => c.id), io);
     if (report.incomplete) return 1;
     return report.summary.mustFailed > 0 ? 1 : 0;
   } finally {

@@ -1,11 +1,22 @@
 import { CatalogError } from '../core/catalog.js';
 import { UsageError } from '../core/errors.js';
-import { runCommand, listCommand } from './commands.js';
+import { runCommand, listCommand, catalog } from './commands.js';
+import { diffCommand } from './cmd-diff.js';
+import { fixturesCommand } from './cmd-fixtures.js';
+import { gateCommand } from './cmd-gate.js';
+import { mergeCommand } from './cmd-merge.js';
+import { replayCommand } from './cmd-replay.js';
 
 export const USAGE = `Usage:
   uaix-conformance --adapter <reference|./module|./folder> [options]   run the pack
   uaix-conformance --adapter-cmd "<command>" [options]                run an adapter process
   uaix-conformance list [--suite s] [--check glob] [--json]           the check catalog
+  uaix-conformance replay <report.json> <check-id> [--path p]         re-run a failing case: FIXED or STILL FAILING
+  uaix-conformance fixtures export [report.json] --out <dir> [--corpus N]   portable fixture files
+  uaix-conformance fixtures run <dir> --adapter <spec>                 run a fixture set
+  uaix-conformance diff <old.json> <new.json> [--json]                regressed/fixed/new/removed checks
+  uaix-conformance merge <shard.json>... [--out dir]                  shard reports into one report
+  uaix-conformance gate <report.json> --expect <file>                 apply expectations to a report
 
 Options:
   -a, --adapter <spec>   reference, an adapter module (.js .mjs .cjs .ts) or a folder
@@ -23,12 +34,17 @@ Options:
       --now <instant>    the validators' clock, UTC with Z (default 2026-06-01T00:00:00Z)
       --spec-dir <dir>   JSON files that override the bundled spec decisions (spec/*.json)
       --no-reports       print the summary only
+      --expect <file>    known failures and skips (schemas/expectations.schema.json): gate on them
+      --allow-stale      stale expectations do not fail the gate
+      --update-expect    write --expect from this run (keeps reasons and entries the run did not touch)
+      --shard <i/n>      run shard i of n (a deterministic split of checks and long runs); then merge
   -q, --quiet            only the final line
   -v, --verbose          every check, not only failures
   -h, --help             this text
       --version          the tool's version
 
-Exit codes: 0 no MUST check failed or errored; 1 some did; 2 usage error or unloadable adapter.`;
+Exit codes: 0 no MUST check failed or errored (with --expect: the run matches its expectations);
+1 some did (or the gate failed); 2 usage error or unloadable adapter.`;
 
 /** The CLI: maps typed errors to exit codes in one place. Returns the exit code. */
 export async function main(argv: string[], io = { out: process.stdout, err: process.stderr }): Promise<number> {
@@ -36,7 +52,12 @@ export async function main(argv: string[], io = { out: process.stdout, err: proc
     const [first] = argv;
     if (first === 'list') return await listCommand(argv.slice(1), io);
     if (first === 'run') return await runCommand(argv.slice(1), io);
-    if (first !== undefined && !first.startsWith('-')) throw new UsageError(`unknown command "${first}" (commands: run, list)`);
+    if (first === 'replay') return await replayCommand(argv.slice(1), io);
+    if (first === 'fixtures') return await fixturesCommand(argv.slice(1), io);
+    if (first === 'diff') return await diffCommand(argv.slice(1), io);
+    if (first === 'merge') return await mergeCommand(argv.slice(1), io, catalog());
+    if (first === 'gate') return await gateCommand(argv.slice(1), io, catalog().checks.map((c) => c.id));
+    if (first !== undefined && !first.startsWith('-')) throw new UsageError(`unknown command "${first}" (commands: run, list, replay, fixtures, diff, merge, gate)`);
     return await runCommand(argv, io);
   } catch (e) {
     if (e instanceof UsageError) {

@@ -64,6 +64,32 @@ export interface CheckDefinition<T = any> {
   show?(input: T): unknown;
   /** Evidence tags for a case, e.g. `valid`, `adversarial`, `profile:uai.agent.ack.v1`, `family:smart-quote`. */
   tags?(input: T): string[];
+  /**
+   * Optional: makes the check's cases portable, runnable fixtures (`fixtures export` / `fixtures run`).
+   * A check without it still reports and replays; only its cases cannot leave the pack.
+   */
+  fixture?: FixtureCodec<T>;
+}
+
+/**
+ * One case as language-neutral data: what the implementation is given (`input`) and what a
+ * conforming one answers (`expected`). Bytes (`Uint8Array`, or `fixtureBytes(...)` for a named file)
+ * anywhere in `input` or `expected` are written as files beside the fixture and come back as
+ * `Uint8Array` on decode.
+ */
+export interface FixtureCase {
+  input: unknown;
+  expected: unknown;
+  /** One line: what this case is (the mutation note, the profile...). */
+  description?: string;
+}
+
+/** Turns a check's cases into fixtures and back. `decode(encode(c))` must run exactly as `c` does. */
+export interface FixtureCodec<T> {
+  /** `context.now` is the validators' clock of the run the case comes from. */
+  encode(input: T, context: { now: string }): FixtureCase;
+  /** Rebuilds a runnable case. Throws an Error saying what is missing when the fixture is malformed. */
+  decode(fixture: FixtureCase): T;
 }
 
 /** Identity helper that keeps the case type of a check. */

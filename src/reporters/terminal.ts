@@ -1,4 +1,5 @@
 import type { Report } from '../core/report.js';
+import { evidenceLine } from './evidence.js';
 
 const MARK = { passed: 'PASS', failed: 'FAIL', errored: 'ERR ', skipped: 'SKIP' } as const;
 
@@ -19,6 +20,7 @@ export function renderSummary(report: Report, options: { verbose?: boolean } = {
       }
       if (c.error) lines.push(`     ${oneLine(c.error.message)}`);
       if (c.skipReason && options.verbose) lines.push(`     ${c.skipReason}`);
+      if (c.status !== 'skipped') lines.push(`     tried: ${evidenceLine(c.evidence)}`);
     }
   }
   const s = report.summary;

@@ -2,6 +2,7 @@ import type fc from 'fast-check';
 import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/core/check.js';
 import type { Verdict } from '../../src/core/types.js';
 import type { MutatedCase } from '../../generators/envelope/mutators/mutation.js';
+import { rejectionFixture } from './fixtures.js';
 
 /** What reports show of an envelope case. */
 export function showCase(c: MutatedCase): unknown {
@@ -35,5 +36,6 @@ export function rejectionCheck(def: {
     },
     show: showCase,
     tags: (c) => ['adversarial', `family:${c.family}`, `profile:${c.profile}`],
+    fixture: rejectionFixture,
   });
 }

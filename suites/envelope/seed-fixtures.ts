@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { defineCheck, fail, PASS } from '../../src/core/check.js';
 import type { Verdict } from '../../src/core/types.js';
 import { seedFixtures, type SeedFixture } from '../../src/spec/seed-fixtures.js';
+import { seedFixtureValidation } from './fixtures.js';
 
 /** ENV-SEED-FIXTURES: the published valid fixtures of the seeds, exactly as published. */
 export const envSeedFixtures = defineCheck<SeedFixture>({
@@ -19,4 +20,5 @@ export const envSeedFixtures = defineCheck<SeedFixture>({
   },
   show: (f) => ({ fixture: f.name, now: '(run clock)', packet: f.keyed }),
   tags: (f) => ['valid', `fixture:${f.name}`],
+  fixture: seedFixtureValidation,
 });

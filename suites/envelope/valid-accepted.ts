@@ -1,6 +1,7 @@
 import { defineCheck, fail, PASS } from '../../src/core/check.js';
 import type { Verdict } from '../../src/core/types.js';
 import { validEnvelope, type EnvelopeCase } from '../../generators/envelope/envelope.js';
+import { validEnvelopeFixture } from './fixtures.js';
 
 /** ENV-VALID-ACCEPTED: valid envelopes of every profile, with every hard case the generators reach. */
 export const envValidAccepted = defineCheck<EnvelopeCase>({
@@ -18,4 +19,5 @@ export const envValidAccepted = defineCheck<EnvelopeCase>({
   },
   show: (c) => ({ profile: c.profile, now: c.now, sealing: c.sealing, packet: c.packet }),
   tags: (c) => ['valid', `profile:${c.profile}`, `sealing:${c.sealing}`],
+  fixture: validEnvelopeFixture,
 });

@@ -5,6 +5,7 @@ import { seedFixtures } from '../../src/spec/seed-fixtures.js';
 import { validEnvelope } from '../../generators/envelope/envelope.js';
 import { tamperedEnvelope } from '../../generators/envelope/mutators/integrity.js';
 import { rejectionCheck } from '../envelope/reject.js';
+import { checksumFixture } from '../envelope/fixtures.js';
 
 const CHECKSUM_RULE = 'sha256: + lowercase hex SHA-256 of the RFC 8785 canonical UTF-8 bytes of the envelope without integrity.checksum';
 
@@ -29,6 +30,7 @@ export const intChecksum = defineCheck<{ origin: string; packet: Record<string, 
   },
   show: (c) => ({ origin: c.origin, packet: c.packet }),
   tags: (c) => ['valid', c.origin],
+  fixture: checksumFixture,
 });
 
 /** INT-TAMPER-DETECTED: a recorded checksum that does not match the content makes the envelope invalid. */

@@ -5,6 +5,7 @@ import { toKeyless } from '../../src/reference/keyless.js';
 import { seedFixtures, type SeedFixture } from '../../src/spec/seed-fixtures.js';
 import { validEnvelope, type EnvelopeCase } from '../../generators/envelope/envelope.js';
 import { malformedWire, type MalformedWire } from '../../generators/wire/malformed.js';
+import { malformedWireFixture, wireLayoutFixture, wireRoundtripFixture, wireSeedFixture } from './fixtures.js';
 
 /** Same JSON value: arrays in order, object members in any order, -0 and 0 alike (RFC 8785 equality). */
 function sameJson(a: unknown, b: unknown): boolean {
@@ -44,6 +45,7 @@ export const wireSeedFixtures = defineCheck<SeedFixture>({
   },
   show: (f) => ({ fixture: f.name, keyed: f.keyed, keyless: f.keyless }),
   tags: (f) => ['valid', `fixture:${f.name}`],
+  fixture: wireSeedFixture,
 });
 
 /** WIRE-LAYOUT: generated envelopes encode to the pinned slot layout, and the pinned layout decodes back. */
@@ -66,6 +68,7 @@ export const wireLayout = defineCheck<EnvelopeCase>({
   },
   show: (c) => ({ profile: c.profile, packet: c.packet }),
   tags: (c) => ['valid', `profile:${c.profile}`],
+  fixture: wireLayoutFixture,
 });
 
 /** WIRE-ROUNDTRIP: keyed -> keyless -> keyed is lossless, through the adapter alone. */
@@ -89,6 +92,7 @@ export const wireRoundtrip = defineCheck<EnvelopeCase>({
   },
   show: (c) => ({ profile: c.profile, packet: c.packet }),
   tags: (c) => ['valid', `profile:${c.profile}`],
+  fixture: wireRoundtripFixture,
 });
 
 /** WIRE-MALFORMED-REJECTED: wrong arity, wrong slot types, overflow and reserved slots are errors. */
@@ -107,6 +111,7 @@ export const wireMalformedRejected = defineCheck<MalformedWire>({
   },
   show: (c) => ({ broken: c.note, profile: c.profile, wire: c.wire }),
   tags: (c) => ['adversarial', `family:${c.family}`, `profile:${c.profile}`],
+  fixture: malformedWireFixture,
 });
 
 export const wireSuite: CheckDefinition[] = [wireSeedFixtures, wireLayout, wireRoundtrip, wireMalformedRejected];

@@ -1,0 +1,54 @@
+import type { FixtureCodec } from '../../src/core/check.js';
+import { objectField, stringField } from '../../src/core/fixture-fields.js';
+import { referenceChecksum } from '../../src/reference/checksum.js';
+import type { SeedFixture } from '../../src/spec/seed-fixtures.js';
+import type { EnvelopeCase } from '../../generators/envelope/envelope.js';
+import type { MutatedCase } from '../../generators/envelope/mutators/mutation.js';
+
+/**
+ * Fixture codecs of the envelope and integrity checks. A validation case is
+ * `input: { packet, context: { now } }`: call `validateEnvelope(packet, context)`; `expected` is the
+ * `valid` the verdict must carry.
+ */
+function packetAndNow(input: unknown): { packet: Record<string, any>; now: string } {
+  const i = objectField(input, 'input');
+  return { packet: objectField(i.packet, 'input.packet'), now: stringField(objectField(i.context, 'input.context').now, 'input.context.now') };
+}
+
+function profileOf(packet: Record<string, any>): string {
+  return typeof packet.profile === 'string' ? packet.profile : 'unknown';
+}
+
+/** Cases that break one rule: the verdict must be `valid: false`. */
+export const rejectionFixture: FixtureCodec<MutatedCase> = {
+  encode: (c) => ({ input: { packet: c.packet, context: { now: c.now } }, expected: { valid: false }, description: c.note }),
+  decode(f) {
+    const { packet, now } = packetAndNow(f.input);
+    return { packet, now, profile: profileOf(packet), sealing: 'computed', family: 'fixture', note: f.description ?? 'a fixture case' };
+  },
+};
+
+/** Valid envelopes: the verdict must be `valid: true`. */
+export const validEnvelopeFixture: FixtureCodec<EnvelopeCase> = {
+  encode: (c) => ({ input: { packet: c.packet, context: { now: c.now } }, expected: { valid: true }, description: `valid ${c.profile} envelope (${c.sealing} seal)` }),
+  decode(f) {
+    const { packet, now } = packetAndNow(f.input);
+    return { packet, now, profile: profileOf(packet), sealing: 'computed' };
+  },
+};
+
+/** The seeds' published fixtures: valid under the run's clock. */
+export const seedFixtureValidation: FixtureCodec<SeedFixture> = {
+  encode: (f, { now }) => ({ input: { fixture: f.name, packet: f.keyed, context: { now } }, expected: { valid: true }, description: `published ${f.name} fixture (seed ${f.seed})` }),
+  decode(f) {
+    const { packet } = packetAndNow(f.input);
+    const name = objectField(f.input, 'input').fixture;
+    return { name: name === 'correction' ? 'correction' : 'ack', seed: '', keyed: packet, keyless: [] };
+  },
+};
+
+/** INT-CHECKSUM: `input: { packet }`; `expected` is the checksum string `computeChecksum(packet)` returns. */
+export const checksumFixture: FixtureCodec<{ origin: string; packet: Record<string, unknown> }> = {
+  encode: (c) => ({ input: { packet: c.packet }, expected: referenceChecksum(c.packet), description: c.origin }),
+  decode: (f) => ({ origin: f.description ?? 'fixture', packet: objectField(objectField(f.input, 'input').packet, 'input.packet') }),
+};
