@@ -3,6 +3,7 @@
  * does can also be done from code.
  */
 export type { Adapter, AdapterCapability, AdapterExport, AdapterInfo, CapabilityLevel, Finding, UasFinding, UasVerdict, ValidationContext, Verdict } from './core/types.js';
+export type * from './core/recovery-types.js';
 export type { CaseResult, CheckDefinition, CheckStatus, Harness, Severity } from './core/check.js';
 export { AdapterFault, defineCheck, fail, PASS } from './core/check.js';
 export type { CheckReport, ErrorRecord, Evidence, FailureRecord, Report, Summary } from './core/report.js';

@@ -24,6 +24,7 @@ const uasFinding = {
     unitId: { type: 'string' },
     byteOffset: { type: 'integer', minimum: 0 },
     message: { type: 'string' },
+    intercept: { type: 'string' },
   },
 } as const;
 

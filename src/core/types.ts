@@ -39,6 +39,8 @@ export interface UasFinding {
   unitId?: string;
   byteOffset?: number;
   message?: string;
+  /** The `<compilation_error_intercept>` packet the implementation emitted for this finding, if any. */
+  intercept?: string;
 }
 
 /** A UAS verifier's answer. */

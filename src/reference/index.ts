@@ -4,6 +4,8 @@ import { referenceChecksum } from './checksum.js';
 import { validateEnvelope } from './envelope/validate.js';
 import { validateError } from './error/index.js';
 import { fromKeyless, toKeyless } from './keyless.js';
+import { recovery } from './recovery/index.js';
+import { verifyUas } from './uas/index.js';
 
 /**
  * The bundled reference implementation: passes every check of the pack, and is the pack's oracle
@@ -18,6 +20,8 @@ export const referenceAdapter: Adapter = {
   toKeyless: (packet) => toKeyless(packet),
   fromKeyless: (wire) => fromKeyless(wire),
   validateError: (payload, context) => validateError(payload, context),
+  recovery,
+  verifyUas: (source, artifact) => verifyUas(source, artifact),
 };
 
 export default referenceAdapter;

@@ -5,9 +5,11 @@ import type { Adapter } from '../../src/core/types.js';
 import { allChecks } from '../../suites/index.js';
 import { brokenEnvelopeAdapters } from '../broken/envelope-adapters.js';
 import { brokenErrorAdapters } from '../error/broken-adapters.js';
+import { brokenRecoveryAdapters } from '../recovery/broken-policies.js';
+import { brokenUasAdapters } from '../uas/broken-adapters.js';
 
 /** Every check id, mapped to the deliberately broken adapter that must fail it. */
-const broken: Record<string, Adapter> = { ...brokenEnvelopeAdapters, ...brokenErrorAdapters };
+const broken: Record<string, Adapter> = { ...brokenEnvelopeAdapters, ...brokenErrorAdapters, ...brokenRecoveryAdapters, ...brokenUasAdapters };
 const catalog = new Catalog(allChecks);
 
 describe('every check can fail', () => {

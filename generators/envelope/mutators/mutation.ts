@@ -52,13 +52,16 @@ export function setAt(root: any, pointer: string, value: unknown): void {
 }
 
 /** Values no identifier grammar accepts: blank, whitespace inside, controls, wrong JSON types. */
+const MALFORMED_ID = fc.oneof(
+  fc.constantFrom('', ' ', '\t', '   ').map((value) => ({ value: value as unknown, family: 'blank' })),
+  fc.tuple(fc.constantFrom('corr', 'idem', 'agt'), fc.constantFrom(' ', '\t', '\n', '\r\n', '\u0000', ' \u00a0'), fc.stringMatching(/^[a-z0-9]{1,8}$/)).map(([p, ws, t]) => ({
+    value: `${p}_${t}${ws}${t}` as unknown,
+    family: 'whitespace-or-control-inside',
+  })),
+  fc.constantFrom<unknown>(42, 0, true, null, {}, [], ['corr_1']).map((value) => ({ value, family: 'wrong-type' })),
+);
+
+/** Values no identifier grammar accepts (built once: building `stringMatching` is costly). */
 export function malformedId(): fc.Arbitrary<{ value: unknown; family: string }> {
-  return fc.oneof(
-    fc.constantFrom('', ' ', '\t', '   ').map((value) => ({ value, family: 'blank' })),
-    fc.tuple(fc.constantFrom('corr', 'idem', 'agt'), fc.constantFrom(' ', '\t', '\n', '\r\n', '\u0000', ' \u00a0'), fc.stringMatching(/^[a-z0-9]{1,8}$/)).map(([p, ws, t]) => ({
-      value: `${p}_${t}${ws}${t}`,
-      family: 'whitespace-or-control-inside',
-    })),
-    fc.constantFrom<unknown>(42, 0, true, null, {}, [], ['corr_1']).map((value) => ({ value, family: 'wrong-type' })),
-  );
+  return MALFORMED_ID;
 }

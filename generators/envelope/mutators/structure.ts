@@ -3,12 +3,14 @@ import { envelopeSpec, profileNames, type FieldSpec } from '../../../src/spec/en
 import { freeJson, freeKey } from '../../common/text.js';
 import { getAt, setAt, type Mutator } from './mutation.js';
 
+const WORD = fc.stringMatching(/^[a-z]{3,12}$/);
+
 /** ENV-PROFILE-KNOWN: a profile name the registry does not hold; the body stays as it was. */
 export const unknownProfile: Mutator = (c) =>
   fc
     .oneof(
       fc.constant({ value: c.profile.replace(/\.v1$/, '.v2'), family: 'unknown-version' }),
-      fc.stringMatching(/^[a-z]{3,12}$/).map((w) => ({ value: `uai.agent.${w}-x.v1`, family: 'unregistered-name' })),
+      WORD.map((w) => ({ value: `uai.agent.${w}-x.v1`, family: 'unregistered-name' })),
       fc.constantFrom('uai.made.up.v1', 'uaix.agent.ack.v1', 'uai.agent.ack').map((value) => ({ value, family: 'unregistered-name' })),
       fc.constantFrom<unknown>('', 7, null).map((value) => ({ value, family: 'not-a-name' })),
     )
