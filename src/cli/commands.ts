@@ -105,6 +105,7 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
       catalogHash: hashCatalog(cat.checks),
       shouldStop: () => stop,
       onCheckStart: progress.onCheckStart,
+      onCase: progress.onCase,
       onCheck: progress.onCheck,
     });
     progress.stop();

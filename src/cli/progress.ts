@@ -33,6 +33,8 @@ export interface ProgressOptions {
 export interface Progress {
   readonly enabled: boolean;
   onCheckStart(check: Pick<CheckDefinition, 'id'>, index: number, total: number): void;
+  /** One case (or shrink step) started: redraws at most every `tickMs`, since a sync adapter starves timers. */
+  onCase(checkId: string, shrinking: boolean): void;
   onCheck(result: CheckReport, index: number, total: number): void;
   stop(): void;
 }
@@ -43,6 +45,9 @@ export interface ProgressState {
   failed: number;
   errored: number;
   current?: string;
+  /** Cases of the running check so far. */
+  cases?: number;
+  shrinking?: boolean;
   elapsedMs: number;
 }
 
@@ -71,7 +76,8 @@ export function formatProgress(s: ProgressState, columns = 80): string {
   const filled = s.total === 0 ? 0 : Math.floor((s.done / s.total) * width);
   const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
   const problems = s.failed + s.errored === 0 ? 'no failures' : [s.failed && `${s.failed} failed`, s.errored && `${s.errored} errored`].filter(Boolean).join(', ');
-  const line = `${bar} ${s.done}/${s.total} checks · ${problems} · ${clock(s.elapsedMs)}${s.current ? ` · ${s.current}` : ''}`;
+  const activity = s.shrinking ? ' shrinking' : s.cases ? ` case ${s.cases}` : '';
+  const line = `${bar} ${s.done}/${s.total} checks · ${problems} · ${clock(s.elapsedMs)}${s.current ? ` · ${s.current}${activity}` : ''}`;
   return [...line].slice(0, Math.max(10, columns - 1)).join('');
 }
 
@@ -81,19 +87,23 @@ const MARK = { passed: 'PASS', failed: 'FAIL', errored: 'ERR ', skipped: 'SKIP' 
 /** A progress display; a silent one when `progressEnabled` says no. */
 export function createProgress(o: ProgressOptions): Progress {
   const enabled = progressEnabled(o);
-  if (!enabled) return { enabled, onCheckStart() {}, onCheck() {}, stop() {} };
+  if (!enabled) return { enabled, onCheckStart() {}, onCase() {}, onCheck() {}, stop() {} };
   const now = o.clock ?? (() => performance.now());
   const t0 = now();
   const state: ProgressState = { done: 0, total: 0, failed: 0, errored: 0, elapsedMs: 0 };
+  const tickMs = o.tickMs ?? 1000;
   let shown = '';
+  let drawnAt = -Infinity;
   const draw = () => {
-    state.elapsedMs = now() - t0;
-    const line = formatProgress(state, o.stream.columns ?? 80);
+    drawnAt = now();
+    state.elapsedMs = drawnAt - t0;
+    // A pty without a size reports 0 columns: treat it as unknown.
+    const line = formatProgress(state, o.stream.columns || 80);
     if (line === shown) return;
     shown = line;
     o.stream.write(`${CLEAR}${line}`);
   };
-  const timer = o.tickMs === 0 ? undefined : setInterval(draw, o.tickMs ?? 1000);
+  const timer = tickMs === 0 ? undefined : setInterval(draw, tickMs);
   // The timer must never keep the process alive.
   timer?.unref();
   return {
@@ -102,7 +112,14 @@ export function createProgress(o: ProgressOptions): Progress {
       state.total = total;
       state.done = index;
       state.current = check.id;
+      state.cases = 0;
+      state.shrinking = false;
       draw();
+    },
+    onCase(_checkId, shrinking) {
+      if (shrinking) state.shrinking = true;
+      else state.cases = (state.cases ?? 0) + 1;
+      if (now() - drawnAt >= Math.max(tickMs, 100)) draw();
     },
     onCheck(result, index, total) {
       state.total = total;
@@ -110,8 +127,10 @@ export function createProgress(o: ProgressOptions): Progress {
       if (result.status === 'failed') state.failed += 1;
       if (result.status === 'errored') state.errored += 1;
       state.current = undefined;
+      state.cases = 0;
+      state.shrinking = false;
       if (o.verbose) {
-        o.stream.write(`${CLEAR}${MARK[result.status]} ${result.id} (${result.runs} cases, ${result.durationMs} ms)\n`);
+        o.stream.write(`${CLEAR}${MARK[result.status]} ${result.id} (${result.runs} case${result.runs === 1 ? '' : 's'}, ${result.durationMs} ms)\n`);
         shown = '';
       }
       draw();

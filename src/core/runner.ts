@@ -35,6 +35,8 @@ export interface RunOptions {
   chunkRuns?: number;
   /** Called before each check starts (progress displays name the running check). */
   onCheckStart?: (check: CheckDefinition, index: number, total: number) => void;
+  /** Called as each case starts, and each shrink step (live progress while a long check runs). */
+  onCase?: (checkId: string, shrinking: boolean) => void;
   /** Called after each check (progress displays, incremental writers). */
   onCheck?: (result: CheckReport, index: number, total: number) => void;
   /** When it returns true the run stops between checks and the report is marked incomplete. */
@@ -130,6 +132,7 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
     }
     const shrinking = lastFailure !== undefined;
     if (fault && !shrinking) return true; // the adapter already broke down: stop exercising it
+    opts.onCase?.(check.id, shrinking);
     if (!shrinking) {
       cases += 1;
       for (const t of check.tags?.(input) ?? []) tags[t] = (tags[t] ?? 0) + 1;

@@ -72,10 +72,34 @@ describe('createProgress', () => {
     expect(stream.out).toContain('\r\x1b[2KERR  ENV-A (20 cases, 7 ms)\n');
   });
 
+  it('counts cases and shows shrinking while a check runs, redrawing at most once per tick', () => {
+    const stream = tty();
+    let t = 0;
+    const p = createProgress({ stream, stdoutIsTTY: true, env: {}, clock: () => t, tickMs: 1000 });
+    p.onCheckStart({ id: 'ENV-SLOW' }, 0, 1);
+    for (let i = 0; i < 300; i++) {
+      t += 10; // a synchronous adapter: no timer can fire, only the case hook can redraw
+      p.onCase('ENV-SLOW', false);
+    }
+    p.onCase('ENV-SLOW', true);
+    t += 1000;
+    p.onCase('ENV-SLOW', true);
+    p.stop();
+    const frames = stream.out.split('\r\x1b[2K').filter(Boolean);
+    expect(frames).toEqual([
+      '░░░░░░░░░░░░░░░░ 0/1 checks · no failures · 0:00 · ENV-SLOW',
+      '░░░░░░░░░░░░░░░░ 0/1 checks · no failures · 0:01 · ENV-SLOW case 100',
+      '░░░░░░░░░░░░░░░░ 0/1 checks · no failures · 0:02 · ENV-SLOW case 200',
+      '░░░░░░░░░░░░░░░░ 0/1 checks · no failures · 0:03 · ENV-SLOW case 300',
+      '░░░░░░░░░░░░░░░░ 0/1 checks · no failures · 0:04 · ENV-SLOW shrinking',
+    ]);
+  });
+
   it('writes nothing at all when disabled', () => {
     const stream = tty();
     const p = createProgress({ stream, stdoutIsTTY: true, env: { CI: 'true' }, tickMs: 10 });
     p.onCheckStart({ id: 'ENV-A' }, 0, 1);
+    p.onCase('ENV-A', false);
     p.onCheck(result('ENV-A', 'failed'), 0, 1);
     p.stop();
     expect(p.enabled).toBe(false);
