@@ -81,7 +81,7 @@ function errorDetails(c: CheckReport): string {
 }
 
 function checkItem(c: CheckReport): string {
-  const facts = [`Spec: ${c.specRef}`, `${c.runs} cases`, `requires ${c.requires.join(', ') || 'nothing'}`];
+  const facts = [`Spec: ${c.specRef}`, `${c.runs} case${c.runs === 1 ? '' : 's'}`, `requires ${c.requires.join(', ') || 'nothing'}`];
   if (c.decisions.length) facts.splice(1, 0, `decisions ${c.decisions.join(', ')}`);
   let body = '';
   if (c.status === 'failed' && c.failure) body = failureDetails(c);
@@ -131,6 +131,7 @@ function meta(report: Readonly<Report>): string {
     ['Started', r.startedAt],
     ['Duration', `${(r.durationMs / 1000).toFixed(1)} s`],
   ];
+  if (r.shard) rows.unshift(['Shard', `${r.shard.index} of ${r.shard.count}: a partial report, merge the shards for the whole run`]);
   return `<dl class="meta">${rows.map(([k, v]) => `<div><dt>${text(k)}</dt><dd>${text(v)}</dd></div>`).join('')}</dl>`;
 }
 

@@ -80,7 +80,7 @@ export function renderMarkdown(report: Readonly<Report>, budget = MARKDOWN_BUDGE
   const head = [
     `## ${ICON[v.state]} uaix-conformance: ${code(`${report.adapter.name} ${report.adapter.version}`)}`,
     '',
-    `**${v.state.toUpperCase()}: ${md(v.text)}** · ${ratioText(report)} · seed ${r.seed} · ${r.runs} cases per check · ${md(`${report.tool.name} ${report.tool.version}`)}`,
+    `**${v.state.toUpperCase()}: ${md(v.text)}** · ${ratioText(report)} · seed ${r.seed} · ${r.runs} cases per check${r.shard ? ` · shard ${r.shard.index} of ${r.shard.count}` : ''} · ${md(`${report.tool.name} ${report.tool.version}`)}`,
     '',
     suiteTable(report),
   ].join('\n');

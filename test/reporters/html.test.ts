@@ -83,6 +83,13 @@ describe('renderHtml', () => {
     expect(out.length).toBeLessThan(40_000);
   });
 
+  it("says when it shows one shard's part of a run", () => {
+    const r = plainReport(2);
+    r.run.shard = { index: 2, count: 4 };
+    expect(renderHtml(r)).toContain('<dt>Shard</dt><dd>2 of 4: a partial report, merge the shards for the whole run</dd>');
+    expect(html).not.toContain('<dt>Shard</dt>');
+  });
+
   it('is deterministic: the same report renders to the same bytes', () => {
     expect(renderHtml(hostileReport())).toBe(html);
   });
