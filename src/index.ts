@@ -19,4 +19,8 @@ export { allChecks } from '../suites/index.js';
 export { renderJson } from './reporters/json.js';
 export { renderJunit } from './reporters/junit.js';
 export { renderSummary } from './reporters/terminal.js';
+export { renderHtml } from './reporters/html.js';
+export { renderMarkdown } from './reporters/markdown.js';
+export { renderBadge, badgeOf, type EndpointBadge } from './reporters/badge.js';
+export type { ReportRenderer } from './reporters/reporter.js';
 export { writeReports } from './reporters/write.js';
