@@ -60,8 +60,8 @@ async function exportFixtures(argv: string[], io: IO): Promise<number> {
     const list: EncodedCase[] = [];
     const add = (input: unknown, meta: Parameters<typeof encodeCase>[2]) => {
       const enc = encodeCase(check, check.fixture!.encode(input, { now: report.run.now }), meta);
-      if (enc) list.push(enc);
-      else notJson += 1;
+      if (!enc) notJson += 1;
+      else if (!list.some((e) => e.record.id === enc.record.id)) list.push(enc); // a corpus may draw a case twice
     };
     if (wantsCounterexample) {
       const input = caseAt(check, report.run.seed, report.run.runs, entry.failure!.path);

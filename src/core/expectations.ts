@@ -101,7 +101,7 @@ export function evaluateGate(report: Report, file: ExpectationsFile, options: { 
       else stale.push({ entry: m.entry, why: 'matches no check of the catalog' });
     } else if (m.explained.length === 0) {
       const now = [...new Set(m.checks.map((c) => c.status))].join('/');
-      stale.push({ entry: m.entry, why: `expected to ${m.entry.outcome}, but ${m.checks.length === 1 ? `the check was ${now}` : `the checks were ${now}`}` });
+      stale.push({ entry: m.entry, why: `expected to ${m.entry.outcome}, but ${m.checks.length === 1 ? "it" : "they"} ${now}` });
     }
   }
   const expected: GateResult['expected'] = [];

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { AdapterFault, type CheckDefinition, type Harness } from './check.js';
 import { createHarness, describeThrown } from './harness.js';
@@ -8,6 +11,7 @@ import { CHUNK_RUNS, chunksOf, globalPath, locatePath, shardUnits, type Chunk, t
 import { checkShape } from './shapes.js';
 import { withTimeout } from './timeout.js';
 import type { Adapter, AdapterCapability, AdapterInfo } from './types.js';
+import { packageRoot } from './spec-data.js';
 import { TOOL } from './version.js';
 import { UsageError } from './errors.js';
 
@@ -50,16 +54,40 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 const FINGERPRINT_SEED = 0x5eed;
 const FINGERPRINT_CASES = 2;
 
+/** The folders whose code makes the cases and judges them, next to this module's `src/` (repo or dist). */
+const codeRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+let sourceDigest: string | undefined;
+
+/** sha256 over the check and generator code (suites/, generators/) and the bundled spec data, by relative path. */
+function hashSources(): string {
+  if (sourceDigest) return sourceDigest;
+  const h = createHash('sha256');
+  const walk = (root: string, dir: string, keep: (f: string) => boolean) => {
+    if (!existsSync(dir)) return;
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = join(dir, e.name);
+      if (e.isDirectory()) walk(root, full, keep);
+      else if (keep(e.name)) h.update(`\n${relative(root, full).split(sep).join('/')}\n`).update(readFileSync(full));
+    }
+  };
+  const code = (f: string) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts');
+  walk(codeRoot, join(codeRoot, 'suites'), code);
+  walk(codeRoot, join(codeRoot, 'generators'), code);
+  walk(packageRoot, join(packageRoot, 'spec'), (f) => f.endsWith('.json'));
+  sourceDigest = h.digest('hex');
+  return sourceDigest;
+}
+
 /**
  * The reproducibility stamp: sha256 over what makes two runs comparable. It covers the tool
- * version, each check's id, severity, spec ref and requirements, the chunk size, and a fingerprint
- * of the generators: the first cases each check's arbitrary draws under a fixed seed. Any change to
- * a generator, or to the spec data it reads (a `--spec-dir` override), changes the cases a seed
- * gives, and so changes this hash.
+ * version, each check's id, severity, spec ref and requirements, the chunk size, the code of the
+ * suites and generators with the bundled spec data, and a fingerprint of the generators as they
+ * run: the first cases each check's arbitrary draws under a fixed seed (this catches a `--spec-dir`
+ * override, which changes the cases without changing any file of the pack).
  */
 export function hashCatalog(checks: readonly CheckDefinition[], options: { chunkRuns?: number } = {}): string {
   const h = createHash('sha256').update(TOOL.version);
-  h.update(`\nchunk=${options.chunkRuns ?? CHUNK_RUNS}`);
+  h.update(`\nchunk=${options.chunkRuns ?? CHUNK_RUNS}\nsources=${hashSources()}`);
   for (const c of checks) {
     h.update(`\n${c.id}|${c.severity}|${c.specRef}|${c.requires.join(',')}`);
     let sample: unknown;
