@@ -12,6 +12,7 @@ import sys
 import traceback
 
 from uaix_example.envelope import checksum, validate_envelope
+from uaix_example.uas import verify_uas
 
 PROTOCOL = 'uaix-adapter/1'
 
@@ -26,6 +27,7 @@ def _bytes(param):
 METHODS = {
     'validateEnvelope': lambda packet, context: validate_envelope(packet, context),
     'computeChecksum': lambda packet: checksum(packet),
+    'verifyUas': lambda source, artifact: verify_uas(_bytes(source), artifact),
 }
 
 

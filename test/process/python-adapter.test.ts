@@ -1,0 +1,25 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runChecks } from '../../src/core/runner.js';
+import { createProcessAdapter, processControl } from '../../src/process/index.js';
+import { allChecks } from '../../suites/index.js';
+
+const adapterPy = join(import.meta.dirname, '..', '..', 'examples', 'python-adapter', 'adapter.py');
+
+/** The suites the Python example implements (examples/python-adapter/README.md). */
+const SUITES = ['envelope', 'integrity', 'uas'];
+
+describe('examples/python-adapter (python3, standard library only)', () => {
+  it('passes the envelope, integrity and UAS suites through uaix-adapter/1', async () => {
+    const adapter = await createProcessAdapter(['python3', adapterPy], { timeoutMs: 20_000 });
+    try {
+      const checks = allChecks.filter((c) => SUITES.includes(c.suite));
+      const report = await runChecks({ checks, adapter, seed: 5, runs: 40, timeoutMs: 20_000, adapterSpec: `cmd:python3 ${adapterPy}` });
+      const notPassed = report.checks.filter((c) => c.status !== 'passed').map((c) => ({ id: c.id, status: c.status, message: c.failure?.message ?? c.error?.message ?? c.skipReason, counterexample: c.failure?.counterexample }));
+      expect(notPassed).toEqual([]);
+      expect(report.checks.length).toBe(checks.length);
+    } finally {
+      await processControl(adapter)!.close();
+    }
+  }, 240_000);
+});
