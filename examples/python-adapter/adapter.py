@@ -12,6 +12,7 @@ import sys
 import traceback
 
 from uaix_example.envelope import checksum, validate_envelope
+from uaix_example.keyless import from_keyless, to_keyless
 from uaix_example.uas import verify_uas
 
 PROTOCOL = 'uaix-adapter/1'
@@ -27,6 +28,8 @@ def _bytes(param):
 METHODS = {
     'validateEnvelope': lambda packet, context: validate_envelope(packet, context),
     'computeChecksum': lambda packet: checksum(packet),
+    'toKeyless': lambda packet: to_keyless(packet),
+    'fromKeyless': lambda wire: from_keyless(wire),
     'verifyUas': lambda source, artifact: verify_uas(_bytes(source), artifact),
 }
 
