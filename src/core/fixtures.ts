@@ -58,8 +58,8 @@ export interface EncodedCase {
 
 /**
  * Turns a codec's case into a record plus files: every `FixtureBytes` or `Uint8Array` becomes
- * `{ "$file": "<CHECK-ID>/<case id>.<name>" }`. The case id is a hash of the content, so the
- * same case exported twice is the same case. Undefined when the case is not plain JSON.
+ * `{ "$file": "<CHECK-ID>/<case id>.<name>" }`, and -0 becomes 0. The case id is a hash of the
+ * content, so the same case exported twice is the same case. Undefined when the case is not plain JSON.
  */
 export function encodeCase(check: CheckDefinition, c: FixtureCase, meta: Omit<FixtureRecord, 'id' | 'description' | 'check_id' | 'spec_ref' | 'input' | 'expected'>): EncodedCase | undefined {
   const blobs: { bytes: Uint8Array; name: string; at: Record<string, string> }[] = [];
@@ -70,6 +70,8 @@ export function encodeCase(check: CheckDefinition, c: FixtureCase, meta: Omit<Fi
       blobs.push({ bytes: v instanceof FixtureBytes ? v.bytes : v, name: v instanceof FixtureBytes ? v.name : `${n++}.bin`, at: ref });
       return ref;
     }
+    // JSON has one zero (RFC 8785 writes -0 as 0): a fixture says 0, as any wire would.
+    if (typeof v === 'number' && Object.is(v, -0)) return 0;
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === 'object') {
       const out: Record<string, unknown> = {};
@@ -81,7 +83,7 @@ export function encodeCase(check: CheckDefinition, c: FixtureCase, meta: Omit<Fi
   const input = walk(c.input);
   const expected = walk(c.expected);
   const plain = { input, expected };
-  // A case that JSON cannot carry exactly (undefined, -0, NaN...) is not a portable fixture.
+  // A case that JSON cannot carry (undefined, NaN, Infinity, a bigint...) is not a portable fixture.
   if (!isDeepStrictEqual(JSON.parse(JSON.stringify(plain)), plain)) return undefined;
   const h = createHash('sha256').update(check.id).update(JSON.stringify(plain));
   for (const b of blobs) h.update(b.bytes);

@@ -72,7 +72,9 @@ describe('fixture files', () => {
   });
 
   it('a case JSON cannot carry exactly is not exported', () => {
-    expect(encodeCase(bytesCheck, { input: { n: -0 }, expected: undefined }, {})).toBeUndefined();
+    expect(encodeCase(bytesCheck, { input: { n: NaN }, expected: true }, {})).toBeUndefined();
+    expect(encodeCase(bytesCheck, { input: { n: 1 }, expected: undefined }, {})).toBeUndefined();
+    expect(encodeCase(bytesCheck, { input: { n: -0 }, expected: true }, {})!.record.input).toEqual({ n: 0 });
   });
 });
 
