@@ -48,7 +48,7 @@ export function applyGate(plan: GatePlan, report: Report, catalogIds: readonly s
     for (const e of u.added) io.err.write(`expectations: added ${e.check} (${e.outcome})\n`);
     for (const r of u.removed) io.err.write(`expectations: removed ${r.entry.check} (${r.why})\n`);
     if (u.untouched.length) io.err.write(`expectations: kept ${u.untouched.length} entr${u.untouched.length === 1 ? 'y' : 'ies'} this run did not touch: ${u.untouched.map((e) => e.check).join(', ')}\n`);
-    io.err.write(`expectations: wrote ${plan.file} (${u.file.expectations.length} entries)\n`);
+    io.err.write(`expectations: wrote ${plan.file} (${u.file.expectations.length} entr${u.file.expectations.length === 1 ? 'y' : 'ies'})\n`);
     expectations = u.file;
   }
   const g = evaluateGate(report, expectations, { allowStale: plan.allowStale, catalogIds });

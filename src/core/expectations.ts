@@ -170,7 +170,7 @@ export function renderGate(g: GateResult, options: { allowStale?: boolean } = {}
   if (g.incomplete) lines.push('INCOMPLETE: the run was interrupted; the gate never passes half a run');
   const verdict = g.ok ? 'gate: PASSED' : 'gate: FAILED';
   lines.push(
-    `${verdict} (${g.expected.length} expected, ${g.newFailures.length} new failures, ${g.stale.length} stale${g.untouched.length ? `, ${g.untouched.length} entries not touched by this run` : ''})`,
+    `${verdict} (${g.expected.length} expected, ${g.newFailures.length} new failures, ${g.stale.length} stale${g.untouched.length ? `, ${g.untouched.length} entr${g.untouched.length === 1 ? 'y' : 'ies'} not touched by this run` : ''})`,
   );
   return `${lines.join('\n')}\n`;
 }
