@@ -1,15 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/core/check.js';
 import { mergeReports } from '../../src/core/merge.js';
 import type { Report } from '../../src/core/report.js';
 import { runChecks } from '../../src/core/runner.js';
+import { caseAt } from '../../src/core/replay.js';
 import { chunksOf, globalPath, locatePath, parseShard, shardUnits } from '../../src/core/shard.js';
 import { checkSeed } from '../../src/core/seed.js';
 import type { Adapter } from '../../src/core/types.js';
 import { referenceAdapter } from '../../src/reference/index.js';
 import { allChecks } from '../../suites/index.js';
 import { brokenEnvelopeAdapters } from '../broken/envelope-adapters.js';
+
+const ajv = new Ajv2020({ strict: true });
+addFormats.default(ajv);
 
 /** The report without its timing fields. */
 function withoutTiming(r: Report): unknown {
@@ -126,8 +133,17 @@ describe('sharded runs', () => {
     const opts = { checks: [check], adapter: synthetic, seed: 11, runs: 95, chunkRuns: 10 };
     const whole = await runChecks(opts);
     const failure = whole.checks[0]!.failure!;
+    expect(Number(failure.path.split(':')[0])).toBeGreaterThanOrEqual(10);
     const replayed = await runChecks({ ...opts, replayPath: failure.path });
     expect(replayed.checks[0]!.failure!.counterexample).toEqual(failure.counterexample);
+    expect(caseAt(check, 11, 95, failure.path, 10)).toEqual(failure.counterexample);
+  });
+
+  it('shard reports validate against schemas/report.schema.json', async () => {
+    const validate = ajv.compile(JSON.parse(readFileSync(new URL('../../schemas/report.schema.json', import.meta.url), 'utf8')));
+    const shard = await runChecks({ checks, adapter: synthetic, seed: 11, runs: 30, chunkRuns: 10, shard: { index: 1, count: 2 } });
+    expect(shard.checks.some((c) => c.parts && c.parts.length > 0)).toBe(true);
+    expect(validate(JSON.parse(JSON.stringify(shard))), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('refuses reports that are not the shards of one run', async () => {
