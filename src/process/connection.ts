@@ -154,12 +154,14 @@ export class Connection {
   }
 
   private onLine(raw: Buffer): void {
-    let text: string;
-    try {
-      text = decoder.decode(raw);
-    } catch {
-      const shown = raw.toString('utf8');
-      return this.die({ kind: 'bad-json', message: 'the adapter wrote a line that is not UTF-8', extra: { line: cutLine(shown), lineBytes: raw.length } });
+    // Decoding never fails; only a line that decoded to U+FFFD needs the strict (slower) second look.
+    const text = raw.toString('utf8');
+    if (text.includes('\uFFFD')) {
+      try {
+        decoder.decode(raw);
+      } catch {
+        return this.die({ kind: 'bad-json', message: 'the adapter wrote a line that is not UTF-8', extra: { line: cutLine(text), lineBytes: raw.length } });
+      }
     }
     if (text.trim() === '') return; // blank lines carry nothing; tolerated
     const cut = { line: cutLine(text), ...(text.length > 500 ? { lineBytes: raw.length } : {}) };
