@@ -1,16 +1,15 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, root } from './built.js';
 import { HOSTILE } from './gallery.js';
 
-const root = join(import.meta.dirname, '..', '..');
 let dir: string;
 
 beforeAll(() => {
-  // Other parts of the tree may be mid-edit: emit what compiles and use the CLI if it was built.
-  spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'ignore' });
+  ensureBuilt();
   dir = mkdtempSync(join(tmpdir(), 'uaix-signal-'));
 }, 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

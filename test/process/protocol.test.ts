@@ -84,6 +84,9 @@ describe('serveAdapter (a JavaScript adapter out of process)', () => {
     input.end('this is not json\n');
     await done;
     expect(lines.every((l) => protocolProblem('response', l) === null)).toBe(true);
+    expect(listMethods(referenceAdapter)).toEqual(expect.arrayContaining(['validateEnvelope', 'computeChecksum', 'verifyUas']));
+    expect(listMethods(referenceAdapter).filter((m) => m.startsWith('recovery.')).sort()).toEqual(referenceAdapter.recovery ? ['recovery.observe', 'recovery.start'] : []);
+    expect(listMethods({ describe: () => ({ name: 'x', version: '1' }), recovery: new (class { start() { return []; } observe() { return []; } })() } as never).sort()).toEqual(['recovery.observe', 'recovery.start']);
     const byId = new Map(lines.map((l) => [(l as { id: number | null }).id, l]));
     expect((byId.get(1) as { result: unknown }).result).toEqual({ ...(referenceAdapter.describe() as object), protocol: 'uaix-adapter/1', methods: listMethods(referenceAdapter) });
     expect((byId.get(2) as { result: string }).result).toMatch(/^sha256:[0-9a-f]{64}$/);

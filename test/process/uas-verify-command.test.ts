@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../../src/core/runner.js';
 import type { CheckDefinition } from '../../src/core/check.js';
 import { createUasVerifyCommandAdapter, processControl } from '../../src/process/index.js';
 import { uasSuite } from '../../suites/uas/index.js';
+import { ensureBuilt, root } from './built.js';
 
-const root = join(import.meta.dirname, '..', '..');
 const verifiers = join(import.meta.dirname, 'verifiers');
 const node = process.execPath;
 const pick = (...ids: string[]): CheckDefinition[] => ids.map((id) => uasSuite.find((c) => c.id === id)!);
@@ -21,9 +20,7 @@ async function run(template: string, checks: CheckDefinition[], runs = 3, timeou
   }
 }
 
-beforeAll(() => {
-  spawnSync(node, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'ignore' });
-}, 180_000);
+beforeAll(() => ensureBuilt(), 180_000);
 
 describe('--uas-verify-cmd: a command-line verifier driven through a template', () => {
   it('a small root-hash-only verifier passes the root hash check and fails the ones it does not do', async () => {
