@@ -1,6 +1,7 @@
 import { Bench } from 'tinybench';
 import { benchEnvelope } from './envelope.js';
 import { benchError } from './error.js';
+import { benchProcess } from './process.js';
 import { benchRecovery } from './recovery.js';
 import { benchUas } from './uas.js';
 
@@ -30,4 +31,5 @@ console.log(`  runner / raw arbitraries      = ${r(runner, 'envelope: the same a
 console.log(`  runner / ajv validator alone  = ${r(runner, 'envelope: ajv schema validator alone (cases/s)')}`);
 console.log(`  runner / reference validator  = ${r(runner, 'envelope: reference validateEnvelope alone (cases/s)')}`);
 
+if (process.env.BENCH_SKIP_PROCESS !== '1') await benchProcess();
 if (process.env.BENCH_SKIP_UAS !== '1') await benchUas({ gib: process.env.UAS_BENCH_GIB === '1' });
