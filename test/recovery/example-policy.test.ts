@@ -8,8 +8,8 @@ import { exampleAdapter } from './example-policy.js';
 const body = (text: string) => text.slice(text.indexOf('interface Session {'), text.indexOf('\n};\n', text.indexOf('export const recovery')) + 3);
 
 describe("the README's example policy", () => {
-  it('is the code docs/recovery-contract.md shows', () => {
-    const doc = readFileSync(new URL('../../docs/recovery-contract.md', import.meta.url), 'utf8');
+  it('is the code the README shows', () => {
+    const doc = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const code = readFileSync(new URL('./example-policy.ts', import.meta.url), 'utf8');
     expect(body(code).length).toBeGreaterThan(500);
     expect(body(doc)).toBe(body(code));

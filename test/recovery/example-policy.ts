@@ -1,7 +1,7 @@
 import type { Adapter } from '../../src/core/types.js';
 import type { JsonObject, RecoveryAction, RecoveryPolicy, RecoveryScenario } from '../../src/core/recovery-types.js';
 
-// The example policy of docs/recovery-contract.md, verbatim but for the import paths: a legacy
+// The example policy of the README, verbatim but for the import paths: a legacy
 // (L3) agent that runs its tasks one by one and answers every error with the legacy no-op.
 
 interface Session {
