@@ -71,6 +71,8 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
   }
   const shard = values.shard !== undefined ? parseShard(values.shard) : undefined;
   if (shard && replayPath !== undefined) throw new UsageError('--replay and --shard do not go together');
+  // A shard sees part of a check's runs: a check may pass here and fail in another shard.
+  if (shard && values.expect !== undefined) throw new UsageError('--expect gates whole runs: run the shards without it, then: uaix-conformance merge <shard reports> --expect <file>');
   const gate = gatePlan(values);
   const writeFiles = !values['no-reports'] && (replayPath === undefined || values.out !== undefined);
   const outDir = values.out ?? 'reports';
