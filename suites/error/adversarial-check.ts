@@ -1,6 +1,7 @@
 import type fc from 'fast-check';
 import { defineCheck, type CheckDefinition, type Severity } from '../../src/core/check.js';
 import type { AdversarialError } from '../../generators/error/adversarial.js';
+import { rejectedPayloadFixture } from './fixtures.js';
 import { expectRejected } from './verdict.js';
 
 /** What differs between the error suite's reject-this-payload checks. */
@@ -27,5 +28,6 @@ export function rejectCheck(c: RejectCheck): CheckDefinition<AdversarialError> {
     run: (input, h) => expectRejected(h, input.payload, c.id, input.family),
     show: (input) => ({ family: input.family, payload: input.payload }),
     tags: (input) => ['adversarial', `family:${input.family}`],
+    fixture: rejectedPayloadFixture(c.id),
   });
 }

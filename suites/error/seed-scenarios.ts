@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { defineCheck } from '../../src/core/check.js';
 import { scenarios, type ErrorScenario } from '../../generators/error/scenarios.js';
+import { seedScenarioFixture } from './fixtures.js';
 import { expectAccepted } from './verdict.js';
 
 /** ERR-SEED-SCENARIOS: the five scenario payloads of seed 000, exactly as published, are accepted. */
@@ -16,4 +17,5 @@ export const seedScenarios = defineCheck<ErrorScenario>({
   run: (s, h) => expectAccepted(h, s.payload, s.section),
   show: (s) => ({ scenario: s.scenario, section: s.section, payload: s.payload }),
   tags: (s) => ['valid', `scenario:${s.scenario}`],
+  fixture: seedScenarioFixture,
 });

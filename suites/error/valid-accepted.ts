@@ -1,6 +1,7 @@
 import { defineCheck } from '../../src/core/check.js';
 import type { ErrorPayload } from '../../src/spec/error-spec.js';
 import { errorPayload } from '../../generators/error/error-payload.js';
+import { acceptedPayloadFixture } from './fixtures.js';
 import { expectAccepted } from './verdict.js';
 
 /** ERR-VALID-ACCEPTED: generated valid payloads, every enum value and action with its parameters, are accepted. */
@@ -21,4 +22,5 @@ export const validAccepted = defineCheck<ErrorPayload>({
     `code:${p.body.code}`,
     ...(p.body.sub_errors ?? []).flatMap((se) => [`condition:${se.mechanical_condition}`, ...se.recovery_options.map((o) => `action:${o.action}`)]),
   ],
+  fixture: acceptedPayloadFixture,
 });
