@@ -11,6 +11,7 @@
  * replay command as `npx uaix-conformance`. `UAIX_SEED`, `UAIX_RUNS` and `UAIX_REPLAY=<ID>@<path>`
  * override the options for a replay without editing the file.
  */
+import { compactPath, expandPath, PATH_SYNTAX } from './core/path.js';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { loadAdapter } from './cli/commands.js';
 import { Catalog } from './core/catalog.js';
@@ -51,9 +52,9 @@ export interface PackTestOptions {
 /** A replay request, `<CHECK-ID>@<fast-check path>`, as in `UAIX_REPLAY=ENV-EXPIRED@12:0:3`. */
 export function parseReplay(raw: string | undefined): { id: string; path: string } | undefined {
   if (raw === undefined || raw === '') return undefined;
-  const m = /^([A-Z][A-Z0-9-]*)@(\d+(?::\d+)*)$/.exec(raw.trim());
-  if (!m) throw new UsageError(`UAIX_REPLAY must look like ENV-EXPIRED@12:0:3, got "${raw}"`);
-  return { id: m[1]!, path: m[2]! };
+  const m = /^([A-Z][A-Z0-9-]*)@(.+)$/.exec(raw.trim());
+  if (!m || !PATH_SYNTAX.test(m[2]!)) throw new UsageError(`UAIX_REPLAY must look like ENV-EXPIRED@12:0:3 (or 12:0*40:3), got "${raw}"`);
+  return { id: m[1]!, path: expandPath(m[2]!) };
 }
 
 function intEnv(name: string, raw: string | undefined, fallback: number): number {
@@ -73,7 +74,7 @@ export function describeOutcome(r: CheckReport, seed: number, runs: number): str
       `expected: ${displayJson(f.expected)}`,
       `actual: ${displayJson(f.actual)}`,
       `replay with the CLI: ${f.replay}`,
-      `replay in vitest:    UAIX_SEED=${seed} UAIX_RUNS=${runs} UAIX_REPLAY=${r.id}@${f.path} npx vitest run -t ${r.id}:`,
+      `replay in vitest:    UAIX_SEED=${seed} UAIX_RUNS=${runs} UAIX_REPLAY=${r.id}@${compactPath(f.path)} npx vitest run -t ${r.id}:`,
     ].join('\n');
   }
   const e = r.error;

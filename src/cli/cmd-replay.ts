@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { compactPath, expandPath, PATH_SYNTAX } from '../core/path.js';
 import { parseArgs } from 'node:util';
 import { CHECK_ID } from '../core/catalog.js';
 import { UsageError } from '../core/errors.js';
@@ -37,7 +38,8 @@ function json(v: unknown): string {
 
 /** Shrunk paths can be hundreds of steps long: the terminal gets the start and the length. */
 function shortPath(path: string): string {
-  return path.length <= 40 ? path : `${path.slice(0, 24)}… (${path.split(':').length} steps)`;
+  const compact = compactPath(path);
+  return compact.length <= 40 ? compact : `${compact.slice(0, 24)}… (${path.split(':').length} steps)`;
 }
 
 function render(id: string, where: string, o: ReplayOutcome): string {
@@ -81,9 +83,9 @@ export async function replayCommand(argv: string[], io: IO): Promise<number> {
   const adapterSpec = adapterSpecOf(values) ?? report?.adapter.spec;
   if (seed === undefined) throw new UsageError('replay without a report needs --seed (and --path)');
   if (adapterSpec === undefined) throw new UsageError('replay without a report needs --adapter');
-  if (values.path !== undefined && !/^\d+(:\d+)*$/.test(values.path)) throw new UsageError(`--path takes a fast-check path such as 12:0:3, got "${values.path}"`);
+  if (values.path !== undefined && !PATH_SYNTAX.test(values.path)) throw new UsageError(`--path takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${values.path}"`);
   const seedGiven = values.seed !== undefined && seed !== report?.run.seed;
-  const path = values.path ?? (seedGiven ? undefined : entry?.failure?.path);
+  const path = values.path !== undefined ? expandPath(values.path) : seedGiven ? undefined : entry?.failure?.path;
   if (path === undefined && entry?.status !== 'errored') {
     if (!report) throw new UsageError('replay without a report needs --path');
     throw new UsageError(`${id} did not fail in this report (it ${entry?.status}); give --path to replay one of its cases`);

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { Catalog } from '../core/catalog.js';
 import { UsageError } from '../core/errors.js';
+import { expandPath, PATH_SYNTAX } from '../core/path.js';
 import { loadAdapterModule } from '../core/load-adapter.js';
 import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter, hashCatalog, runChecks } from '../core/runner.js';
 import { randomSeed } from '../core/seed.js';
@@ -65,7 +66,7 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
   const checks = cat.select({ suites, checks: checkGlobs });
   const replayPath = values.replay;
   if (replayPath !== undefined) {
-    if (!/^\d+(:\d+)*$/.test(replayPath)) throw new UsageError(`--replay takes a fast-check path such as 12:0:3, got "${replayPath}"`);
+    if (!PATH_SYNTAX.test(replayPath)) throw new UsageError(`--replay takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${replayPath}"`);
     if (checks.length !== 1) throw new UsageError(`--replay needs exactly one check (--check <id>), the selection holds ${checks.length}`);
     if (givenSeed === undefined) throw new UsageError('--replay needs the --seed of the run that failed');
   }
@@ -101,7 +102,7 @@ export async function runCommand(argv: string[], io: IO): Promise<number> {
       runs,
       timeoutMs,
       now,
-      ...(replayPath !== undefined ? { replayPath } : {}),
+      ...(replayPath !== undefined ? { replayPath: expandPath(replayPath) } : {}),
       ...(shard ? { shard } : {}),
       selection: { suites, checks: checkGlobs },
       catalogHash: hashCatalog(cat.checks),

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { AdapterFault, type CheckDefinition, type Harness } from './check.js';
 import { createHarness, describeThrown } from './harness.js';
 import { toJsonSafe } from './json-safe.js';
+import { compactPath } from './path.js';
 import { REPORT_FORMAT, summarize, type CheckReport, type ErrorRecord, type FailureRecord, type Report } from './report.js';
 import { CHUNK_RUNS, chunksOf, globalPath, locatePath, shardUnits, type Chunk, type ShardSpec } from './shard.js';
 import { checkShape } from './shapes.js';
@@ -199,7 +200,7 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
         seed: chunk.seed,
         path,
         shrinks: details.numShrinks,
-        replay: replayCommand(opts.adapterSpec ?? './adapter', check.id, opts.seed, path, opts.runs),
+        replay: replayCommand(opts.adapterSpec ?? './adapter', check.id, opts.seed, compactPath(path), opts.runs),
       },
     };
   }

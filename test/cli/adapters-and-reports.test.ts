@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { compactPath } from '../../src/core/path.js';
+import { replayCommand } from '../../src/core/runner.js';
 import { cli, ENTRY, tempDir } from './run-cli.js';
 
 const QUICK = ['--check', 'ENV-SEED-FIXTURES', '--check', 'INT-CHECKSUM', '--runs', '3', '--seed', '1'];
@@ -55,10 +57,11 @@ export default { ...referenceAdapter, describe: () => ({ name: 'accepts expired'
     expect(r.stdout).toMatch(/FAIL ENV-EXPIRED \[MUST\]/);
     const report = JSON.parse(readFileSync(join(dir, 'reports', 'report.json'), 'utf8'));
     const failure = report.checks.find((c: { id: string }) => c.id === 'ENV-EXPIRED').failure;
-    expect(failure.replay).toBe(`npx uaix-conformance --adapter ./bad.mjs --check ENV-EXPIRED --seed 4 --runs 25 --replay ${failure.path}`);
+    expect(failure.replay).toBe(replayCommand('./bad.mjs', 'ENV-EXPIRED', 4, compactPath(failure.path), 25));
+    expect(failure.replay.length).toBeLessThan(120);
     expect(readFileSync(join(dir, 'reports', 'junit.xml'), 'utf8')).toMatch(/<failure message="accepted an envelope that breaks the rule/);
 
-    const args = failure.replay.split(' ').slice(2);
+    const args = failure.replay.split(' ').slice(2).map((a: string) => a.replace(/^'(.*)'$/, '$1'));
     const again = cli([...args, '--out', 'replayed'], dir);
     expect(again.code).toBe(1);
     const replayed = JSON.parse(readFileSync(join(dir, 'replayed', 'report.json'), 'utf8')).checks[0].failure;
