@@ -2,6 +2,7 @@ import type fc from 'fast-check';
 import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition, type Harness } from '../../src/core/check.js';
 import type { UasFinding, UasVerdict } from '../../src/core/types.js';
 import type { UasCase } from '../../generators/uas/cases.js';
+import { rejectedUasFixture } from './fixtures.js';
 
 /** Asks the implementation to verify a case; it gets its own copy of the source bytes. */
 export function verify(h: Harness, c: UasCase): Promise<UasVerdict> {
@@ -56,5 +57,6 @@ export function rejectionCheck(c: RejectionCheck): CheckDefinition<UasCase> {
     },
     show: showCase,
     tags: tagsOf,
+    fixture: rejectedUasFixture(c.id),
   });
 }

@@ -5,6 +5,7 @@ import { defineCheck, fail, PASS } from '../../src/core/check.js';
 import type { UasFinding } from '../../src/core/types.js';
 import { uasSpec } from '../../src/reference/uas/spec.js';
 import { showCase, tagsOf, verify } from './common.js';
+import { interceptFixture } from './fixtures.js';
 
 const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, trimValues: true });
 
@@ -60,4 +61,5 @@ export const interceptPacket = defineCheck({
   },
   show: showCase,
   tags: tagsOf,
+  fixture: interceptFixture,
 });

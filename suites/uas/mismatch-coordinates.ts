@@ -1,6 +1,7 @@
 import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { defineCheck, fail, PASS } from '../../src/core/check.js';
 import { brief, showCase, tagsOf, verify } from './common.js';
+import { mismatchFixture } from './fixtures.js';
 
 /**
  * VAL-MISMATCH-COORDINATES: a verbatim mismatch is reported with the unit id and the absolute byte
@@ -32,4 +33,5 @@ export const mismatchCoordinates = defineCheck({
   },
   show: showCase,
   tags: tagsOf,
+  fixture: mismatchFixture,
 });

@@ -1,6 +1,7 @@
 import { uasValidCase } from '../../generators/uas/cases.js';
 import { defineCheck, fail, PASS } from '../../src/core/check.js';
 import { brief, showCase, tagsOf, verify } from './common.js';
+import { validUasFixture } from './fixtures.js';
 
 /**
  * VAL-VALID-ACCEPTED: valid documents are accepted, however their text is escaped. Escaping is not
@@ -22,4 +23,5 @@ export const validAccepted = defineCheck({
   },
   show: showCase,
   tags: tagsOf,
+  fixture: validUasFixture,
 });
