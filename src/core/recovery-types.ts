@@ -6,7 +6,7 @@
  * world answers each action that needs an answer with an observation. The JSON Schemas of these
  * messages are `schemas/recovery-scenario.schema.json`, `schemas/recovery-actions.schema.json` and
  * `schemas/recovery-observation.schema.json`; every answer of the agent is validated against them.
- * Decisions behind the shapes: docs/decisions/recovery.md.
+ * Decisions behind the shapes: docs/spec-decisions.md.
  */
 import type { CapabilityLevel } from './types.js';
 

@@ -35,8 +35,8 @@ describe('the error suite', () => {
     expect(Object.keys(tags).filter((t) => t.startsWith('action:'))).toHaveLength(8);
   });
 
-  it('cites only decisions written down in docs/decisions/error.md', () => {
-    const doc = readFileSync(new URL('../../docs/decisions/error.md', import.meta.url), 'utf8');
+  it('cites only decisions written down in docs/spec-decisions.md', () => {
+    const doc = readFileSync(new URL('../../docs/spec-decisions.md', import.meta.url), 'utf8');
     for (const c of errorSuite) for (const d of c.decisions ?? []) expect(doc, `${c.id} cites ${d}`).toContain(`## ${d} `);
   });
 

@@ -1,5 +1,5 @@
 """UAS hash-lock verification (seed 003 §3.2 and §5), written against the decisions pinned in
-uaix-conformance's spec/uas.json and docs/decisions/uas.md (D-UAS-01..14).
+uaix-conformance's spec/uas.json and docs/spec-decisions.md (D-UAS-01..14).
 
 verify_uas(source_bytes, artifact_text) answers {valid, findings: [{checkId, unitId?, byteOffset?,
 message}]}. It does not attach compilation_error_intercept packets (D-UAS-14 makes them optional).
