@@ -17,5 +17,4 @@ describe('docs/spec-decisions.md', () => {
     const all = [...doc.matchAll(/^(?:#{2,4} |\| )(D-[A-Z]+-\d+)\b/gm)].map((m) => m[1]!);
     expect(all.filter((d, i) => all.indexOf(d) !== i)).toEqual([]);
   });
-
 });
