@@ -1,6 +1,7 @@
 import type fc from 'fast-check';
 import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition } from '../../src/core/check.js';
 import type { RecoveryCase } from '../../generators/recovery/types.js';
+import { recoveryFixture } from './fixtures.js';
 import { lastSession, recovers, runSession, type SessionResult } from './world/session.js';
 import { showCase, traceLines } from './world/trace.js';
 
@@ -56,5 +57,6 @@ export function recoveryCheck(spec: RecoveryCheckSpec): CheckDefinition<Recovery
       tags.add([...tags].some((t) => t.startsWith('fault:') || t.startsWith('state:')) ? 'adversarial' : 'valid');
       return [...tags].sort();
     },
+    fixture: recoveryFixture(spec.title),
   });
 }
