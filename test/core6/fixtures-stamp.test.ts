@@ -1,6 +1,6 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defineCheck, PASS, type CheckDefinition } from '../../src/core/check.js';
@@ -32,7 +32,12 @@ describe('fixture codecs', () => {
         const enc = encodeCase(check, check.fixture!.encode(input, { now: NOW }), { now: NOW });
         if (!enc) continue; // not plain JSON: never exported
         const record = JSON.parse(JSON.stringify(enc.record));
-        const decoded = check.fixture!.decode({ input: record.input, expected: record.expected, description: record.description });
+        const dir = mkdtempSync(join(tmpdir(), 'uaix-rt-'));
+        for (const [rel, bytes] of enc.files) {
+          mkdirSync(dirname(join(dir, rel)), { recursive: true });
+          writeFileSync(join(dir, rel), bytes);
+        }
+        const decoded = check.fixture!.decode({ input: resolveFiles(record.input, dir, 'case'), expected: resolveFiles(record.expected, dir, 'case'), description: record.description });
         expect(await check.run(decoded, h)).toEqual(await check.run(input, h));
         if (hb) expect((await check.run(decoded, hb)).pass).toBe((await check.run(input, hb)).pass);
       }
