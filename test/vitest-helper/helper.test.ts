@@ -9,6 +9,7 @@ import { runChecks } from '../../src/core/runner.js';
 import { describeOutcome, parseReplay } from '../../src/vitest.js';
 import { allChecks } from '../../suites/index.js';
 import { acceptsEverything } from './fixture/broken-adapter.js';
+import { compactPath } from '../../src/core/path.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CONFIG = join(ROOT, 'test/vitest-helper/fixture/vitest.config.ts');
@@ -59,14 +60,14 @@ describe('definePackTests in an implementer project (a child vitest on a broken 
     for (const c of cli.checks.filter((k) => k.status === 'failed')) {
       const message = results.find((a) => idOf(a) === c.id)!.failureMessages.join('\n');
       expect(message).toContain(`replay with the CLI: ${c.failure!.replay}`);
-      expect(message).toContain(`UAIX_SEED=5 UAIX_RUNS=10 UAIX_REPLAY=${c.id}@${c.failure!.path} npx vitest run -t ${c.id}:`);
+      expect(message).toContain(`UAIX_SEED=5 UAIX_RUNS=10 UAIX_REPLAY=${c.id}@${compactPath(c.failure!.path)} npx vitest run -t ${c.id}:`);
       expect(message).toContain(`counterexample: ${JSON.stringify(c.failure!.counterexample, null, 2).split('\n')[0]}`);
     }
   });
 
   it('replays one failure from its UAIX_REPLAY line: the same counterexample, first try', () => {
     const failed = cli.checks.find((c) => c.status === 'failed')!;
-    const replayed = runFixture({ UAIX_SEED: '5', UAIX_RUNS: '10', UAIX_REPLAY: `${failed.id}@${failed.failure!.path}` }, ['-t', `${failed.id}:`]);
+    const replayed = runFixture({ UAIX_SEED: '5', UAIX_RUNS: '10', UAIX_REPLAY: `${failed.id}@${compactPath(failed.failure!.path)}` }, ['-t', `${failed.id}:`]);
     const ran = replayed.filter((a) => a.status !== 'skipped' && a.status !== 'pending');
     expect(ran.map(idOf)).toEqual([failed.id]);
     expect(ran[0]!.status).toBe('failed');
