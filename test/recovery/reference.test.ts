@@ -14,10 +14,10 @@ describe('the reference recovery policy', () => {
     for (const c of report.checks) expect(c.evidence.tags.adversarial ?? 0, c.id).toBeGreaterThan(0);
   });
 
-  it('passes every recovery check at --runs 1000', async () => {
-    const report = await runChecks({ checks: recoverySuite, adapter: referenceRecoveryAdapter, seed: 1000, runs: 1000 });
+  it('passes every recovery check at --runs 200, another seed (the full pack at 1000: test/pack/reference-1000.test.ts)', async () => {
+    const report = await runChecks({ checks: recoverySuite, adapter: referenceRecoveryAdapter, seed: 1000, runs: 200 });
     expect(notPassed(report)).toEqual([]);
-    expect(report.checks.every((c) => c.runs === 1000)).toBe(true);
+    expect(report.checks.every((c) => c.runs === 200)).toBe(true);
   }, 300_000);
 
   it('acts as a legacy agent when it declares a level below L6', async () => {

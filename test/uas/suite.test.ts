@@ -12,11 +12,11 @@ describe('the UAS suite', () => {
     expect(ids).toEqual([...UAS_CHECK_IDS]);
   });
 
-  it('passes entirely on the reference adapter at 1000 runs', { timeout: 900_000 }, async () => {
-    const report = await runChecks({ checks: uasSuite, adapter: referenceWithUas, seed: 42, runs: 1000, adapterSpec: 'reference' });
+  it('passes entirely on the reference adapter at 200 runs (the full pack at 1000: test/pack/reference-1000.test.ts)', { timeout: 900_000 }, async () => {
+    const report = await runChecks({ checks: uasSuite, adapter: referenceWithUas, seed: 42, runs: 200, adapterSpec: 'reference' });
     const notPassed = report.checks.filter((c) => c.status !== 'passed').map((c) => ({ id: c.id, status: c.status, failure: c.failure, error: c.error }));
     expect(notPassed).toEqual([]);
-    for (const c of report.checks) expect(c.runs, c.id).toBe(1000);
+    for (const c of report.checks) expect(c.runs, c.id).toBe(200);
     const families = Object.keys(report.checks.find((c) => c.id === 'VAL-INTERCEPT-PACKET')!.evidence.tags).filter((t) => t.startsWith('family:'));
     expect(families.length).toBeGreaterThanOrEqual(30);
   });
