@@ -16,8 +16,8 @@ export interface CliResult {
 }
 
 /** Runs the CLI as a child process (c8 sees it through NODE_V8_COVERAGE). */
-export function cli(args: string[], cwd: string = tempDir(), env: Record<string, string> = {}): CliResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, CI: 'true', ...env }, timeout: 120_000 });
+export function cli(args: string[], cwd: string = tempDir(), env: Record<string, string> = {}, timeoutMs = 120_000): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, CI: 'true', ...env }, timeout: timeoutMs });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
