@@ -15,13 +15,13 @@ const hostile: Record<string, { adapter: Partial<Adapter>; message: RegExp }> = 
   'wrong shape': { adapter: { validateEnvelope: () => ({ ok: true }) as never }, message: /wrong shape: expected a verdict: \(root\) must have required property 'valid'/ },
   'not an object': { adapter: { validateEnvelope: () => 'yes' as never }, message: /wrong shape/ },
   'findings not a list': { adapter: { validateEnvelope: () => ({ valid: false, findings: 'bad' }) as never }, message: /\/findings must be array/ },
-  hangs: { adapter: { validateEnvelope: () => new Promise(() => {}) }, message: /timed out: TimeoutError: no answer within 50 ms/ },
+  hangs: { adapter: { validateEnvelope: () => new Promise(() => {}) }, message: /timed out: TimeoutError: no answer within 300 ms/ },
 };
 
 describe('a hostile adapter makes its check errored and the run goes on', () => {
   for (const [name, { adapter, message }] of Object.entries(hostile)) {
     it(name, async () => {
-      const report = await runChecks({ checks: pick('ENV-SEED-FIXTURES', 'INT-CHECKSUM'), adapter: { ...referenceAdapter, ...adapter }, seed: 1, runs: 5, timeoutMs: 50 });
+      const report = await runChecks({ checks: pick('ENV-SEED-FIXTURES', 'INT-CHECKSUM'), adapter: { ...referenceAdapter, ...adapter }, seed: 1, runs: 5, timeoutMs: 300 });
       const [env, int] = report.checks;
       expect(env!.status).toBe('errored');
       expect(env!.error!.message).toMatch(message);

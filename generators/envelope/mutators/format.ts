@@ -1,27 +1,11 @@
 import fc from 'fast-check';
-import { envelopeSpec, type FieldSpec } from '../../../src/spec/envelope-spec.js';
-import { getAt, malformedId, setAt, type Mutator } from './mutation.js';
+import { getAt, malformedId, presentFields, setAt, type Mutator } from './mutation.js';
 
 /** Pointers of every date-time field present in the packet. */
 export function dateTimePointers(packet: Record<string, any>, profile: string): string[] {
-  const spec = envelopeSpec();
-  const out: string[] = [];
-  const visit = (fields: Record<string, FieldSpec>, at: string) => {
-    for (const [name, f] of Object.entries(fields)) {
-      const here = `${at}/${name}`;
-      const v = getAt(packet, here);
-      if (v === undefined) continue;
-      if (f.type === 'date-time') out.push(here);
-      if (f.type === 'object') visit(spec.objects[f.layout]!.fields, here);
-      if (f.type === 'array' && f.items.type === 'object') {
-        const layout = spec.objects[f.items.layout]!.fields;
-        (v as unknown[]).forEach((_, i) => visit(layout, `${here}/${i}`));
-      }
-    }
-  };
-  visit(spec.topLevel, '');
-  visit(spec.profiles[profile]!.fields, '/body');
-  return out;
+  return presentFields(packet, profile)
+    .filter(({ field }) => field.type === 'date-time')
+    .map(({ pointer }) => pointer);
 }
 
 function pad(n: number, w = 2): string {

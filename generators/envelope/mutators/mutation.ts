@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { envelopeOf, type EnvelopeCase } from '../envelope.js';
 import { seal } from '../seal.js';
+import { envelopeSpec, type FieldSpec } from '../../../src/spec/envelope-spec.js';
 
 /** An envelope case that breaks one validation expectation, and says how. */
 export interface MutatedCase extends EnvelopeCase {
@@ -64,4 +65,26 @@ const MALFORMED_ID = fc.oneof(
 /** Values no identifier grammar accepts (built once: building `stringMatching` is costly). */
 export function malformedId(): fc.Arbitrary<{ value: unknown; family: string }> {
   return MALFORMED_ID;
+}
+
+/** Every field present in a packet, nested objects and arrays of objects included, with its pointer. */
+export function presentFields(packet: Record<string, any>, profile: string): { pointer: string; field: FieldSpec }[] {
+  const spec = envelopeSpec();
+  const out: { pointer: string; field: FieldSpec }[] = [];
+  const visit = (fields: Record<string, FieldSpec>, at: string) => {
+    for (const [name, field] of Object.entries(fields)) {
+      const pointer = `${at}/${name}`;
+      const v = getAt(packet, pointer);
+      if (v === undefined) continue;
+      out.push({ pointer, field });
+      if (field.type === 'object') visit(spec.objects[field.layout]!.fields, pointer);
+      if (field.type === 'array' && field.items.type === 'object') {
+        const layout = spec.objects[field.items.layout]!.fields;
+        (v as unknown[]).forEach((_, i) => visit(layout, `${pointer}/${i}`));
+      }
+    }
+  };
+  visit(spec.topLevel, '');
+  visit(spec.profiles[profile]!.fields, '/body');
+  return out;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { envelopeSpec, profileNames, type FieldSpec } from '../../../src/spec/envelope-spec.js';
 import { freeJson, freeKey } from '../../common/text.js';
-import { getAt, setAt, type Mutator } from './mutation.js';
+import { getAt, presentFields, setAt, type Mutator } from './mutation.js';
 
 const WORD = fc.stringMatching(/^[a-z]{3,12}$/);
 
@@ -23,19 +23,9 @@ export const unknownProfile: Mutator = (c) =>
 
 /** Pointers of the present fields whose requiredness a seed or the public notes state (D-ENV-05). */
 export function requiredPointers(packet: Record<string, any>, profile: string): string[] {
-  const spec = envelopeSpec();
-  const out: string[] = [];
-  const visit = (fields: Record<string, FieldSpec>, at: string) => {
-    for (const [name, f] of Object.entries(fields)) {
-      const here = `${at}/${name}`;
-      if (getAt(packet, here) === undefined) continue;
-      if (f.required && f.basis !== 'pinned') out.push(here);
-      if (f.type === 'object') visit(spec.objects[f.layout]!.fields, here);
-    }
-  };
-  visit(spec.topLevel, '');
-  visit(spec.profiles[profile]!.fields, '/body');
-  return out;
+  return presentFields(packet, profile)
+    .filter(({ field }) => field.required && field.basis !== 'pinned')
+    .map(({ pointer }) => pointer);
 }
 
 /** ENV-REQUIRED-FIELDS: one seed- or notes-required field removed. */
