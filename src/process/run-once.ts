@@ -51,9 +51,18 @@ export function runOnce(argv: readonly string[], opts: { timeoutMs: number; maxS
     let spawnError: string | undefined;
     const pid = child.pid;
     if (pid !== undefined) running.add(pid);
+    let settled = false;
+    const settle = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (settled) return;
+      settled = true;
+      const stdout = Buffer.concat(out).subarray(0, opts.maxStdoutBytes).toString('utf8');
+      resolve({ code, signal, stdout, stdoutTooLong, stderrTail: stderr.slice(-STDERR_TAIL), timedOut, ...(spawnError !== undefined ? { spawnError } : {}) });
+    };
     const timer = setTimeout(() => {
       timedOut = true;
       if (pid !== undefined) killGroup(pid, 'SIGKILL');
+      // Answer at the deadline: on a loaded machine the pipes may take a while to close after the kill.
+      settle(null, 'SIGKILL');
     }, opts.timeoutMs);
     child.stdout.on('data', (b: Buffer) => {
       if (stdoutTooLong) return;
@@ -77,8 +86,7 @@ export function runOnce(argv: readonly string[], opts: { timeoutMs: number; maxS
         running.delete(pid);
         killGroup(pid, 'SIGKILL'); // anything it left running in its group
       }
-      const stdout = Buffer.concat(out).subarray(0, opts.maxStdoutBytes).toString('utf8');
-      resolve({ code, signal, stdout, stdoutTooLong, stderrTail: stderr.slice(-STDERR_TAIL), timedOut, ...(spawnError !== undefined ? { spawnError } : {}) });
+      settle(code, signal);
     });
   });
 }

@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { ensureBuilt } from '../process/built.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,8 @@ function write(c: UasCase, name: string): { source: string; artifact: string } {
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
+  // Never rebuild unconditionally: other test files run the built CLI at the same time.
+  ensureBuilt();
   dir = mkdtempSync(join(tmpdir(), 'uas-verify-'));
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
