@@ -42,6 +42,14 @@ export function runOnce(argv: readonly string[], opts: { timeoutMs: number; maxS
     process.on('exit', killAllOnce);
   }
   return new Promise((resolve) => {
+    // The deadline starts before the spawn, which can itself take a while on a loaded machine.
+    let pid: number | undefined;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (pid !== undefined) killGroup(pid, 'SIGKILL');
+      // Answer at the deadline: the pipes may take a while to close after the kill.
+      settle(null, 'SIGKILL');
+    }, opts.timeoutMs);
     const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
     const out: Buffer[] = [];
     let outBytes = 0;
@@ -49,7 +57,7 @@ export function runOnce(argv: readonly string[], opts: { timeoutMs: number; maxS
     let stderr = '';
     let timedOut = false;
     let spawnError: string | undefined;
-    const pid = child.pid;
+    pid = child.pid;
     if (pid !== undefined) running.add(pid);
     let settled = false;
     const settle = (code: number | null, signal: NodeJS.Signals | null) => {
@@ -58,12 +66,6 @@ export function runOnce(argv: readonly string[], opts: { timeoutMs: number; maxS
       const stdout = Buffer.concat(out).subarray(0, opts.maxStdoutBytes).toString('utf8');
       resolve({ code, signal, stdout, stdoutTooLong, stderrTail: stderr.slice(-STDERR_TAIL), timedOut, ...(spawnError !== undefined ? { spawnError } : {}) });
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (pid !== undefined) killGroup(pid, 'SIGKILL');
-      // Answer at the deadline: on a loaded machine the pipes may take a while to close after the kill.
-      settle(null, 'SIGKILL');
-    }, opts.timeoutMs);
     child.stdout.on('data', (b: Buffer) => {
       if (stdoutTooLong) return;
       outBytes += b.length;

@@ -73,6 +73,7 @@ export function createUasVerifyCommandAdapter(template: string, options: UasVeri
 
   async function verifyUas(source: Uint8Array, artifact: string): Promise<UasVerdict> {
     if (stopped) throw new AdapterFault(`verifyUas: ${stopped}`);
+    const started = performance.now(); // the deadline counts the file writes too, as the harness's does
     dir ??= mkdtempSync(join(tmpdir(), 'uaix-uas-verify-'));
     const caseDir = join(dir, String(++cases));
     mkdirSync(caseDir);
@@ -81,7 +82,8 @@ export function createUasVerifyCommandAdapter(template: string, options: UasVeri
     writeFileSync(files['{artifact}'], artifact, 'utf8');
     const words = argv.map((w) => w.replaceAll('{source}', files['{source}']).replaceAll('{artifact}', files['{artifact}']));
     try {
-      return verdictOfRun(await runOnce(words, { timeoutMs, maxStdoutBytes }), joinCommand(argv));
+      const left = Math.max(1, Math.round(timeoutMs - (performance.now() - started)));
+      return verdictOfRun(await runOnce(words, { timeoutMs: left, maxStdoutBytes }), joinCommand(argv));
     } finally {
       rmSync(caseDir, { recursive: true, force: true });
     }

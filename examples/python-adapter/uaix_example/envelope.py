@@ -8,30 +8,14 @@ review, and the integrity checksum.
 """
 import datetime
 import hashlib
-import json
-import os
 import re
 
 from .canonical import canonicalize, utf8
+from .spec_data import load_spec
 from .jsregex import JS_SPACE, compile_js
 from .secret_scan import find_secret
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-BUNDLED_SPEC = os.path.join(_HERE, '..', '..', '..', 'spec', 'envelope.json')
-
-
-def _load_spec():
-    """The pinned data, merged key by key with $UAIX_SPEC_DIR/envelope.json when there is one."""
-    with open(BUNDLED_SPEC, encoding='utf-8') as f:
-        spec = json.load(f)
-    override = os.path.join(os.environ.get('UAIX_SPEC_DIR', ''), 'envelope.json')
-    if os.environ.get('UAIX_SPEC_DIR') and os.path.exists(override):
-        with open(override, encoding='utf-8') as f:
-            spec.update(json.load(f))
-    return spec
-
-
-SPEC = _load_spec()
+SPEC = load_spec('envelope')
 _PATTERNS = {name: compile_js(t['pattern'], 'u') for name, t in SPEC['types'].items() if 'pattern' in t}
 _URI = re.compile(r"(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*")
 _SCHEME = re.compile(r'[A-Za-z][A-Za-z0-9+.\-]*:')

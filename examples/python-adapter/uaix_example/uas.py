@@ -5,28 +5,14 @@ verify_uas(source_bytes, artifact_text) answers {valid, findings: [{checkId, uni
 message}]}. It does not attach compilation_error_intercept packets (D-UAS-14 makes them optional).
 """
 import hashlib
-import json
-import os
 import re
 
 from .canonical import utf8
+from .spec_data import load_spec
 from .jsregex import JS_SPACE
 from .uas_xml import NotWellFormed, parse_strict_xml
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def _load_spec():
-    with open(os.path.join(_HERE, '..', '..', '..', 'spec', 'uas.json'), encoding='utf-8') as f:
-        spec = json.load(f)
-    override = os.path.join(os.environ.get('UAIX_SPEC_DIR', ''), 'uas.json')
-    if os.environ.get('UAIX_SPEC_DIR') and os.path.exists(override):
-        with open(override, encoding='utf-8') as f:
-            spec.update(json.load(f))
-    return spec
-
-
-SPEC = _load_spec()
+SPEC = load_spec('uas')
 _SPAN = re.compile(r'bytes:(0|[1-9][0-9]{0,15})-(0|[1-9][0-9]{0,15})')
 _HEX64 = re.compile(r'[0-9a-fA-F]{64}')
 _DECIMAL = re.compile(r'[0-9]+(\.[0-9]+)?')
