@@ -27,9 +27,13 @@ export interface ProcessAdapterOptions extends Omit<TransportOptions, 'argv'> {
 
 const RESERVED = new Set(['describe', '__proto__', 'prototype', 'constructor']);
 
-/** The transport deadline for a harness timeout: shorter by a margin of at most 100 ms. */
+/**
+ * The transport deadline for a harness timeout: a quarter shorter, by at most one second, so that the
+ * transport's fault (with its evidence, and the kill) wins the race even when a loaded machine
+ * delays timers by a few hundred milliseconds.
+ */
 export function transportDeadline(harnessTimeoutMs: number): number {
-  return Math.max(1, harnessTimeoutMs - Math.min(100, Math.floor(harnessTimeoutMs / 10)));
+  return Math.max(1, harnessTimeoutMs - Math.min(1000, Math.floor(harnessTimeoutMs / 4)));
 }
 
 /**

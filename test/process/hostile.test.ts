@@ -19,7 +19,7 @@ describe('the hostile adapter gallery: each misbehaviour errors the check at han
       incomplete: false,
       checks: [
         passed(CHECKSUM),
-        { id: ECHO, status: 'errored', message: 'toKeyless: no answer within 3900 ms; the adapter process was killed', evidence: { kind: 'timeout', method: 'toKeyless', stderrTail: '', restarts: 0 } },
+        { id: ECHO, status: 'errored', message: 'toKeyless: no answer within 3000 ms; the adapter process was killed', evidence: { kind: 'timeout', method: 'toKeyless', stderrTail: '', restarts: 0 } },
         passed(REJECT),
         passed(BYTES),
       ],
@@ -166,9 +166,9 @@ describe('process groups', () => {
     const pidFile = join(dir, 'pids');
     try {
       // `; exit $?` keeps sh from exec-ing node: node is sh's child, the pack's grandchild.
-      const adapter = await createProcessAdapter(['sh', '-c', `"${process.execPath}" "${hostile('hang')[1]}"; exit $?`], { timeoutMs: 600, closeGraceMs: 200, env: { ...process.env, HOSTILE_PID_FILE: pidFile } });
-      const report = await runChecks({ checks: [echoProbe], adapter, seed: 1, runs: 2, timeoutMs: 600 });
-      expect(report.checks[0]!.error?.message).toBe('toKeyless: no answer within 540 ms; the adapter process was killed');
+      const adapter = await createProcessAdapter(['sh', '-c', `"${process.execPath}" "${hostile('hang')[1]}"; exit $?`], { timeoutMs: 2000, closeGraceMs: 200, env: { ...process.env, HOSTILE_PID_FILE: pidFile } });
+      const report = await runChecks({ checks: [echoProbe], adapter, seed: 1, runs: 2, timeoutMs: 2000 });
+      expect(report.checks[0]!.error?.message).toBe('toKeyless: no answer within 1500 ms; the adapter process was killed');
       await processControl(adapter)!.close();
       const [pid] = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
       // Orphaned by the group kill, the grandchild is reaped by init: wait (bounded) for that.
