@@ -83,7 +83,7 @@ function writeLargeCase(dir: string, name: string, mib: number): { source: strin
 }
 
 /** An artifact-heavy case: many small verbatim units with edges, as a compiler emits for prose. */
-function artifactHeavyCase(units: number): { source: Buffer; xml: string } {
+export function artifactHeavyCase(units: number): { source: Buffer; xml: string } {
   const texts = ['Raw text is an immutable byte sequence.', 'If w ≥ 0.85 & the node is isolated, register it <PM-02>.', '“Smart” and "straight" quotes\r\nstay as they are.', 'Astral 𝔘𝔄𝔖 😀 and combining e\u0301 survive.'];
   const parts: Buffer[] = [];
   let body = '';

@@ -1,9 +1,7 @@
 import type { Adapter, UasFinding, UasVerdict } from '../../src/core/types.js';
-import { IssueList } from '../../src/reference/uas/issues.js';
-import { readModel } from '../../src/reference/uas/model.js';
+import { readArtifact } from '../../src/reference/uas/model.js';
 import { uasSpec } from '../../src/reference/uas/spec.js';
 import { verifyUas, type UasReferenceFinding } from '../../src/reference/uas/verify.js';
-import { parseStrictXml } from '../../src/reference/uas/xml.js';
 
 /**
  * Deliberately broken UAS verifiers, one per check: each models a mistake an implementer makes and
@@ -31,9 +29,9 @@ const normalize = (s: string) => s.replace(/[“”‘’]/g, (q) => ONE_QUOTE[q
 
 /** Unit text and span bytes of a unit, read as the reference reads them. */
 function unitOf(source: Uint8Array, artifact: string, unitId: string | undefined): { text: string; bytes: Uint8Array } | undefined {
-  const x = parseStrictXml(artifact);
+  const x = readArtifact(artifact, uasSpec());
   if (!x.ok) return undefined;
-  const u = readModel(x.root, uasSpec(), new IssueList()).units.find((y) => y.id === unitId);
+  const u = x.model.units.find((y) => y.id === unitId);
   return u?.span ? { text: u.text, bytes: source.subarray(u.span.start, u.span.end) } : undefined;
 }
 
@@ -101,8 +99,8 @@ export const moreBrokenCoordinates: Record<string, Adapter> = {
   'off by one': rewriting('off-by-one offsets', (f) => (f.checkId === 'VAL-VERBATIM' && f.byteOffset !== undefined ? { ...f, byteOffset: f.byteOffset + 1 } : f)),
   'offset of the span, not the byte': rewriting('span start offsets', (f, source, artifact) => {
     if (f.checkId !== 'VAL-VERBATIM') return f;
-    const x = parseStrictXml(artifact);
-    const u = x.ok ? readModel(x.root, uasSpec(), new IssueList()).units.find((y) => y.id === f.unitId) : undefined;
+    const x = readArtifact(artifact, uasSpec());
+    const u = x.ok ? x.model.units.find((y) => y.id === f.unitId) : undefined;
     return u?.span ? { ...f, byteOffset: u.span.start } : f;
   }),
 };

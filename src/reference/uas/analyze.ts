@@ -1,12 +1,11 @@
 import { IssueList } from './issues.js';
-import { readModel, type UasModel, type UnitInfo } from './model.js';
+import { readArtifact, type UasModel, type UnitInfo } from './model.js';
 import { checkGraph } from './rules-graph.js';
 import { checkSpans } from './rules-spans.js';
 import { checkTaxonomy } from './rules-taxonomy.js';
 import { checkMigration } from './source.js';
 import type { UasSpec } from './spec.js';
 import { checkWeights } from './weights.js';
-import { parseStrictXml } from './xml.js';
 
 /** What the artifact alone says, given the source's length and legacy container. */
 export interface ArtifactAnalysis {
@@ -24,21 +23,22 @@ export interface ArtifactAnalysis {
  */
 export function analyzeArtifact(artifact: string, spec: UasSpec, sourceLength: number, legacy: string | undefined): ArtifactAnalysis {
   const issues = new IssueList();
-  const xml = parseStrictXml(artifact);
+  const xml = readArtifact(artifact, spec);
   if (!xml.ok) {
     issues.add({ checkId: 'VAL-XML-WELL-FORMED', ref: 'UAS_Document', token: '', message: `the artifact is not well-formed XML: ${xml.message}`, instruction: 'Escape &, < and > in text as &amp; &lt; &gt;, balance every tag, and emit the whole document.' });
     return { issues, readable: [] };
   }
-  const root = xml.root;
-  if (spec.legacyContainers.includes(root.name)) {
-    issues.add({ checkId: 'VAL-MIGRATION-REPORT', ref: root.name, token: root.name, message: `the artifact is a legacy <${root.name}> container, not a migrated <${spec.rootElement}>`, instruction: `Migrate <${root.name}> to <${spec.rootElement}> and record it in <migration_report>.` });
+  const root = xml.rootName;
+  if (spec.legacyContainers.includes(root)) {
+    issues.add({ checkId: 'VAL-MIGRATION-REPORT', ref: root, token: root, message: `the artifact is a legacy <${root}> container, not a migrated <${spec.rootElement}>`, instruction: `Migrate <${root}> to <${spec.rootElement}> and record it in <migration_report>.` });
     return { issues, readable: [] };
   }
-  if (root.name !== spec.rootElement) {
-    issues.add({ checkId: 'VAL-ELEMENT-ORDER', ref: root.name, token: root.name, message: `the root element is <${root.name}>, not <${spec.rootElement}>` });
+  if (root !== spec.rootElement) {
+    issues.add({ checkId: 'VAL-ELEMENT-ORDER', ref: root, token: root, message: `the root element is <${root}>, not <${spec.rootElement}>` });
     return { issues, readable: [] };
   }
-  const model = readModel(root, spec, issues);
+  const model = xml.model;
+  for (const i of xml.structure) issues.add(i);
   checkTaxonomy(model, spec, issues);
   const sound = checkGraph(model, issues);
   const readable = checkSpans(model, sourceLength, issues);

@@ -23,6 +23,11 @@ export function fileSource(fd: number, length: number, chunkSize = DEFAULT_CHUNK
         pos += got;
       }
     },
+    hash(start, end) {
+      const h = createHash('sha256');
+      this.chunks(start, end, (c) => h.update(c));
+      return h.digest('hex');
+    },
   };
 }
 

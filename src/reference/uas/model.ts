@@ -1,10 +1,12 @@
 import type { UasSpec } from './spec.js';
-import type { IssueList } from './issues.js';
-import { elements, textOf, type XElement } from './xml.js';
+import type { UasIssue } from './issues.js';
+import { parseStrictXml } from './xml.js';
 
 /** A semantic unit as read from the artifact: raw tokens plus what parsed cleanly. */
 export interface UnitInfo {
   id: string;
+  /** The `id` attribute as written (absent when missing). */
+  idAttr: string | undefined;
   /** Position among the units in document order, 0-based. */
   index: number;
   sourceOrder: string | undefined;
@@ -59,81 +61,144 @@ export function parseSpan(raw: string | undefined, spec: UasSpec): { start: numb
   return Number.isSafeInteger(start) && Number.isSafeInteger(end) ? { start, end } : undefined;
 }
 
-const tokens = (s: string | undefined): string[] => (s === undefined ? [] : s.split(' ').filter((t) => t !== ''));
+const EMPTY: readonly string[] = Object.freeze([]);
+const tokens = (s: string | undefined): string[] => (s === undefined || s === '' ? (EMPTY as string[]) : s.split(' ').filter((t) => t !== ''));
+const SOME_TEXT = /\S/;
+
+/** An artifact read in one strict pass: its root's name, the model, and the structure issues. */
+export type ArtifactRead =
+  | { ok: false; message: string }
+  | { ok: true; rootName: string; model: UasModel; structure: UasIssue[] };
+
+/** A `<semantic_unit>` from its attributes; its text is added as it arrives. */
+function unitInfo(a: Record<string, string>, index: number, spec: UasSpec): UnitInfo {
+  return {
+    id: a.id ?? '',
+    idAttr: a.id,
+    index,
+    sourceOrder: a.source_order,
+    spanRaw: a.source_span,
+    span: parseSpan(a.source_span, spec),
+    spanSha256: a.span_sha256,
+    baseRole: a.base_role,
+    specializedRole: a.specialized_role,
+    mode: a.preservation_mode,
+    text: '',
+    weight: a.weight,
+    modifiers: tokens(a.weight_modifiers),
+    conceptRefs: tokens(a.concept_refs),
+  };
+}
+
+/** A child of the root in the pinned order, being read. */
+interface Container {
+  name: string;
+  allowed: readonly string[];
+  strayText: boolean;
+  issues: UasIssue[];
+}
 
 /**
- * Checks the root's children against the pinned order (VAL-ELEMENT-ORDER) and reads the model.
- * Unknown elements and stray text are order violations; containers that are missing read as empty.
+ * Parses the artifact strictly and reads the model as the parse goes, with no element tree: the
+ * root's children against the pinned order (VAL-ELEMENT-ORDER), then what the rules need. Unknown
+ * elements and stray text are order violations; containers that are missing read as empty. A
+ * misplaced known child is still read, so that one misplaced element is one finding. The structure
+ * issues come in a fixed order: the root's children, missing ones, text in the root, each read
+ * container's children and text, then elements inside units.
  */
-export function readModel(root: XElement, spec: UasSpec, issues: IssueList): UasModel {
-  const kids = elements(root);
+export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   const order = spec.childOrder.map((c) => c.name);
+  const ordering: UasIssue[] = [];
+  const containerIssues: UasIssue[] = [];
+  const seen = new Map<string, Record<string, string>>();
+  let rootName = '';
+  let rootText = false;
+  let depth = 0;
   let pos = 0;
-  const seen = new Map<string, XElement>();
-  for (const k of kids) {
-    const at = order.indexOf(k.name, pos);
-    if (at < 0) {
-      const why = order.includes(k.name) ? (seen.has(k.name) ? 'repeated' : 'out of order') : 'not allowed here';
-      issues.add({ checkId: 'VAL-ELEMENT-ORDER', ref: k.name, token: k.name, message: `<${k.name}> is ${why} in <${spec.rootElement}>`, instruction: `Emit the children of <${spec.rootElement}> in the order ${order.join(', ')}.` });
-      // Still read a known child out of place, so that one misplaced element is one finding.
-      if (why === 'out of order') seen.set(k.name, k);
-      continue;
-    }
-    pos = at + 1;
-    seen.set(k.name, k);
-  }
+  let open: Container | undefined;
+  // Units are copied out of saxes' attribute objects at once, so that those die young.
+  const units: UnitInfo[] = [];
+  const unitInner: (string | undefined)[] = [];
+  let inUnit = false;
+  const concepts: { id: string }[] = [];
+  const nodes: string[] = [];
+  const edges: EdgeInfo[] = [];
+  const ambiguities: AmbiguityInfo[] = [];
+  let migrated: string[] | undefined;
+
+  const error = parseStrictXml(artifact, {
+    open(name, attrs) {
+      const level = depth++;
+      if (level === 0) {
+        rootName = name;
+      } else if (level === 1) {
+        open = undefined;
+        const at = order.indexOf(name, pos);
+        if (at < 0) {
+          const why = order.includes(name) ? (seen.has(name) ? 'repeated' : 'out of order') : 'not allowed here';
+          ordering.push({ checkId: 'VAL-ELEMENT-ORDER', ref: name, token: name, message: `<${name}> is ${why} in <${spec.rootElement}>`, instruction: `Emit the children of <${spec.rootElement}> in the order ${order.join(', ')}.` });
+          if (why !== 'out of order') return;
+        } else pos = at + 1;
+        seen.set(name, attrs);
+        open = { name, allowed: spec.containerChildren[name] ?? EMPTY, strayText: false, issues: [] };
+        if (name === 'migration_report') migrated = [];
+      } else if (level === 2 && open) {
+        if (!open.allowed.includes(name)) open.issues.push({ checkId: 'VAL-ELEMENT-ORDER', ref: open.name, token: name, message: `<${name}> is not allowed in <${open.name}>` });
+        const where = open.name;
+        if (where === 'semantic_units') {
+          if (name === 'semantic_unit') {
+            units.push(unitInfo(attrs, units.length, spec));
+            unitInner.push(undefined);
+            inUnit = true;
+          }
+        } else if (where === 'cognitive_map') {
+          if (name === 'edge') edges.push({ id: attrs.id ?? '', source: attrs.source, target: attrs.target, baseRelation: attrs.base_relation, specializedRelation: attrs.specialized_relation });
+          else if (name === 'node') nodes.push(attrs.ref ?? '');
+        } else if (where === 'concept_registry') {
+          if (name === 'concept') concepts.push({ id: attrs.id ?? '' });
+        } else if (where === 'ambiguity_register') {
+          if (name === 'ambiguity_entry') ambiguities.push({ type: attrs.type, ref: attrs.ref, token: attrs.token });
+        } else if (where === 'migration_report') {
+          if (name === 'migrated_container') migrated!.push(attrs.name ?? '');
+        }
+      } else if (level === 3 && inUnit) {
+        const last = unitInner.length - 1;
+        unitInner[last] ??= name;
+      }
+    },
+    close() {
+      const level = --depth;
+      if (level === 2) inUnit = false;
+      else if (level === 1 && open) {
+        if (open.allowed.length > 0 && open.strayText) open.issues.push({ checkId: 'VAL-ELEMENT-ORDER', ref: open.name, token: '#text', message: `character data directly inside <${open.name}>` });
+        containerIssues.push(...open.issues);
+        open = undefined;
+      }
+    },
+    text(text) {
+      // `depth` is the level of the text's parent, plus one.
+      if (depth === 3) {
+        if (inUnit) units[units.length - 1].text += text;
+      } else if (depth === 2) {
+        if (open && !open.strayText && open.allowed.length > 0 && SOME_TEXT.test(text)) open.strayText = true;
+      } else if (depth === 1) {
+        if (!rootText && SOME_TEXT.test(text)) rootText = true;
+      }
+    },
+  });
+  if (error !== undefined) return { ok: false, message: error };
+
+  const structure = ordering;
   for (const c of spec.childOrder) {
-    if (c.required && !seen.has(c.name)) issues.add({ checkId: 'VAL-ELEMENT-ORDER', ref: c.name, token: c.name, message: `required child <${c.name}> is missing`, instruction: `Emit <${c.name}> in its place.` });
+    if (c.required && !seen.has(c.name)) structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref: c.name, token: c.name, message: `required child <${c.name}> is missing`, instruction: `Emit <${c.name}> in its place.` });
   }
-  if (root.children.some((n) => !('name' in n) && /\S/.test(n.text))) {
-    issues.add({ checkId: 'VAL-ELEMENT-ORDER', ref: spec.rootElement, token: '#text', message: `character data directly inside <${spec.rootElement}>` });
-  }
-  for (const [name, el] of seen) {
-    const allowed = spec.containerChildren[name] ?? [];
-    for (const k of elements(el)) {
-      if (!allowed.includes(k.name)) issues.add({ checkId: 'VAL-ELEMENT-ORDER', ref: name, token: k.name, message: `<${k.name}> is not allowed in <${name}>` });
-    }
-    if (allowed.length > 0 && el.children.some((n) => !('name' in n) && /\S/.test(n.text))) {
-      issues.add({ checkId: 'VAL-ELEMENT-ORDER', ref: name, token: '#text', message: `character data directly inside <${name}>` });
-    }
-  }
-  const childrenOf = (name: string, child: string) => (seen.get(name) ? elements(seen.get(name)!).filter((e) => e.name === child) : []);
+  if (rootText) structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref: spec.rootElement, token: '#text', message: `character data directly inside <${spec.rootElement}>` });
+  structure.push(...containerIssues);
+  units.forEach((u, index) => {
+    const inner = unitInner[index];
+    if (inner !== undefined) structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref: u.idAttr ?? 'semantic_unit', token: inner, message: `<${inner}> inside a <semantic_unit>: units hold text only` });
+  });
   const manifest = seen.get('source_manifest');
-  const migration = seen.get('migration_report');
-  const unitElements = childrenOf('semantic_units', 'semantic_unit');
-  for (const u of unitElements) {
-    const inner = elements(u)[0];
-    if (inner) issues.add({ checkId: 'VAL-ELEMENT-ORDER', ref: u.attrs.id ?? 'semantic_unit', token: inner.name, message: `<${inner.name}> inside a <semantic_unit>: units hold text only` });
-  }
-  const units = unitElements.map((u, index): UnitInfo => ({
-    id: u.attrs.id ?? '',
-    index,
-    sourceOrder: u.attrs.source_order,
-    spanRaw: u.attrs.source_span,
-    span: parseSpan(u.attrs.source_span, spec),
-    spanSha256: u.attrs.span_sha256,
-    baseRole: u.attrs.base_role,
-    specializedRole: u.attrs.specialized_role,
-    mode: u.attrs.preservation_mode,
-    text: textOf(u),
-    weight: u.attrs.weight,
-    modifiers: tokens(u.attrs.weight_modifiers),
-    conceptRefs: tokens(u.attrs.concept_refs),
-  }));
-  return {
-    rootSha256: manifest?.attrs.root_sha256,
-    byteLength: manifest?.attrs.byte_length,
-    migratedContainers: migration ? elements(migration).filter((e) => e.name === 'migrated_container').map((e) => e.attrs.name ?? '') : undefined,
-    concepts: childrenOf('concept_registry', 'concept').map((c) => ({ id: c.attrs.id ?? '' })),
-    units,
-    nodes: childrenOf('cognitive_map', 'node').map((n) => n.attrs.ref ?? ''),
-    edges: childrenOf('cognitive_map', 'edge').map((e) => ({
-      id: e.attrs.id ?? '',
-      source: e.attrs.source,
-      target: e.attrs.target,
-      baseRelation: e.attrs.base_relation,
-      specializedRelation: e.attrs.specialized_relation,
-    })),
-    ambiguities: childrenOf('ambiguity_register', 'ambiguity_entry').map((a) => ({ type: a.attrs.type, ref: a.attrs.ref, token: a.attrs.token })),
-  };
+  const model: UasModel = { rootSha256: manifest?.root_sha256, byteLength: manifest?.byte_length, migratedContainers: migrated, concepts, units, nodes, edges, ambiguities };
+  return { ok: true, rootName, model, structure };
 }

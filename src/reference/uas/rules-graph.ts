@@ -8,9 +8,10 @@ import type { UasModel } from './model.js';
  */
 export function checkGraph(m: UasModel, issues: IssueList): boolean {
   const ids = new Map<string, number>();
-  for (const id of [...m.units.map((u) => u.id), ...m.concepts.map((c) => c.id), ...m.edges.map((e) => e.id)]) {
-    ids.set(id, (ids.get(id) ?? 0) + 1);
-  }
+  const count = (id: string) => void ids.set(id, (ids.get(id) ?? 0) + 1);
+  for (const u of m.units) count(u.id);
+  for (const c of m.concepts) count(c.id);
+  for (const e of m.edges) count(e.id);
   let sound = true;
   for (const [id, n] of ids) {
     if (id === '') {
@@ -34,6 +35,7 @@ export function checkGraph(m: UasModel, issues: IssueList): boolean {
   for (const a of m.ambiguities) if (!declared(a.ref)) dangling(a.ref, `ambiguity_entry ${a.type ?? ''}`, a.ref);
   const concepts = new Set(m.concepts.map((c) => c.id));
   for (const u of m.units) {
+    if (u.conceptRefs.length === 0) continue;
     for (const c of u.conceptRefs) {
       if (!concepts.has(c)) {
         issues.add({ checkId: 'VAL-CONCEPT-REF', ref: u.id, token: c, message: `unit ${u.id} references concept ${c}, which <concept_registry> does not declare`, instruction: `Declare <concept id='${c}'> in concept_registry or remove the reference.` });

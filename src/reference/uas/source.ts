@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import { createHash } from 'node:crypto';
 import type { IssueList } from './issues.js';
 import type { UasModel, UnitInfo } from './model.js';
@@ -7,70 +8,89 @@ import type { UasSpec } from './spec.js';
 export interface SpanSource {
   readonly length: number;
   /** Calls `fn` with consecutive chunks that exactly cover [start, end). */
-  chunks(start: number, end: number, fn: (chunk: Uint8Array) => void): void;
+  chunks(start: number, end: number, fn: (chunk: Buffer) => void): void;
+  /** SHA-256 (lowercase hex) of the bytes [start, end). */
+  hash(start: number, end: number): string;
 }
+
+// One-shot hashing (Node 20.12+) skips the Hash object, which counts for thousands of short spans.
+const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
 
 /** A source held in memory. */
 export function memorySource(bytes: Uint8Array): SpanSource {
-  return { length: bytes.length, chunks: (start, end, fn) => fn(bytes.subarray(start, end)) };
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    length: buf.length,
+    chunks: (start, end, fn) => fn(buf.subarray(start, end)),
+    hash: (start, end) => (oneShot ? oneShot('sha256', buf.subarray(start, end), 'hex') : createHash('sha256').update(buf.subarray(start, end)).digest('hex')),
+  };
 }
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
+const sameHash = (claimed: string | undefined, hex: string) => claimed === hex || (claimed !== undefined && HEX64.test(claimed) && claimed.toLowerCase() === hex);
 
 /** VAL-ROOT-HASH: the manifest's root SHA-256 (hex, any case) and byte_length describe this source. */
 export function checkRoot(m: UasModel, rootHex: string, length: number, issues: IssueList): void {
   const claimed = m.rootSha256;
-  if (claimed === undefined || !HEX64.test(claimed) || claimed.toLowerCase() !== rootHex) {
+  if (!sameHash(claimed, rootHex)) {
     issues.add({ checkId: 'VAL-ROOT-HASH', ref: 'source_manifest', token: claimed ?? '', message: `root_sha256 "${claimed ?? ''}" is not the SHA-256 of the source (${rootHex})`, instruction: `Set root_sha256='${rootHex}'.` });
   } else if (m.byteLength !== undefined && m.byteLength !== String(length)) {
     issues.add({ checkId: 'VAL-ROOT-HASH', ref: 'source_manifest', token: m.byteLength, message: `byte_length "${m.byteLength}" is not the source length ${length}`, instruction: `Set byte_length='${length}'.` });
   }
 }
 
+/** UTF-8 encoding into one growing scratch buffer, so that comparing thousands of texts allocates little. */
+class Utf8Scratch {
+  private buf = Buffer.allocUnsafe(4096);
+  private readonly encoder = new TextEncoder();
+  /** The UTF-8 bytes of `text`, valid until the next call. */
+  encode(text: string): Buffer {
+    if (text.length * 3 > this.buf.length) this.buf = Buffer.allocUnsafe(text.length * 3);
+    const { written } = this.encoder.encodeInto(text, this.buf);
+    return this.buf.subarray(0, written);
+  }
+}
+
 /**
- * VAL-SPAN-HASH and VAL-VERBATIM in one pass per span (seed 003 §3.2 steps 2-4). The verbatim text is
- * compared byte for byte with the source; the offset reported is that of the first differing byte, or
- * the span end when the text is a strict prefix of, or longer than, the span (D-UAS-09).
+ * VAL-SPAN-HASH and VAL-VERBATIM per span (seed 003 §3.2 steps 2-4). `digests[i]`, when given, is the
+ * span hash of `units[i]` computed elsewhere (a worker thread). The verbatim text is compared byte for
+ * byte with the source; the offset reported is that of the first differing byte, or the end of the
+ * shorter of text and span when one is a strict prefix of the other (D-UAS-09).
  */
-export function checkSpanContents(units: readonly UnitInfo[], src: SpanSource, spec: UasSpec, issues: IssueList): void {
-  for (const u of units) {
+export function checkSpanContents(units: readonly UnitInfo[], src: SpanSource, spec: UasSpec, issues: IssueList, digests?: readonly (string | undefined)[]): void {
+  const scratch = new Utf8Scratch();
+  units.forEach((u, i) => {
     const { start, end } = u.span!;
-    const h = createHash('sha256');
-    const verbatim = u.mode === 'VERBATIM_FULL';
-    const expected = verbatim ? Buffer.from(u.text, 'utf8') : undefined;
-    let pos = 0;
-    let diff = -1;
-    src.chunks(start, end, (chunk) => {
-      h.update(chunk);
-      if (expected && diff < 0) diff = firstDifference(expected, pos, chunk);
-      pos += chunk.length;
-    });
-    const hex = h.digest('hex');
-    if (u.spanSha256 === undefined || !HEX64.test(u.spanSha256) || u.spanSha256.toLowerCase() !== hex) {
+    const hex = digests?.[i] ?? src.hash(start, end);
+    if (!sameHash(u.spanSha256, hex)) {
       issues.add({ checkId: 'VAL-SPAN-HASH', ref: u.id, byteOffset: start, token: u.spanSha256 ?? '', message: `span_sha256 of unit ${u.id} is not the SHA-256 of bytes ${start}-${end}`, instruction: `Set span_sha256='${hex}' or correct source_span.` });
     }
     if (u.mode === undefined || !spec.preservationModes.includes(u.mode)) {
       issues.add({ checkId: 'VAL-VERBATIM', ref: u.id, token: u.mode ?? '', message: `unit ${u.id} has preservation_mode "${u.mode ?? ''}", not one of ${spec.preservationModes.join(', ')}` });
     }
-    if (expected) {
-      if (diff < 0 && expected.length !== end - start) diff = Math.min(expected.length, end - start);
-      if (diff >= 0) {
-        const offset = start + diff;
-        issues.add({ checkId: 'VAL-VERBATIM', ref: u.id, byteOffset: offset, token: tokenAt(expected, diff), message: `verbatim text of unit ${u.id} differs from the source at byte ${offset}`, instruction: `Copy bytes ${start}-${end} of the source exactly (escape &, < and CR as references), or change preservation_mode.` });
-      }
+    if (u.mode !== 'VERBATIM_FULL') return;
+    const expected = scratch.encode(u.text);
+    const n = Math.min(expected.length, end - start);
+    let diff = -1;
+    let pos = 0;
+    src.chunks(start, start + n, (chunk) => {
+      if (diff < 0) diff = firstDifference(expected.subarray(pos, pos + chunk.length), chunk, pos);
+      pos += chunk.length;
+    });
+    if (diff < 0 && expected.length !== end - start) diff = n;
+    if (diff >= 0) {
+      const offset = start + diff;
+      issues.add({ checkId: 'VAL-VERBATIM', ref: u.id, byteOffset: offset, token: tokenAt(expected, diff), message: `verbatim text of unit ${u.id} differs from the source at byte ${offset}`, instruction: `Copy bytes ${start}-${end} of the source exactly (escape &, < and CR as references), or change preservation_mode.` });
     }
-  }
+  });
 }
 
-/** Index in `expected` (relative to the span) of the first byte that differs from `chunk`, or -1. */
-function firstDifference(expected: Uint8Array, pos: number, chunk: Uint8Array): number {
-  const n = Math.min(chunk.length, Math.max(0, expected.length - pos));
-  const a = expected.subarray(pos, pos + n);
-  const b = chunk.subarray(0, n);
-  if (!Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b)) {
-    for (let i = 0; i < n; i++) if (a[i] !== b[i]) return pos + i;
-  }
-  return n < chunk.length ? pos + n : -1;
+/** `at` plus the index of the first byte where two equally long runs differ, or -1. */
+function firstDifference(a: Buffer, b: Buffer, at: number): number {
+  if (a.equals(b)) return -1;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  return at + i;
 }
 
 function tokenAt(bytes: Uint8Array, at: number): string {

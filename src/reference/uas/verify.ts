@@ -21,7 +21,7 @@ export interface UasReferenceVerdict extends UasVerdict {
 /** Turns issues into findings; `unitId` is set when the failing element is a declared unit, edge or concept. */
 export function toVerdict(issues: readonly UasIssue[], model: UasModel | undefined): UasReferenceVerdict {
   const ids = new Set<string>();
-  if (model) for (const x of [...model.units, ...model.edges, ...model.concepts]) ids.add(x.id);
+  if (model && issues.length > 0) for (const x of [...model.units, ...model.edges, ...model.concepts]) ids.add(x.id);
   const findings = issues.map((i): UasReferenceFinding => ({
     checkId: i.checkId,
     ...(i.ref !== undefined && ids.has(i.ref) ? { unitId: i.ref } : {}),

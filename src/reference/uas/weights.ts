@@ -11,8 +11,13 @@ export interface ExactWeight {
 /** Degree of every unit in the cognitive map (an edge counts once per distinct endpoint). */
 export function unitDegrees(m: Pick<UasModel, 'units' | 'edges'>): Map<string, number> {
   const deg = new Map<string, number>(m.units.map((u) => [u.id, 0]));
+  const bump = (end: string | undefined) => {
+    const d = end === undefined ? undefined : deg.get(end);
+    if (d !== undefined) deg.set(end!, d + 1);
+  };
   for (const e of m.edges) {
-    for (const end of new Set([e.source, e.target])) if (end !== undefined && deg.has(end)) deg.set(end, deg.get(end)! + 1);
+    bump(e.source);
+    if (e.target !== e.source) bump(e.target);
   }
   return deg;
 }
@@ -52,20 +57,22 @@ export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, is
   }
   if (!graphSound) return;
   const deg = unitDegrees(m);
-  const maxDeg = Math.max(0, ...deg.values());
+  let maxDeg = 0;
+  for (const d of deg.values()) if (d > maxDeg) maxDeg = d;
   const promoted = new Set(m.nodes);
   const isolated = new Set(m.ambiguities.filter((a) => a.type === 'NODE_ISOLATION').map((a) => a.ref));
-  const neighbours = new Map<string, Set<string>>(m.units.map((u) => [u.id, new Set<string>()]));
+  // Units with an edge to a promoted node (PM-01 accepts either).
+  const nearPromoted = new Set<string>();
   for (const e of m.edges) {
     if (e.source !== undefined && e.target !== undefined) {
-      neighbours.get(e.source)?.add(e.target);
-      neighbours.get(e.target)?.add(e.source);
+      if (promoted.has(e.target)) nearPromoted.add(e.source);
+      if (promoted.has(e.source)) nearPromoted.add(e.target);
     }
   }
   for (const u of m.units) {
     const d = deg.get(u.id) ?? 0;
     const w = exactWeight(u.modifiers, d, maxDeg, m.units.length, spec);
-    const unknown = u.modifiers.filter((t) => !(t in spec.weightModifiers));
+    const unknown = u.modifiers.length === 0 ? u.modifiers : u.modifiers.filter((t) => !(t in spec.weightModifiers));
     const got = declared.get(u.id);
     if (unknown.length > 0) {
       issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: unknown[0], message: `unit ${u.id} has unknown weight modifier(s) ${unknown.join(', ')}` });
@@ -73,7 +80,7 @@ export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, is
       issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: u.weight, message: `weight ${u.weight} of unit ${u.id} differs from the formula's ${weightValue(w).toFixed(4)} (modifiers [${u.modifiers.join(' ')}], degree ${d} of max ${maxDeg})`, instruction: `Set weight='${weightValue(w).toFixed(2)}'.` });
     }
     const atLeast = (t: number) => w.num >= t * w.den;
-    if (atLeast(spec.promotion['PM-01']) && !promoted.has(u.id) && ![...(neighbours.get(u.id) ?? [])].some((n) => promoted.has(n))) {
+    if (atLeast(spec.promotion['PM-01']) && !promoted.has(u.id) && !nearPromoted.has(u.id)) {
       issues.add({ checkId: 'VAL-PROMOTION', ref: u.id, token: 'PM-01', message: `unit ${u.id} has weight ${weightValue(w).toFixed(2)} >= 0.85 but is neither a <node> of the cognitive map nor adjacent to one (PM-01)`, instruction: `Add <node ref='${u.id}'/> to cognitive_map.` });
     }
     if (atLeast(spec.promotion['PM-02']) && d === 0 && !isolated.has(u.id)) {
