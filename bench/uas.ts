@@ -14,8 +14,10 @@ export interface UasBenchOptions {
   sourceMiB?: number;
   /** Also measure peak RSS on a 1 GiB source (default: env UAS_BENCH_GIB=1). */
   gib?: boolean;
-  /** Timed iterations per task (default 5). */
-  iterations?: number;
+  /** Rounds: each task runs `perRound` timed iterations per round, tasks in turn (default 5). */
+  rounds?: number;
+  /** Timed iterations of each task per round (default 2). */
+  perRound?: number;
   /** Units of the artifact-heavy case (default 20 000, about 5 MiB of XML). */
   artifactUnits?: number;
   /** Print a summary table (default true). */
@@ -116,11 +118,29 @@ function peakRss(dir: string, source: string, artifact: string): number {
   return Math.round(Number(r.stdout.trim()) / 1024);
 }
 
-const median = (b: Bench, name: string): number => {
-  const t = b.getTask(name)!;
-  if (t.result.state !== 'completed') throw new Error(`bench task ${name}: ${t.result.state}`);
-  return t.result.latency.p50;
-};
+/**
+ * Median latency (ms) of each task, measured in alternating rounds: a figure and its baseline take
+ * turns, so a load that comes and goes on a shared machine weighs on both alike. One tinybench run
+ * per round; samples are pooled across rounds.
+ */
+async function alternating(tasks: Record<string, () => unknown>, rounds: number, perRound: number): Promise<Record<string, number>> {
+  const pooled: Record<string, number[]> = Object.fromEntries(Object.keys(tasks).map((k) => [k, []]));
+  for (let r = 0; r < rounds; r++) {
+    const bench = new Bench({ iterations: perRound, time: 0, warmupIterations: r === 0 ? 1 : 0, warmupTime: 0, retainSamples: true });
+    for (const [name, fn] of Object.entries(tasks)) bench.add(name, fn);
+    await bench.run();
+    for (const name of Object.keys(tasks)) {
+      const t = bench.getTask(name)!;
+      if (t.result.state !== 'completed' || !t.result.latency.samples) throw new Error(`bench task ${name}: ${t.result.state}`);
+      pooled[name]!.push(...t.result.latency.samples);
+    }
+  }
+  return Object.fromEntries(Object.entries(pooled).map(([name, xs]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const mid = s.length >> 1;
+    return [name, s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2];
+  }));
+}
 
 /**
  * The UAS benchmark (issue 4): raw SHA-256 on the source bytes, the verifier's source throughput on a
@@ -130,7 +150,8 @@ const median = (b: Bench, name: string): number => {
 export async function benchUas(options: UasBenchOptions = {}): Promise<UasBenchFigures> {
   const mib = options.sourceMiB ?? 256;
   const gib = options.gib ?? process.env.UAS_BENCH_GIB === '1';
-  const iterations = options.iterations ?? 5;
+  const rounds = options.rounds ?? 5;
+  const perRound = options.perRound ?? 2;
   const dir = mkdtempSync(join(tmpdir(), 'uas-bench-'));
   try {
     const big = writeLargeCase(dir, 'source', mib);
@@ -140,20 +161,29 @@ export async function benchUas(options: UasBenchOptions = {}): Promise<UasBenchF
     const plain = new XMLParser();
     const withAttributes = new XMLParser({ ignoreAttributes: false });
     if (!verifyUas(heavy.source, heavy.xml).valid || !(await verifyUasFile(big.source, big.artifact)).valid) throw new Error('bench cases must be valid');
-    const bench = new Bench({ iterations, time: 0, warmupIterations: 1, warmupTime: 0 });
-    bench
-      .add('raw sha256 (source bytes in memory)', () => void createHash('sha256').update(bytes).digest())
-      .add('verifyUasFile (source file)', async () => void (await verifyUasFile(big.source, big.artifact)))
-      .add('fast-xml-parser plain parse (artifact)', () => void plain.parse(heavy.xml))
-      .add('fast-xml-parser parse with attributes (artifact)', () => void withAttributes.parse(heavy.xml))
-      .add('verifyUas (artifact)', () => void verifyUas(heavy.source, heavy.xml));
-    await bench.run();
+    const sourceMs = await alternating(
+      {
+        raw: () => void createHash('sha256').update(bytes).digest(),
+        verifier: async () => void (await verifyUasFile(big.source, big.artifact)),
+      },
+      rounds,
+      perRound,
+    );
+    const artifactMs = await alternating(
+      {
+        plain: () => void plain.parse(heavy.xml),
+        attributes: () => void withAttributes.parse(heavy.xml),
+        verifier: () => void verifyUas(heavy.source, heavy.xml),
+      },
+      rounds,
+      perRound,
+    );
     const rate = (bytesN: number, ms: number) => bytesN / MiB / (ms / 1000);
-    const raw = rate(bytes.length, median(bench, 'raw sha256 (source bytes in memory)'));
-    const src = rate(bytes.length, median(bench, 'verifyUasFile (source file)'));
-    const parse = rate(artifactBytes, median(bench, 'fast-xml-parser plain parse (artifact)'));
-    const parseAttrs = rate(artifactBytes, median(bench, 'fast-xml-parser parse with attributes (artifact)'));
-    const ver = rate(artifactBytes, median(bench, 'verifyUas (artifact)'));
+    const raw = rate(bytes.length, sourceMs.raw!);
+    const src = rate(bytes.length, sourceMs.verifier!);
+    const parse = rate(artifactBytes, artifactMs.plain!);
+    const parseAttrs = rate(artifactBytes, artifactMs.attributes!);
+    const ver = rate(artifactBytes, artifactMs.verifier!);
     const peak: Record<string, number> = {};
     const small = writeLargeCase(dir, 'rss-64', 64);
     peak['64 MiB'] = peakRss(dir, small.source, small.artifact);

@@ -2,17 +2,21 @@ import type { UasSpec } from './spec.js';
 import type { UasIssue } from './issues.js';
 import { parseStrictXml } from './xml.js';
 
-/** A semantic unit as read from the artifact: raw tokens plus what parsed cleanly. */
+/**
+ * A semantic unit as read from the artifact: raw tokens plus what parsed cleanly. Artifacts hold
+ * tens of thousands of units, so a unit keeps few strings of its own: tokens from small vocabularies
+ * are shared (`Interner`), and what can be rebuilt exactly from numbers is not kept.
+ */
 export interface UnitInfo {
   id: string;
-  /** The `id` attribute as written (absent when missing). */
-  idAttr: string | undefined;
   /** Position among the units in document order, 0-based. */
   index: number;
-  sourceOrder: string | undefined;
+  /** `source_order` as written when it is not `index + 1` (absent when it is). */
+  sourceOrderWrong: string | undefined;
+  /** `source_span` as written when it did not parse (see `spanText`). */
   spanRaw: string | undefined;
-  /** Half-open byte range, present when `source_span` parsed (bounds are checked later). */
-  span?: { start: number; end: number };
+  /** Half-open byte range, present when `source_span` parsed (bounds are checked later); `b` is B as written. */
+  span?: { start: number; end: number; b: number };
   spanSha256: string | undefined;
   baseRole: string | undefined;
   specializedRole: string | undefined;
@@ -53,12 +57,35 @@ export interface UasModel {
 const SPAN = /^bytes:(0|[1-9][0-9]{0,15})-(0|[1-9][0-9]{0,15})$/;
 
 /** Parses `bytes:A-B` into a half-open range, honouring the pinned end convention (D-UAS-06). */
-export function parseSpan(raw: string | undefined, spec: UasSpec): { start: number; end: number } | undefined {
+export function parseSpan(raw: string | undefined, spec: UasSpec): { start: number; end: number; b: number } | undefined {
   const m = raw === undefined ? null : SPAN.exec(raw);
   if (!m) return undefined;
   const start = Number(m[1]);
-  const end = Number(m[2]) + (spec.spanEnd === 'inclusive' ? 1 : 0);
-  return Number.isSafeInteger(start) && Number.isSafeInteger(end) ? { start, end } : undefined;
+  const b = Number(m[2]);
+  const end = b + (spec.spanEnd === 'inclusive' ? 1 : 0);
+  return Number.isSafeInteger(start) && Number.isSafeInteger(end) ? { start, end, b } : undefined;
+}
+
+/** `source_span` as written: the grammar admits one spelling per pair of numbers, so it is rebuilt. */
+export function spanText(u: Pick<UnitInfo, 'span' | 'spanRaw'>): string | undefined {
+  return u.span ? `bytes:${u.span.start}-${u.span.b}` : u.spanRaw;
+}
+
+/**
+ * Shares one copy of each short token of a small vocabulary (roles, modes, weights), so that the
+ * parser's copies die young instead of being carried through the collector. Bounded: past `cap`
+ * distinct tokens, new ones are kept as they are.
+ */
+class Interner {
+  private readonly seen = new Map<string, string>();
+  constructor(private readonly cap = 4096) {}
+  get(s: string | undefined): string | undefined {
+    if (s === undefined || s.length > 64) return s;
+    const known = this.seen.get(s);
+    if (known !== undefined) return known;
+    if (this.seen.size < this.cap) this.seen.set(s, s);
+    return s;
+  }
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);
@@ -71,21 +98,22 @@ export type ArtifactRead =
   | { ok: true; rootName: string; model: UasModel; structure: UasIssue[] };
 
 /** A `<semantic_unit>` from its attributes; its text is added as it arrives. */
-function unitInfo(a: Record<string, string>, index: number, spec: UasSpec): UnitInfo {
+function unitInfo(a: Record<string, string>, index: number, spec: UasSpec, words: Interner): UnitInfo {
+  const span = parseSpan(a.source_span, spec);
+  const order = a.source_order;
   return {
     id: a.id ?? '',
-    idAttr: a.id,
     index,
-    sourceOrder: a.source_order,
-    spanRaw: a.source_span,
-    span: parseSpan(a.source_span, spec),
+    sourceOrderWrong: order === String(index + 1) ? undefined : (order ?? ''),
+    spanRaw: span ? undefined : a.source_span,
+    span,
     spanSha256: a.span_sha256,
-    baseRole: a.base_role,
-    specializedRole: a.specialized_role,
-    mode: a.preservation_mode,
+    baseRole: words.get(a.base_role),
+    specializedRole: words.get(a.specialized_role),
+    mode: words.get(a.preservation_mode),
     text: '',
-    weight: a.weight,
-    modifiers: tokens(a.weight_modifiers),
+    weight: words.get(a.weight),
+    modifiers: tokens(words.get(a.weight_modifiers)),
     conceptRefs: tokens(a.concept_refs),
   };
 }
@@ -118,7 +146,11 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   let open: Container | undefined;
   // Units are copied out of saxes' attribute objects at once, so that those die young.
   const units: UnitInfo[] = [];
-  const unitInner: (string | undefined)[] = [];
+  // The first element inside each unit, with the unit's id attribute as written.
+  const unitInner: { ref: string; token: string }[] = [];
+  let unitIdAttr: string | undefined;
+  let innerSeen = false;
+  const words = new Interner();
   let inUnit = false;
   const concepts: { id: string }[] = [];
   const nodes: string[] = [];
@@ -147,23 +179,24 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
         const where = open.name;
         if (where === 'semantic_units') {
           if (name === 'semantic_unit') {
-            units.push(unitInfo(attrs, units.length, spec));
-            unitInner.push(undefined);
+            units.push(unitInfo(attrs, units.length, spec, words));
+            unitIdAttr = attrs.id;
+            innerSeen = false;
             inUnit = true;
           }
         } else if (where === 'cognitive_map') {
-          if (name === 'edge') edges.push({ id: attrs.id ?? '', source: attrs.source, target: attrs.target, baseRelation: attrs.base_relation, specializedRelation: attrs.specialized_relation });
+          if (name === 'edge') edges.push({ id: attrs.id ?? '', source: attrs.source, target: attrs.target, baseRelation: words.get(attrs.base_relation), specializedRelation: words.get(attrs.specialized_relation) });
           else if (name === 'node') nodes.push(attrs.ref ?? '');
         } else if (where === 'concept_registry') {
           if (name === 'concept') concepts.push({ id: attrs.id ?? '' });
         } else if (where === 'ambiguity_register') {
-          if (name === 'ambiguity_entry') ambiguities.push({ type: attrs.type, ref: attrs.ref, token: attrs.token });
+          if (name === 'ambiguity_entry') ambiguities.push({ type: words.get(attrs.type), ref: attrs.ref, token: attrs.token });
         } else if (where === 'migration_report') {
           if (name === 'migrated_container') migrated!.push(attrs.name ?? '');
         }
       } else if (level === 3 && inUnit) {
-        const last = unitInner.length - 1;
-        unitInner[last] ??= name;
+        if (!innerSeen) unitInner.push({ ref: unitIdAttr ?? 'semantic_unit', token: name });
+        innerSeen = true;
       }
     },
     close() {
@@ -194,10 +227,7 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   }
   if (rootText) structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref: spec.rootElement, token: '#text', message: `character data directly inside <${spec.rootElement}>` });
   structure.push(...containerIssues);
-  units.forEach((u, index) => {
-    const inner = unitInner[index];
-    if (inner !== undefined) structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref: u.idAttr ?? 'semantic_unit', token: inner, message: `<${inner}> inside a <semantic_unit>: units hold text only` });
-  });
+  for (const { ref, token } of unitInner) structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref, token, message: `<${token}> inside a <semantic_unit>: units hold text only` });
   const manifest = seen.get('source_manifest');
   const model: UasModel = { rootSha256: manifest?.root_sha256, byteLength: manifest?.byte_length, migratedContainers: migrated, concepts, units, nodes, edges, ambiguities };
   return { ok: true, rootName, model, structure };

@@ -1,19 +1,35 @@
 import type { IssueList } from './issues.js';
 import type { UasModel } from './model.js';
 
+/** How many times each id is declared, in order of first declaration. */
+function idCounts(m: UasModel): Map<string, number> {
+  const counts = new Map<string, number>();
+  const count = (id: string) => void counts.set(id, (counts.get(id) ?? 0) + 1);
+  for (const u of m.units) count(u.id);
+  for (const c of m.concepts) count(c.id);
+  for (const e of m.edges) count(e.id);
+  return counts;
+}
+
 /**
  * Identity and references (seed 003 §4 "Topological Severing", §5.1.3): ids are unique across units,
  * concepts and edges; edges, nodes and register entries point at declared ids; concept_refs at
  * declared concepts. Returns false when the graph cannot be trusted for weighting (D-UAS-11).
  */
 export function checkGraph(m: UasModel, issues: IssueList): boolean {
-  const ids = new Map<string, number>();
-  const count = (id: string) => void ids.set(id, (ids.get(id) ?? 0) + 1);
-  for (const u of m.units) count(u.id);
-  for (const c of m.concepts) count(c.id);
-  for (const e of m.edges) count(e.id);
+  // One Set insertion per id; only a document with a repeated or missing id is counted in full.
+  const ids = new Set<string>();
+  const add = (id: string) => {
+    const before = ids.size;
+    ids.add(id);
+    return ids.size > before && id !== '';
+  };
+  let unique = true;
+  for (const u of m.units) unique = add(u.id) && unique;
+  for (const c of m.concepts) unique = add(c.id) && unique;
+  for (const e of m.edges) unique = add(e.id) && unique;
   let sound = true;
-  for (const [id, n] of ids) {
+  for (const [id, n] of unique ? [] : idCounts(m)) {
     if (id === '') {
       sound = false;
       issues.add({ checkId: 'VAL-ID-UNIQUE', token: '', message: `${n} element(s) have no id` });

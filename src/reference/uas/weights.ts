@@ -8,12 +8,14 @@ export interface ExactWeight {
   den: number;
 }
 
-/** Degree of every unit in the cognitive map (an edge counts once per distinct endpoint). */
-export function unitDegrees(m: Pick<UasModel, 'units' | 'edges'>): Map<string, number> {
-  const deg = new Map<string, number>(m.units.map((u) => [u.id, 0]));
+/** Degree of each unit, by index, in the cognitive map (an edge counts once per distinct endpoint). Ids are unique here. */
+function unitDegrees(m: Pick<UasModel, 'units' | 'edges'>): Int32Array {
+  const index = new Map<string, number>();
+  m.units.forEach((u, i) => index.set(u.id, i));
+  const deg = new Int32Array(m.units.length);
   const bump = (end: string | undefined) => {
-    const d = end === undefined ? undefined : deg.get(end);
-    if (d !== undefined) deg.set(end!, d + 1);
+    const i = end === undefined ? undefined : index.get(end);
+    if (i !== undefined) deg[i]++;
   };
   for (const e of m.edges) {
     bump(e.source);
@@ -48,17 +50,17 @@ const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
  * Promotion uses the computed weight, so a wrong declared weight is reported once, by the formula rule.
  */
 export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, issues: IssueList): void {
-  const declared = new Map<string, number>();
+  const declared = new Float64Array(m.units.length).fill(NaN);
   for (const u of m.units) {
     const v = u.weight !== undefined && DECIMAL.test(u.weight) ? Number(u.weight) : NaN;
     if (!(v >= 0 && v <= 1)) {
       issues.add({ checkId: 'VAL-WEIGHT-RANGE', ref: u.id, token: u.weight ?? '', message: `weight "${u.weight ?? ''}" of unit ${u.id} is not a decimal in [0.00, 1.00]`, instruction: 'Emit weight as a decimal from 0.00 to 1.00.' });
-    } else declared.set(u.id, v);
+    } else declared[u.index] = v;
   }
   if (!graphSound) return;
   const deg = unitDegrees(m);
   let maxDeg = 0;
-  for (const d of deg.values()) if (d > maxDeg) maxDeg = d;
+  for (const d of deg) if (d > maxDeg) maxDeg = d;
   const promoted = new Set(m.nodes);
   const isolated = new Set(m.ambiguities.filter((a) => a.type === 'NODE_ISOLATION').map((a) => a.ref));
   // Units with an edge to a promoted node (PM-01 accepts either).
@@ -70,13 +72,13 @@ export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, is
     }
   }
   for (const u of m.units) {
-    const d = deg.get(u.id) ?? 0;
+    const d = deg[u.index];
     const w = exactWeight(u.modifiers, d, maxDeg, m.units.length, spec);
     const unknown = u.modifiers.length === 0 ? u.modifiers : u.modifiers.filter((t) => !(t in spec.weightModifiers));
-    const got = declared.get(u.id);
+    const got = declared[u.index];
     if (unknown.length > 0) {
       issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: unknown[0], message: `unit ${u.id} has unknown weight modifier(s) ${unknown.join(', ')}` });
-    } else if (got !== undefined && Math.abs(got - weightValue(w)) > spec.weightTolerance + 1e-9) {
+    } else if (!Number.isNaN(got) && Math.abs(got - weightValue(w)) > spec.weightTolerance + 1e-9) {
       issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: u.weight, message: `weight ${u.weight} of unit ${u.id} differs from the formula's ${weightValue(w).toFixed(4)} (modifiers [${u.modifiers.join(' ')}], degree ${d} of max ${maxDeg})`, instruction: `Set weight='${weightValue(w).toFixed(2)}'.` });
     }
     const atLeast = (t: number) => w.num >= t * w.den;
