@@ -1,5 +1,6 @@
+import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { UnreadableFileError, verifyUasFile } from '../reference/uas/verify-file.js';
+import { PARALLEL_FROM, prestartHelper } from '../reference/uas/span-helper.js';
 import type { UasReferenceVerdict } from '../reference/uas/verify.js';
 
 /**
@@ -39,6 +40,14 @@ async function main(argv: string[]): Promise<number> {
     else process.stderr.write(`uas-verify: ${msg}\n${USAGE}\n`);
     return msg ? 2 : 0;
   }
+  // A large source gets its span-hashing thread now, so that the thread starts while the verifier
+  // loads; the verifier is imported only after that.
+  try {
+    if (statSync(args.source).size >= PARALLEL_FROM) prestartHelper();
+  } catch {
+    // unreadable: the verifier reports it
+  }
+  const { UnreadableFileError, verifyUasFile } = await import('../reference/uas/verify-file.js');
   try {
     const v = await verifyUasFile(args.source, args.artifact);
     process.stdout.write(args.json ? `${JSON.stringify({ valid: v.valid, findings: v.findings })}\n` : render(v));

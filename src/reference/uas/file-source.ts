@@ -30,10 +30,3 @@ export function fileSource(fd: number, length: number, chunkSize = DEFAULT_CHUNK
     },
   };
 }
-
-/** SHA-256 (hex) of a whole file, read sequentially by position. */
-export function hashFile(fd: number, length: number, chunkSize = DEFAULT_CHUNK): string {
-  const h = createHash('sha256');
-  fileSource(fd, length, chunkSize).chunks(0, length, (c) => h.update(c));
-  return h.digest('hex');
-}

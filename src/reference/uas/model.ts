@@ -44,6 +44,13 @@ export interface AmbiguityInfo {
 
 /** Everything the verifier reads from a `<UAS_Document>`. */
 export interface UasModel {
+  /**
+   * Every declared id (units, concepts, edges) to the unit's index, or -1 for a concept or an edge
+   * (the last declaration of a repeated id). `idsUnique` is false when an id is declared twice or is
+   * empty; `ids` then serves only to look ids up.
+   */
+  ids: Map<string, number>;
+  idsUnique: boolean;
   rootSha256: string | undefined;
   byteLength: string | undefined;
   migratedContainers: string[] | undefined;
@@ -151,6 +158,7 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   let unitIdAttr: string | undefined;
   let innerSeen = false;
   const words = new Interner();
+
   let inUnit = false;
   const concepts: { id: string }[] = [];
   const nodes: string[] = [];
@@ -229,6 +237,17 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   structure.push(...containerIssues);
   for (const { ref, token } of unitInner) structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref, token, message: `<${token}> inside a <semantic_unit>: units hold text only` });
   const manifest = seen.get('source_manifest');
-  const model: UasModel = { rootSha256: manifest?.root_sha256, byteLength: manifest?.byte_length, migratedContainers: migrated, concepts, units, nodes, edges, ambiguities };
+  // The id table is built once the parse is over: a table growing during the parse would be copied
+  // by every young-generation collection the parse triggers.
+  const ids = new Map<string, number>();
+  let idsUnique = true;
+  const declare = (id: string, index: number) => {
+    const before = ids.size;
+    if (ids.set(id, index).size === before || id === '') idsUnique = false;
+  };
+  for (const u of units) declare(u.id, u.index);
+  for (const c of concepts) declare(c.id, -1);
+  for (const e of edges) declare(e.id, -1);
+  const model: UasModel = { ids, idsUnique, rootSha256: manifest?.root_sha256, byteLength: manifest?.byte_length, migratedContainers: migrated, concepts, units, nodes, edges, ambiguities };
   return { ok: true, rootName, model, structure };
 }

@@ -17,19 +17,10 @@ function idCounts(m: UasModel): Map<string, number> {
  * declared concepts. Returns false when the graph cannot be trusted for weighting (D-UAS-11).
  */
 export function checkGraph(m: UasModel, issues: IssueList): boolean {
-  // One Set insertion per id; only a document with a repeated or missing id is counted in full.
-  const ids = new Set<string>();
-  const add = (id: string) => {
-    const before = ids.size;
-    ids.add(id);
-    return ids.size > before && id !== '';
-  };
-  let unique = true;
-  for (const u of m.units) unique = add(u.id) && unique;
-  for (const c of m.concepts) unique = add(c.id) && unique;
-  for (const e of m.edges) unique = add(e.id) && unique;
+  // The reader collected the ids; only a document with a repeated or missing id is counted in full.
+  const ids = m.ids;
   let sound = true;
-  for (const [id, n] of unique ? [] : idCounts(m)) {
+  for (const [id, n] of m.idsUnique ? [] : idCounts(m)) {
     if (id === '') {
       sound = false;
       issues.add({ checkId: 'VAL-ID-UNIQUE', token: '', message: `${n} element(s) have no id` });

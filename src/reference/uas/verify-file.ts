@@ -1,7 +1,8 @@
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { analyzeArtifact } from './analyze.js';
-import { DEFAULT_CHUNK, fileSource, hashFile } from './file-source.js';
+import { DEFAULT_CHUNK, fileSource } from './file-source.js';
+import { PARALLEL_FROM, releaseHelper, runOnHelper, takeHelper } from './span-helper.js';
+import { finishSpans, hashClaimedSpans, spanJobs } from './span-jobs.js';
 import { IssueList } from './issues.js';
 import { checkRoot, checkSpanContents, legacyContainerOf } from './source.js';
 import { uasSpec, type UasSpec } from './spec.js';
@@ -12,32 +13,20 @@ export interface FileVerifyOptions {
   spec?: UasSpec;
   /** Bytes per positional read (default 4 MiB). */
   chunkSize?: number;
-  /** Sources at least this large get their root hash on a worker thread (default 16 MiB). */
+  /** Sources at least this large get a worker thread for span hashes (default 16 MiB). */
   parallelFrom?: number;
 }
 
 /** A file the verifier cannot read: the CLI maps it to exit code 2. */
 export class UnreadableFileError extends Error {}
 
-function rootHashOnWorker(path: string, length: number, chunkSize: number): { hex: Promise<string>; stop: () => void } | undefined {
-  const url = new URL('./root-hash-worker.js', import.meta.url);
-  if (url.protocol !== 'file:' || !existsSync(url)) return undefined; // running from sources: hash inline
-  // The worker needs none of the parent's flags (and some, like --input-type, would stop it).
-  const w = new Worker(url, { workerData: { path, length, chunkSize }, execArgv: [] });
-  const hex = new Promise<string>((resolve, reject) => {
-    w.once('message', (m: { hex?: string; error?: string }) => (m.hex ? resolve(m.hex) : reject(new UnreadableFileError(m.error ?? 'root hash failed'))));
-    w.once('error', reject);
-  });
-  hex.catch(() => {});
-  return { hex, stop: () => void w.terminate() };
-}
-
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Verifies an artifact file against a source file without loading the source: the artifact is
- * parsed in memory; the source is read by position, its root hash computed on a worker thread
- * in parallel with the span hashes and byte comparisons. Same findings as `verifyUas`.
+ * parsed in memory; the source is read by position. For large sources a worker thread hashes spans
+ * while this thread hashes the whole source, and both then share the spans left. Same findings as
+ * `verifyUas`.
  */
 export async function verifyUasFile(sourcePath: string, artifactPath: string, opts: FileVerifyOptions = {}): Promise<UasReferenceVerdict> {
   const spec = opts.spec ?? uasSpec();
@@ -65,16 +54,30 @@ export async function verifyUasFile(sourcePath: string, artifactPath: string, op
     const length = st.size;
     const prefix = Buffer.alloc(Math.min(length, spec.legacyScanBytes));
     readSync(fd, prefix, 0, prefix.length, 0);
-    const root = length >= (opts.parallelFrom ?? 16 << 20) ? rootHashOnWorker(sourcePath, length, chunkSize) : undefined;
-    const { issues, model, readable } = analyzeArtifact(artifact, spec, length, legacyContainerOf(prefix, spec));
-    if (!model) {
-      root?.stop();
-      return toVerdict(issues.items, model);
+    const helper = length >= (opts.parallelFrom ?? PARALLEL_FROM) ? takeHelper() : undefined;
+    let healthy = true;
+    try {
+      const { issues, model, readable } = analyzeArtifact(artifact, spec, length, legacyContainerOf(prefix, spec));
+      if (!model) return toVerdict(issues.items, model);
+      const src = fileSource(fd, length, chunkSize);
+      let digests: string[] | undefined;
+      if (helper && readable.length > 0) {
+        // The helper claims spans while this thread hashes the whole source, then both share what is left.
+        const jobs = spanJobs(readable.map((u) => u.span!));
+        const helped = runOnHelper(helper, { path: sourcePath, length, chunkSize, jobs });
+        checkRoot(model, src.hash(0, length), length, issues);
+        hashClaimedSpans(jobs, src);
+        healthy = await helped;
+        digests = finishSpans(jobs, src);
+      } else {
+        checkRoot(model, src.hash(0, length), length, issues);
+      }
+      const spanIssues = new IssueList();
+      checkSpanContents(readable, src, spec, spanIssues, digests);
+      return toVerdict([...issues.items, ...spanIssues.items], model);
+    } finally {
+      if (helper) releaseHelper(helper, healthy);
     }
-    const spanIssues = new IssueList();
-    checkSpanContents(readable, fileSource(fd, length, chunkSize), spec, spanIssues);
-    checkRoot(model, root ? await root.hex : hashFile(fd, length, chunkSize), length, issues);
-    return toVerdict([...issues.items, ...spanIssues.items], model);
   } finally {
     closeSync(fd);
   }

@@ -9,13 +9,11 @@ export interface ExactWeight {
 }
 
 /** Degree of each unit, by index, in the cognitive map (an edge counts once per distinct endpoint). Ids are unique here. */
-function unitDegrees(m: Pick<UasModel, 'units' | 'edges'>): Int32Array {
-  const index = new Map<string, number>();
-  m.units.forEach((u, i) => index.set(u.id, i));
+function unitDegrees(m: Pick<UasModel, 'units' | 'edges' | 'ids'>): Int32Array {
   const deg = new Int32Array(m.units.length);
   const bump = (end: string | undefined) => {
-    const i = end === undefined ? undefined : index.get(end);
-    if (i !== undefined) deg[i]++;
+    const i = end === undefined ? undefined : m.ids.get(end);
+    if (i !== undefined && i >= 0) deg[i]++;
   };
   for (const e of m.edges) {
     bump(e.source);
