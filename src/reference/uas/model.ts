@@ -143,7 +143,8 @@ interface Container {
  */
 export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   const order = spec.childOrder.map((c) => c.name);
-  const ordering: UasIssue[] = [];
+  // Structure findings in their fixed order; the root's children are checked as they open.
+  const structure: UasIssue[] = [];
   const containerIssues: UasIssue[] = [];
   const seen = new Map<string, Record<string, string>>();
   let rootName = '';
@@ -176,7 +177,7 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
         const at = order.indexOf(name, pos);
         if (at < 0) {
           const why = order.includes(name) ? (seen.has(name) ? 'repeated' : 'out of order') : 'not allowed here';
-          ordering.push({ checkId: 'VAL-ELEMENT-ORDER', ref: name, token: name, message: `<${name}> is ${why} in <${spec.rootElement}>`, instruction: `Emit the children of <${spec.rootElement}> in the order ${order.join(', ')}.` });
+          structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref: name, token: name, message: `<${name}> is ${why} in <${spec.rootElement}>`, instruction: `Emit the children of <${spec.rootElement}> in the order ${order.join(', ')}.` });
           if (why !== 'out of order') return;
         } else pos = at + 1;
         seen.set(name, attrs);
@@ -229,7 +230,6 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   });
   if (error !== undefined) return { ok: false, message: error };
 
-  const structure = ordering;
   for (const c of spec.childOrder) {
     if (c.required && !seen.has(c.name)) structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref: c.name, token: c.name, message: `required child <${c.name}> is missing`, instruction: `Emit <${c.name}> in its place.` });
   }

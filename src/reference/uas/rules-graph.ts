@@ -42,7 +42,6 @@ export function checkGraph(m: UasModel, issues: IssueList): boolean {
   for (const a of m.ambiguities) if (!declared(a.ref)) dangling(a.ref, `ambiguity_entry ${a.type ?? ''}`, a.ref);
   const concepts = new Set(m.concepts.map((c) => c.id));
   for (const u of m.units) {
-    if (u.conceptRefs.length === 0) continue;
     for (const c of u.conceptRefs) {
       if (!concepts.has(c)) {
         issues.add({ checkId: 'VAL-CONCEPT-REF', ref: u.id, token: c, message: `unit ${u.id} references concept ${c}, which <concept_registry> does not declare`, instruction: `Declare <concept id='${c}'> in concept_registry or remove the reference.` });

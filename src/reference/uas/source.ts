@@ -1,5 +1,4 @@
 import * as crypto from 'node:crypto';
-import { createHash } from 'node:crypto';
 import type { IssueList } from './issues.js';
 import type { UasModel, UnitInfo } from './model.js';
 import type { UasSpec } from './spec.js';
@@ -22,7 +21,7 @@ export function memorySource(bytes: Uint8Array): SpanSource {
   return {
     length: buf.length,
     chunks: (start, end, fn) => fn(buf.subarray(start, end)),
-    hash: (start, end) => (oneShot ? oneShot('sha256', buf.subarray(start, end), 'hex') : createHash('sha256').update(buf.subarray(start, end)).digest('hex')),
+    hash: (start, end) => (oneShot ? oneShot('sha256', buf.subarray(start, end), 'hex') : crypto.createHash('sha256').update(buf.subarray(start, end)).digest('hex')),
   };
 }
 

@@ -11,8 +11,8 @@ export interface XmlEvents {
   text(text: string): void;
 }
 
-/** Thrown by an event handler to end the parse with a well-formedness error. */
-export class NotWellFormed extends Error {}
+/** Ends the parse with a well-formedness error that XML itself allows (a DOCTYPE, CDATA outside the root). */
+class NotWellFormed extends Error {}
 
 /** No lone surrogates (ES2024 `isWellFormed`, in Node 20; the regex where it is missing). */
 const wellFormedUtf16 = (s: string): boolean => (s as { isWellFormed?: () => boolean }).isWellFormed?.() ?? false;
