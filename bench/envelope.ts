@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Bench } from 'tinybench';
-import { runChecks } from '../src/core/runner.js';
+import { runChecks } from '../src/engine/runner.js';
 import { referenceAdapter } from '../src/reference/index.js';
 import { profileValidator } from '../src/reference/envelope/schema.js';
 import { validateEnvelope } from '../src/reference/envelope/validate.js';

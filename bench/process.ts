@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { runChecks } from '../src/core/runner.js';
-import type { Adapter } from '../src/core/types.js';
-import { createProcessAdapter, processControl } from '../src/process/index.js';
+import { runChecks } from '../src/engine/runner.js';
+import type { Adapter } from '../src/contract/adapter.js';
+import { createProcessAdapter, processControl } from '../src/adapters/process/index.js';
 import { referenceAdapter } from '../src/reference/index.js';
 import { envelopeSuite } from '../suites/envelope/index.js';
 
 const RUNS = Number(process.env.BENCH_PROCESS_RUNS ?? 100); // the CLI's default --runs
 const SEED = 42;
-const server = fileURLToPath(new URL('../src/process/serve-main.js', import.meta.url));
+const server = fileURLToPath(new URL('../src/adapters/process/serve-main.js', import.meta.url));
 
 /** Counts adapter calls, so the figures say what one round trip costs. */
 function counted(adapter: Adapter): { adapter: Adapter; calls: () => number } {

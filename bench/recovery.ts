@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Bench } from 'tinybench';
-import { createHarness } from '../src/core/harness.js';
-import type { Adapter } from '../src/core/types.js';
+import { createHarness } from '../src/engine/harness.js';
+import type { Adapter } from '../src/contract/adapter.js';
 import { recovery } from '../src/reference/recovery/index.js';
 import { recoveryCase, ALL_FAULT_KINDS } from '../generators/recovery/recovery-case.js';
 import type { RecoveryCase } from '../generators/recovery/types.js';

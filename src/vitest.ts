@@ -11,16 +11,16 @@
  * replay command as `npx uaix-conformance`. `UAIX_SEED`, `UAIX_RUNS` and `UAIX_REPLAY=<ID>@<path>`
  * override the options for a replay without editing the file.
  */
-import { compactPath, expandPath, PATH_SYNTAX } from './core/path.js';
+import { compactPath, expandPath, PATH_SYNTAX } from './engine/path.js';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { loadAdapter } from './cli/commands.js';
-import { Catalog } from './core/catalog.js';
-import type { CheckDefinition } from './core/check.js';
-import { UsageError } from './core/errors.js';
-import type { CheckReport } from './core/report.js';
-import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, runChecks } from './core/runner.js';
-import type { Adapter } from './core/types.js';
-import { closeAdapter } from './process/index.js';
+import { loadAdapter } from './cli/commands/run.js';
+import { Catalog } from './engine/catalog.js';
+import type { CheckDefinition } from './engine/check.js';
+import { UsageError } from './contract/errors.js';
+import type { CheckReport } from './model/report.js';
+import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, runChecks } from './engine/runner.js';
+import type { Adapter } from './contract/adapter.js';
+import { closeAdapter } from './adapters/process/index.js';
 import { displayJson } from './reporters/escape.js';
 import { allChecks } from '../suites/index.js';
 

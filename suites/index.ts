@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../src/core/check.js';
+import type { CheckDefinition } from '../src/engine/check.js';
 import { envelopeSuite } from './envelope/index.js';
 import { errorSuite } from './error/index.js';
 import { integritySuite } from './integrity/index.js';

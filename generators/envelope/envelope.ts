@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { envelopeSpec, profileNames } from '../../src/spec/envelope-spec.js';
+import { envelopeSpec, profileNames } from '../../src/spec/envelope.js';
 import { tokenLike } from '../common/token-like.js';
 import { freeText } from '../common/text.js';
 import { supportBoundary } from './boundary.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { envelopeSpec, profileNames, type FieldSpec, type FieldType } from '../../src/spec/envelope-spec.js';
+import { envelopeSpec, profileNames, type FieldSpec, type FieldType } from '../../src/spec/envelope.js';
 import { tokenLikeOf } from '../common/token-like.js';
 import { freeObject, freeText, trickyNumber } from '../common/text.js';
 

@@ -1,4 +1,4 @@
-import type { ErrorPayload, RecoveryOption } from '../../src/spec/error-spec.js';
+import type { ErrorPayload, RecoveryOption } from '../../src/spec/error.js';
 
 /** A payload that breaks exactly one rule, with the mutator family that broke it (an evidence tag). */
 export interface AdversarialError {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorEnums, errorSpec } from '../../src/spec/error-spec.js';
+import { errorEnums, errorSpec } from '../../src/spec/error.js';
 import { copy, type AdversarialError } from './adversarial.js';
 import { errorPayload } from './error-payload.js';
 import { recoveryOption } from './recovery-option.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorEnums, errorSpec, type ErrorPayload, type SubError } from '../../src/spec/error-spec.js';
+import { errorEnums, errorSpec, type ErrorPayload, type SubError } from '../../src/spec/error.js';
 import { detailText } from './detail-text.js';
 import { errorMessageId } from './message-id.js';
 import { alignedNumericStatus } from './numeric-status.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorSpec, isUrlKey, type RecoveryOption } from '../../src/spec/error-spec.js';
+import { errorSpec, isUrlKey, type RecoveryOption } from '../../src/spec/error.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
 import { nonHttpsUri, relativeReference } from './https-url.js';
 import { payloadWithOption } from './payload-with-option.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorSpec } from '../../src/spec/error-spec.js';
+import { errorSpec } from '../../src/spec/error.js';
 
 /**
  * A `numeric_status` consistent with `code` (D-ERR-09): a status listed for the code, a transport

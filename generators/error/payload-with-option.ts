@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorEnums, type ErrorPayload, type RecoveryOption } from '../../src/spec/error-spec.js';
+import { errorEnums, type ErrorPayload, type RecoveryOption } from '../../src/spec/error.js';
 import { errorPayload } from './error-payload.js';
 import { recoveryOption } from './recovery-option.js';
 import { actionsFor, subError } from './sub-error.js';

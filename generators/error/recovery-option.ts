@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RecoveryOption } from '../../src/spec/error-spec.js';
+import type { RecoveryOption } from '../../src/spec/error.js';
 import { executableParameters, paramsOptional } from './executable-parameters.js';
 import { httpsUrl } from './https-url.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../src/core/spec-data.js';
-import type { ErrorPayload } from '../../src/spec/error-spec.js';
+import { packageRoot } from '../../src/spec/data.js';
+import type { ErrorPayload } from '../../src/spec/error.js';
 
 /** One of seed 000's five recovery scenarios. */
 export interface ErrorScenario {

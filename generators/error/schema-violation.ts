@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ErrorPayload } from '../../src/spec/error-spec.js';
+import type { ErrorPayload } from '../../src/spec/error.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
 import { errorPayload } from './error-payload.js';
 import { relativeReference } from './https-url.js';

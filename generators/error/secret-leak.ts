@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorSpec } from '../../src/spec/error-spec.js';
+import { errorSpec } from '../../src/spec/error.js';
 import { fakeCredentialMember, fakeCredentialValue, fakeSecretInProse } from '../common/secrets.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
 import { payloadWithOption } from './payload-with-option.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorEnums, errorSpec, type SubError } from '../../src/spec/error-spec.js';
+import { errorEnums, errorSpec, type SubError } from '../../src/spec/error.js';
 import { recoveryOption } from './recovery-option.js';
 
 /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RecoveryGrant } from '../../src/core/recovery-types.js';
+import type { RecoveryGrant } from '../../src/contract/recovery.js';
 
 const ALNUM = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
 const b64url = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');

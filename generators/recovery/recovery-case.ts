@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CapabilityLevel } from '../../src/core/types.js';
+import type { CapabilityLevel } from '../../src/contract/adapter.js';
 import { endpoints } from './endpoints.js';
 import { grant } from './grant.js';
 import { task } from './task.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CapabilityLevel } from '../../src/core/types.js';
+import type { CapabilityLevel } from '../../src/contract/adapter.js';
 import { anyFakeSecret } from '../common/secrets.js';
 import { freeJson, freeKey, freeText } from '../common/text.js';
 import { tokenLike } from '../common/token-like.js';

@@ -1,5 +1,5 @@
-import type { CapabilityLevel } from '../../src/core/types.js';
-import type { RecoveryGrant } from '../../src/core/recovery-types.js';
+import type { CapabilityLevel } from '../../src/contract/adapter.js';
+import type { RecoveryGrant } from '../../src/contract/recovery.js';
 
 /** The protected anchors of the project-authority set (seed 000, Memory Firewall). */
 export type AnchorName = 'Totem' | 'Taboo' | 'Talisman';

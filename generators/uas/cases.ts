@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { UasCheckId } from '../../src/reference/uas/spec.js';
+import type { UasCheckId } from '../../src/spec/uas.js';
 import { uasValidDocument } from './document.js';
 import { uasMutators } from './mutators/index.js';
 import type { ExpectedFinding, Mutator } from './mutation.js';

@@ -1,5 +1,5 @@
 import { NOT_XML_CHAR } from '../../src/reference/uas/xml.js';
-import type { UasSpec } from '../../src/reference/uas/spec.js';
+import type { UasSpec } from '../../src/spec/uas.js';
 import { formatWeight, sha256Hex, type GenAmbiguity, type GenConcept, type GenDoc, type GenEdge, type GenUnit } from './model.js';
 import { Prng } from './prng.js';
 import type { BlockKind, UasSource } from './source.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { uasSpec, type UasSpec } from '../../src/reference/uas/spec.js';
+import { uasSpec, type UasSpec } from '../../src/spec/uas.js';
 import { compileUas } from './compile.js';
 import type { GenDoc } from './model.js';
 import { serializeUas, type Serialized, type TextStyle, type XmlStyle } from './serialize.js';

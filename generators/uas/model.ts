@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { UasSpec } from '../../src/reference/uas/spec.js';
+import type { UasSpec } from '../../src/spec/uas.js';
 
 /** A semantic unit as the generator builds it, before serialization. */
 export interface GenUnit {

@@ -1,4 +1,4 @@
-import type { UasCheckId } from '../../src/reference/uas/spec.js';
+import type { UasCheckId } from '../../src/spec/uas.js';
 import type { UasValidDocument } from './document.js';
 
 /** A finding a mutation must produce: the check, and where exact coordinates are part of the rule, where. */

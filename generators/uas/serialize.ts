@@ -1,4 +1,4 @@
-import type { UasSpec } from '../../src/reference/uas/spec.js';
+import type { UasSpec } from '../../src/spec/uas.js';
 import { formatSpan, type GenDoc, type GenUnit } from './model.js';
 import { Prng } from './prng.js';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { bodyLayout, envelopeSpec, objectLayout, type FieldType, type ObjectLayout } from '../../src/spec/envelope-spec.js';
+import { bodyLayout, envelopeSpec, objectLayout, type FieldType, type ObjectLayout } from '../../src/spec/envelope.js';
 import { toKeyless } from '../../src/reference/keyless.js';
 import { envelopeOf } from '../envelope/envelope.js';
 import { seal } from '../envelope/seal.js';

@@ -1,11 +1,11 @@
-import { CatalogError } from '../core/catalog.js';
-import { UsageError } from '../core/errors.js';
-import { runCommand, listCommand, catalog } from './commands.js';
-import { diffCommand } from './cmd-diff.js';
-import { fixturesCommand } from './cmd-fixtures.js';
-import { gateCommand } from './cmd-gate.js';
-import { mergeCommand } from './cmd-merge.js';
-import { replayCommand } from './cmd-replay.js';
+import { CatalogError } from '../engine/catalog.js';
+import { UsageError } from '../contract/errors.js';
+import { runCommand, listCommand, catalog } from './commands/run.js';
+import { diffCommand } from './commands/diff.js';
+import { fixturesCommand } from './commands/fixtures.js';
+import { gateCommand } from './commands/gate.js';
+import { mergeCommand } from './commands/merge.js';
+import { replayCommand } from './commands/replay.js';
 
 export const USAGE = `Usage:
   uaix-conformance --adapter <reference|./module|./folder> [options]   run the pack

@@ -1,5 +1,5 @@
-import { UsageError } from '../core/errors.js';
-import { SEED_MAX, SEED_MIN } from '../core/seed.js';
+import { UsageError } from '../contract/errors.js';
+import { SEED_MAX, SEED_MIN } from '../engine/seed.js';
 
 /** Option definitions shared by the commands that run checks. */
 export const RUN_OPTIONS = {

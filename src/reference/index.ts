@@ -1,5 +1,5 @@
-import type { Adapter } from '../core/types.js';
-import { TOOL } from '../core/version.js';
+import type { Adapter } from '../contract/adapter.js';
+import { TOOL } from '../io/package.js';
 import { referenceChecksum } from './checksum.js';
 import { validateEnvelope } from './envelope/validate.js';
 import { validateError } from './error/index.js';

@@ -1,4 +1,4 @@
-import { bodyLayout, envelopeSpec, objectLayout, type FieldSpec, type FieldType, type ObjectLayout } from '../spec/envelope-spec.js';
+import { bodyLayout, envelopeSpec, objectLayout, type FieldSpec, type FieldType, type ObjectLayout } from '../spec/envelope.js';
 
 /**
  * The keyless transfer format (001/004 §Formato de transferencia optimizado): every published

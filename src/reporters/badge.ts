@@ -1,4 +1,4 @@
-import type { Report } from '../core/report.js';
+import type { Report } from '../model/report.js';
 import { ratioText, verdictOf, type ReportRenderer, type VerdictState } from './reporter.js';
 
 /** A shields.io endpoint badge (https://shields.io/badges/endpoint-badge), schema version 1. */

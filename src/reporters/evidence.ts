@@ -1,4 +1,4 @@
-import type { Evidence } from '../core/report.js';
+import type { Evidence } from '../model/report.js';
 
 /** Tag prefixes that count kinds of cases, in the order a summary names them. */
 const KINDS: [prefix: string, singular: string, plural: string][] = [

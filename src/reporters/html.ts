@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CheckReport, Report } from '../core/report.js';
+import type { CheckReport, Report } from '../model/report.js';
 import { displayJson, displayText, escapeHtmlAttr as attr, escapeHtmlText as text, truncate } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
 import { ratioText, verdictOf, type ReportRenderer } from './reporter.js';

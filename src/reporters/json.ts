@@ -1,4 +1,4 @@
-import type { Report } from '../core/report.js';
+import type { Report } from '../model/report.js';
 
 /** `report.json`: the report model as stable, pretty JSON (the source every other format renders from). */
 export function renderJson(report: Report): string {

@@ -1,4 +1,4 @@
-import type { CheckReport, Report } from '../core/report.js';
+import type { CheckReport, Report } from '../model/report.js';
 import { displayJson, displayText, escapeHtmlText, escapeMarkdownText as md, markdownCode as code, markdownFence as fence, truncate } from './escape.js';
 import { ratioText, verdictOf, type ReportRenderer, type VerdictState } from './reporter.js';
 

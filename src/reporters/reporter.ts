@@ -1,4 +1,4 @@
-import type { Report } from '../core/report.js';
+import type { Report } from '../model/report.js';
 
 /**
  * A published report format: the file it is written to and a pure render from the read-only

@@ -1,4 +1,4 @@
-import type { Report } from '../core/report.js';
+import type { Report } from '../model/report.js';
 import { evidenceLine } from './evidence.js';
 
 const MARK = { passed: 'PASS', failed: 'FAIL', errored: 'ERR ', skipped: 'SKIP' } as const;

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { UsageError } from '../core/errors.js';
-import { REPORT_FORMAT, type Report } from '../core/report.js';
+import { UsageError } from '../contract/errors.js';
+import { REPORT_FORMAT, type Report } from '../model/report.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { badgeReport } from './badge.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../core/spec-data.js';
+import { packageRoot } from './data.js';
 
 /** A published fixture of a seed, in its keyed and keyless forms. */
 export interface SeedFixture {

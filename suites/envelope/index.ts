@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../src/core/check.js';
+import type { CheckDefinition } from '../../src/engine/check.js';
 import * as rules from './rules.js';
 import { envSeedFixtures } from './seed-fixtures.js';
 import { envValidAccepted } from './valid-accepted.js';

@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
-import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/core/check.js';
-import type { Verdict } from '../../src/core/types.js';
+import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/engine/check.js';
+import type { Verdict } from '../../src/contract/adapter.js';
 import type { MutatedCase } from '../../generators/envelope/mutators/mutation.js';
 import { rejectionFixture } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { defineCheck, fail, PASS } from '../../src/core/check.js';
-import type { Verdict } from '../../src/core/types.js';
+import { defineCheck, fail, PASS } from '../../src/engine/check.js';
+import type { Verdict } from '../../src/contract/adapter.js';
 import { seedFixtures, type SeedFixture } from '../../src/spec/seed-fixtures.js';
 import { seedFixtureValidation } from './fixtures.js';
 

@@ -1,5 +1,5 @@
-import { defineCheck, fail, PASS } from '../../src/core/check.js';
-import type { Verdict } from '../../src/core/types.js';
+import { defineCheck, fail, PASS } from '../../src/engine/check.js';
+import type { Verdict } from '../../src/contract/adapter.js';
 import { validEnvelope, type EnvelopeCase } from '../../generators/envelope/envelope.js';
 import { validEnvelopeFixture } from './fixtures.js';
 

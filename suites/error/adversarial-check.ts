@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { defineCheck, type CheckDefinition, type Severity } from '../../src/core/check.js';
+import { defineCheck, type CheckDefinition, type Severity } from '../../src/engine/check.js';
 import type { AdversarialError } from '../../generators/error/adversarial.js';
 import { rejectedPayloadFixture } from './fixtures.js';
 import { expectRejected } from './verdict.js';

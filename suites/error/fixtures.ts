@@ -1,6 +1,6 @@
-import type { FixtureCodec } from '../../src/core/check.js';
-import { objectField, stringField } from '../../src/core/fixture-fields.js';
-import type { ErrorPayload } from '../../src/spec/error-spec.js';
+import type { FixtureCodec } from '../../src/engine/check.js';
+import { objectField, stringField } from '../../src/engine/fixture-codec.js';
+import type { ErrorPayload } from '../../src/spec/error.js';
 import type { AdversarialError } from '../../generators/error/adversarial.js';
 import { scenarios, type ErrorScenario } from '../../generators/error/scenarios.js';
 

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../src/core/check.js';
+import type { CheckDefinition } from '../../src/engine/check.js';
 import { conditionAction } from './condition-action.js';
 import { configNoRetry } from './config-no-retry.js';
 import { execParams } from './exec-params.js';

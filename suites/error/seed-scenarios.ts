@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { defineCheck } from '../../src/core/check.js';
+import { defineCheck } from '../../src/engine/check.js';
 import { scenarios, type ErrorScenario } from '../../generators/error/scenarios.js';
 import { seedScenarioFixture } from './fixtures.js';
 import { expectAccepted } from './verdict.js';

@@ -1,5 +1,5 @@
-import { defineCheck } from '../../src/core/check.js';
-import type { ErrorPayload } from '../../src/spec/error-spec.js';
+import { defineCheck } from '../../src/engine/check.js';
+import type { ErrorPayload } from '../../src/spec/error.js';
 import { errorPayload } from '../../generators/error/error-payload.js';
 import { acceptedPayloadFixture } from './fixtures.js';
 import { expectAccepted } from './verdict.js';

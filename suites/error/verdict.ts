@@ -1,5 +1,5 @@
-import { fail, PASS, type CaseResult, type Harness } from '../../src/core/check.js';
-import type { Verdict } from '../../src/core/types.js';
+import { fail, PASS, type CaseResult, type Harness } from '../../src/engine/check.js';
+import type { Verdict } from '../../src/contract/adapter.js';
 
 /** Asks the implementation about a copy of `payload` (an implementation may not mutate our case). */
 export function validate(h: Harness, payload: unknown): Promise<Verdict> {

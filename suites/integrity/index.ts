@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/core/check.js';
+import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/engine/check.js';
 import { referenceChecksum } from '../../src/reference/checksum.js';
 import { seedFixtures } from '../../src/spec/seed-fixtures.js';
 import { validEnvelope } from '../../generators/envelope/envelope.js';

@@ -1,5 +1,5 @@
 import { canonicalize } from 'json-canonicalize';
-import type { JsonObject, RecoveryAction, RecoveryObservation, SendAction } from '../../src/core/recovery-types.js';
+import type { JsonObject, RecoveryAction, RecoveryObservation, SendAction } from '../../src/contract/recovery.js';
 import type { RequestRecord, World } from './world/world.js';
 
 /** An agent action with its place in the log. */

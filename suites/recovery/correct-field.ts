@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
 import { scheduleTask } from '../../generators/recovery/task.js';
-import type { JsonObject } from '../../src/core/recovery-types.js';
+import type { JsonObject } from '../../src/contract/recovery.js';
 import { deliveredAt, deliveredErrors, sameJson, sends } from './analysis.js';
 import { recoveryCheck } from './define.js';
 import { getAt, setAt } from './world/json-path.js';

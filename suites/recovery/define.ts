@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition } from '../../src/core/check.js';
+import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition } from '../../src/engine/check.js';
 import type { RecoveryCase } from '../../generators/recovery/types.js';
 import { recoveryFixture } from './fixtures.js';
 import { lastSession, recovers, runSession, type SessionResult } from './world/session.js';

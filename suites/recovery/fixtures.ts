@@ -1,5 +1,5 @@
-import type { FixtureCodec } from '../../src/core/check.js';
-import { arrayField, objectField, stringField } from '../../src/core/fixture-fields.js';
+import type { FixtureCodec } from '../../src/engine/check.js';
+import { arrayField, objectField, stringField } from '../../src/engine/fixture-codec.js';
 import type { Fault, RecoveryCase } from '../../generators/recovery/types.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../src/core/check.js';
+import type { CheckDefinition } from '../../src/engine/check.js';
 import { recAnchorConflict } from './anchor-conflict.js';
 import { recConfigEscalate } from './config-escalate.js';
 import { recCorrectField } from './correct-field.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { findSecret } from '../../src/reference/secrets.js';
-import { loadSpecData } from '../../src/core/spec-data.js';
+import { loadSpecData } from '../../src/spec/data.js';
 import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
 import { handoffTask } from '../../generators/recovery/task.js';
 import { actions, deliveredAt, deliveredErrors, fullyDecoded, originPath } from './analysis.js';

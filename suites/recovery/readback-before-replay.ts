@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
 import { writeTask } from '../../generators/recovery/task.js';
 import { fault } from '../../generators/recovery/fault.js';
-import type { DocumentObservation } from '../../src/core/recovery-types.js';
+import type { DocumentObservation } from '../../src/contract/recovery.js';
 import { actions, deliveredErrors, sameJson, sends } from './analysis.js';
 import { recoveryCheck } from './define.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
 import { writeTask } from '../../generators/recovery/task.js';
-import type { JsonObject, RecoveryObservation } from '../../src/core/recovery-types.js';
+import type { JsonObject, RecoveryObservation } from '../../src/contract/recovery.js';
 import { recoveryCheck } from './define.js';
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
 import { fault } from '../../generators/recovery/fault.js';
 import { statusTask } from '../../generators/recovery/task.js';
-import { loadSpecData } from '../../src/core/spec-data.js';
+import { loadSpecData } from '../../src/spec/data.js';
 import { deliveredErrors, sends } from './analysis.js';
 import { recoveryCheck } from './define.js';
 

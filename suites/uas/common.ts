@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
-import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition, type Harness } from '../../src/core/check.js';
-import type { UasFinding, UasVerdict } from '../../src/core/types.js';
+import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition, type Harness } from '../../src/engine/check.js';
+import type { UasFinding, UasVerdict } from '../../src/contract/adapter.js';
 import type { UasCase } from '../../generators/uas/cases.js';
 import { rejectedUasFixture } from './fixtures.js';
 

@@ -1,6 +1,6 @@
-import type { FixtureCodec } from '../../src/core/check.js';
-import { fixtureBytes } from '../../src/core/fixtures.js';
-import { arrayField, objectField, stringField } from '../../src/core/fixture-fields.js';
+import type { FixtureCodec } from '../../src/engine/check.js';
+import { fixtureBytes } from '../../src/model/fixtures.js';
+import { arrayField, objectField, stringField } from '../../src/engine/fixture-codec.js';
 import type { UasCase } from '../../generators/uas/cases.js';
 import type { ExpectedFinding } from '../../generators/uas/mutation.js';
 

@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '../../src/core/check.js';
+import type { CheckDefinition } from '../../src/engine/check.js';
 import { conceptRef } from './concept-ref.js';
 import { edgeRef } from './edge-ref.js';
 import { elementOrder } from './element-order.js';

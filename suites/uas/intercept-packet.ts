@@ -1,9 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { uasMutatedCase } from '../../generators/uas/cases.js';
 import { uasMutators } from '../../generators/uas/mutators/index.js';
-import { defineCheck, fail, PASS } from '../../src/core/check.js';
-import type { UasFinding } from '../../src/core/types.js';
-import { uasSpec } from '../../src/reference/uas/spec.js';
+import { defineCheck, fail, PASS } from '../../src/engine/check.js';
+import type { UasFinding } from '../../src/contract/adapter.js';
+import { uasSpec } from '../../src/spec/uas.js';
 import { showCase, tagsOf, verify } from './common.js';
 import { interceptFixture } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { uasValidCase } from '../../generators/uas/cases.js';
-import { defineCheck, fail, PASS } from '../../src/core/check.js';
+import { defineCheck, fail, PASS } from '../../src/engine/check.js';
 import { brief, showCase, tagsOf, verify } from './common.js';
 import { validUasFixture } from './fixtures.js';
 

@@ -1,5 +1,5 @@
-import type { FixtureCodec } from '../../src/core/check.js';
-import { arrayField, objectField } from '../../src/core/fixture-fields.js';
+import type { FixtureCodec } from '../../src/engine/check.js';
+import { arrayField, objectField } from '../../src/engine/fixture-codec.js';
 import { toKeyless } from '../../src/reference/keyless.js';
 import type { SeedFixture } from '../../src/spec/seed-fixtures.js';
 import type { EnvelopeCase } from '../../generators/envelope/envelope.js';

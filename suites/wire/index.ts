@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { canonicalize } from 'json-canonicalize';
-import { defineCheck, fail, PASS, type CheckDefinition, type Harness } from '../../src/core/check.js';
+import { defineCheck, fail, PASS, type CheckDefinition, type Harness } from '../../src/engine/check.js';
 import { toKeyless } from '../../src/reference/keyless.js';
 import { seedFixtures, type SeedFixture } from '../../src/spec/seed-fixtures.js';
 import { validEnvelope, type EnvelopeCase } from '../../generators/envelope/envelope.js';

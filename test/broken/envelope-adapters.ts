@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Adapter, Verdict } from '../../src/core/types.js';
+import type { Adapter, Verdict } from '../../src/contract/adapter.js';
 import { referenceAdapter } from '../../src/reference/index.js';
 import { fromKeyless, toKeyless } from '../../src/reference/keyless.js';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Catalog, CatalogError } from '../../src/core/catalog.js';
-import { defineCheck, PASS } from '../../src/core/check.js';
-import { UsageError } from '../../src/core/errors.js';
+import { Catalog, CatalogError } from '../../src/engine/catalog.js';
+import { defineCheck, PASS } from '../../src/engine/check.js';
+import { UsageError } from '../../src/contract/errors.js';
 import { allChecks } from '../../suites/index.js';
 
 const check = (id: string, over: Record<string, unknown> = {}) =>

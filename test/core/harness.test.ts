@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/core/errors.js';
-import { runChecks } from '../../src/core/runner.js';
-import type { Adapter } from '../../src/core/types.js';
+import { UsageError } from '../../src/contract/errors.js';
+import { runChecks } from '../../src/engine/runner.js';
+import type { Adapter } from '../../src/contract/adapter.js';
 import { referenceAdapter } from '../../src/reference/index.js';
 import { allChecks } from '../../suites/index.js';
 

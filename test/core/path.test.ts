@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactPath, expandPath } from '../../src/core/path.js';
+import { compactPath, expandPath } from '../../src/engine/path.js';
 
 describe('replay paths', () => {
   it('compact and expand are inverses on fast-check paths', () => {

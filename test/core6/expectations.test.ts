@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckStatus, Severity } from '../../src/core/check.js';
-import { EXPECTATIONS_FORMAT, evaluateGate, updateExpectations, type Expectation } from '../../src/core/expectations.js';
-import { summarize, type CheckReport, type Report } from '../../src/core/report.js';
+import type { CheckStatus, Severity } from '../../src/engine/check.js';
+import { EXPECTATIONS_FORMAT, evaluateGate, updateExpectations, type Expectation } from '../../src/model/gate.js';
+import { summarize, type CheckReport, type Report } from '../../src/model/report.js';
 
 function check(id: string, status: CheckStatus, severity: Severity = 'MUST'): CheckReport {
   return {

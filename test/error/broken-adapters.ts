@@ -1,4 +1,4 @@
-import type { Adapter, Finding, Verdict } from '../../src/core/types.js';
+import type { Adapter, Finding, Verdict } from '../../src/contract/adapter.js';
 import { validateError } from '../../src/reference/error/index.js';
 import { referenceWithError as ref } from './reference-adapter.js';
 

@@ -1,4 +1,4 @@
-import type { Adapter } from '../../src/core/types.js';
+import type { Adapter } from '../../src/contract/adapter.js';
 import { validateError } from '../../src/reference/error/index.js';
 import { referenceAdapter } from '../../src/reference/index.js';
 

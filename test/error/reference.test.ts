@@ -3,7 +3,7 @@ import { scenarioPayloads } from '../../generators/error/scenarios.js';
 import { isAbsoluteHttpsUrl } from '../../src/reference/error/https-url.js';
 import { validateError } from '../../src/reference/error/index.js';
 import { numericAligned } from '../../src/reference/error/numeric.js';
-import { errorSpec } from '../../src/spec/error-spec.js';
+import { errorSpec } from '../../src/spec/error.js';
 
 const ctx = { now: '2026-06-01T00:00:00Z' };
 const s = (i: number) => structuredClone(scenarioPayloads[i]!) as any;

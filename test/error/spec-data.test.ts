@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scenarioPayloads } from '../../generators/error/scenarios.js';
-import { errorEnums, errorSpec } from '../../src/spec/error-spec.js';
+import { errorEnums, errorSpec } from '../../src/spec/error.js';
 
 const spec = errorSpec();
 const enums = errorEnums(spec);

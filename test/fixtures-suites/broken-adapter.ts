@@ -1,4 +1,4 @@
-import type { Adapter } from '../../src/core/types.js';
+import type { Adapter } from '../../src/contract/adapter.js';
 import { brokenErrorAdapters } from '../error/broken-adapters.js';
 import { brokenRecoveryAdapters } from '../recovery/broken-policies.js';
 import { brokenUasAdapters } from '../uas/broken-adapters.js';

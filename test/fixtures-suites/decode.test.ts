@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CheckDefinition } from '../../src/core/check.js';
-import { encodeCase, FixtureBytes } from '../../src/core/fixtures.js';
+import type { CheckDefinition } from '../../src/engine/check.js';
+import { encodeCase, FixtureBytes } from '../../src/model/fixtures.js';
 import { allChecks } from '../../suites/index.js';
 
 const NOW = '2026-06-01T00:00:00Z';

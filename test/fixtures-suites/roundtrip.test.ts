@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CaseResult } from '../../src/core/check.js';
-import { encodeCase } from '../../src/core/fixtures.js';
-import { createHarness } from '../../src/core/harness.js';
-import { toJsonSafe } from '../../src/core/json-safe.js';
-import type { Adapter } from '../../src/core/types.js';
+import type { CaseResult } from '../../src/engine/check.js';
+import { encodeCase } from '../../src/model/fixtures.js';
+import { createHarness } from '../../src/engine/harness.js';
+import { toJsonSafe } from '../../src/engine/json-safe.js';
+import type { Adapter } from '../../src/contract/adapter.js';
 import { referenceAdapter } from '../../src/reference/index.js';
 import { allChecks } from '../../suites/index.js';
 import { brokenErrorAdapters } from '../error/broken-adapters.js';

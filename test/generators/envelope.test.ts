@@ -4,7 +4,7 @@ import { validEnvelope } from '../../generators/envelope/envelope.js';
 import { generatorChecksum } from '../../generators/envelope/seal.js';
 import { referenceChecksum } from '../../src/reference/checksum.js';
 import { validateEnvelope } from '../../src/reference/envelope/validate.js';
-import { profileNames } from '../../src/spec/envelope-spec.js';
+import { profileNames } from '../../src/spec/envelope.js';
 
 describe('validEnvelope', () => {
   it('is deterministic for a seed', () => {

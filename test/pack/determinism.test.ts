@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../src/core/report.js';
-import { runChecks } from '../../src/core/runner.js';
+import type { Report } from '../../src/model/report.js';
+import { runChecks } from '../../src/engine/runner.js';
 import { allChecks } from '../../suites/index.js';
 import { brokenEnvelopeAdapters } from '../broken/envelope-adapters.js';
 import { referenceAdapter } from '../../src/reference/index.js';

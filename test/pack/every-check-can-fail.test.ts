@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Catalog } from '../../src/core/catalog.js';
-import { runChecks } from '../../src/core/runner.js';
-import type { Adapter } from '../../src/core/types.js';
+import { Catalog } from '../../src/engine/catalog.js';
+import { runChecks } from '../../src/engine/runner.js';
+import type { Adapter } from '../../src/contract/adapter.js';
 import { allChecks } from '../../suites/index.js';
 import { brokenEnvelopeAdapters } from '../broken/envelope-adapters.js';
 import { brokenErrorAdapters } from '../error/broken-adapters.js';

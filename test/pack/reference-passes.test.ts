@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/core/runner.js';
+import { runChecks } from '../../src/engine/runner.js';
 import { referenceAdapter } from '../../src/reference/index.js';
 import { allChecks } from '../../suites/index.js';
 

@@ -19,7 +19,7 @@ function newestSource(): number {
  * `npm test` builds first, so in CI this is a no-op and two test files never compile at once.
  */
 export function ensureBuilt(): void {
-  const outputs = ['dist/src/cli/main.js', 'dist/src/cli/uas-verify.js', 'dist/src/process/index.js'].map((f) => join(root, f));
+  const outputs = ['dist/src/cli/main.js', 'dist/src/cli/uas-verify.js', 'dist/src/adapters/process/index.js'].map((f) => join(root, f));
   const oldest = Math.min(...outputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
   if (oldest >= newestSource()) return;
   // Other parts of the tree may be mid-edit: emit what compiles (tsc emits despite type errors).

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { runChecks } from '../../src/core/runner.js';
-import type { CheckDefinition } from '../../src/core/check.js';
-import { createProcessAdapter, processControl } from '../../src/process/index.js';
+import { runChecks } from '../../src/engine/runner.js';
+import type { CheckDefinition } from '../../src/engine/check.js';
+import { createProcessAdapter, processControl } from '../../src/adapters/process/index.js';
 import { probes } from './probes.js';
 
 export const HOSTILE = join(import.meta.dirname, 'hostile');

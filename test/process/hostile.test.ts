@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/core/errors.js';
-import { createProcessAdapter } from '../../src/process/index.js';
+import { UsageError } from '../../src/contract/errors.js';
+import { createProcessAdapter } from '../../src/adapters/process/index.js';
 import { hostile, runHostile } from './gallery.js';
 import { checksumProbes, echoProbe, probes } from './probes.js';
 
@@ -160,8 +160,8 @@ describe('process groups', () => {
     const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { runChecks } = await import('../../src/core/runner.js');
-    const { processControl } = await import('../../src/process/index.js');
+    const { runChecks } = await import('../../src/engine/runner.js');
+    const { processControl } = await import('../../src/adapters/process/index.js');
     const dir = mkdtempSync(join(tmpdir(), 'uaix-group-'));
     const pidFile = join(dir, 'pids');
     try {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/core/check.js';
+import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/engine/check.js';
 
 /**
  * Small checks with known right answers (the ones test/process/hostile/lib.mjs gives), so that a

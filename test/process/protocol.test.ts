@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { joinCommand, splitCommand } from '../../src/process/command-line.js';
-import { LineSplitter } from '../../src/process/line-splitter.js';
-import { decodeParams, encodeRequest, protocolProblem } from '../../src/process/protocol.js';
-import { listMethods, serveAdapter } from '../../src/process/serve.js';
+import { joinCommand, splitCommand } from '../../src/adapters/process/command-line.js';
+import { LineSplitter } from '../../src/adapters/process/line-splitter.js';
+import { decodeParams, encodeRequest, protocolProblem } from '../../src/adapters/process/protocol.js';
+import { listMethods, serveAdapter } from '../../src/adapters/process/serve.js';
 import { referenceAdapter } from '../../src/reference/index.js';
 
 describe('splitCommand', () => {

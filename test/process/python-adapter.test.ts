@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/core/runner.js';
-import { createProcessAdapter, createUasVerifyCommandAdapter, processControl } from '../../src/process/index.js';
+import { runChecks } from '../../src/engine/runner.js';
+import { createProcessAdapter, createUasVerifyCommandAdapter, processControl } from '../../src/adapters/process/index.js';
 import { allChecks } from '../../suites/index.js';
 
 const example = join(import.meta.dirname, '..', '..', 'examples', 'python-adapter');

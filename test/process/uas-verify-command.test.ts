@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/core/runner.js';
-import type { CheckDefinition } from '../../src/core/check.js';
-import { createUasVerifyCommandAdapter, processControl } from '../../src/process/index.js';
+import { runChecks } from '../../src/engine/runner.js';
+import type { CheckDefinition } from '../../src/engine/check.js';
+import { createUasVerifyCommandAdapter, processControl } from '../../src/adapters/process/index.js';
 import { uasSuite } from '../../suites/uas/index.js';
 import { ensureBuilt, root } from './built.js';
 

@@ -1,5 +1,5 @@
-import type { Adapter, CapabilityLevel } from '../../src/core/types.js';
-import type { JsonObject, RecoveryAction } from '../../src/core/recovery-types.js';
+import type { Adapter, CapabilityLevel } from '../../src/contract/adapter.js';
+import type { JsonObject, RecoveryAction } from '../../src/contract/recovery.js';
 import { createRecoveryPolicy, RecoverySession } from '../../src/reference/recovery/index.js';
 import type { Attempt, TaskEntry } from '../../src/reference/recovery/session.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Catalog } from '../../src/core/catalog.js';
-import { loadSpecData } from '../../src/core/spec-data.js';
+import { Catalog } from '../../src/engine/catalog.js';
+import { loadSpecData } from '../../src/spec/data.js';
 import { recoverySuite } from '../../suites/recovery/index.js';
 
 const doc = readFileSync(new URL('../../docs/spec-decisions.md', import.meta.url), 'utf8');

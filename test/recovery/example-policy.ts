@@ -1,5 +1,5 @@
-import type { Adapter } from '../../src/core/types.js';
-import type { JsonObject, RecoveryAction, RecoveryPolicy, RecoveryScenario } from '../../src/core/recovery-types.js';
+import type { Adapter } from '../../src/contract/adapter.js';
+import type { JsonObject, RecoveryAction, RecoveryPolicy, RecoveryScenario } from '../../src/contract/recovery.js';
 
 // The example policy of the README, verbatim but for the import paths: a legacy
 // (L3) agent that runs its tasks one by one and answers every error with the legacy no-op.

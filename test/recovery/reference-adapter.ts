@@ -1,4 +1,4 @@
-import type { Adapter } from '../../src/core/types.js';
+import type { Adapter } from '../../src/contract/adapter.js';
 import { recovery } from '../../src/reference/recovery/index.js';
 
 /** The reference recovery policy behind a minimal adapter (the full reference adapter is assembled by the lead). */

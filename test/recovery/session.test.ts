@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHarness } from '../../src/core/harness.js';
+import { createHarness } from '../../src/engine/harness.js';
 import { recoveryCase, ALL_FAULT_KINDS } from '../../generators/recovery/recovery-case.js';
 import { runSession } from '../../suites/recovery/world/session.js';
-import { runChecks } from '../../src/core/runner.js';
-import type { Adapter } from '../../src/core/types.js';
-import type { JsonObject, RecoveryAction } from '../../src/core/recovery-types.js';
+import { runChecks } from '../../src/engine/runner.js';
+import type { Adapter } from '../../src/contract/adapter.js';
+import type { JsonObject, RecoveryAction } from '../../src/contract/recovery.js';
 import { recoverySuite } from '../../suites/recovery/index.js';
 import { recCorrectField } from '../../suites/recovery/correct-field.js';
 import { referenceRecoveryAdapter } from './reference-adapter.js';

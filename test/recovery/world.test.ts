@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHarness } from '../../src/core/harness.js';
+import { createHarness } from '../../src/engine/harness.js';
 import { validateError } from '../../src/reference/error/index.js';
 import { parseJsonPath } from '../../src/reference/recovery/json-path.js';
 import { recoveryCase, ALL_FAULT_KINDS } from '../../generators/recovery/recovery-case.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize } from '../../src/core/report.js';
+import { summarize } from '../../src/model/report.js';
 import { badgeOf, renderBadge } from '../../src/reporters/badge.js';
 import { hostileReport, plainReport } from './fixture-report.js';
 

@@ -1,4 +1,4 @@
-import { REPORT_FORMAT, summarize, type CheckReport, type Report } from '../../src/core/report.js';
+import { REPORT_FORMAT, summarize, type CheckReport, type Report } from '../../src/model/report.js';
 
 /**
  * Markup an adapter could answer with, or a generator could put in a counterexample. Each payload

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress, formatProgress, progressEnabled, type ProgressStream } from '../../src/cli/progress.js';
-import type { CheckReport } from '../../src/core/report.js';
+import { createProgress, formatProgress, progressEnabled, type ProgressStream } from '../../src/reporters/progress.js';
+import type { CheckReport } from '../../src/model/report.js';
 
 function tty(columns = 100): ProgressStream & { out: string } {
   const s = { out: '', isTTY: true, columns, write: (c: string) => (s.out += c) };

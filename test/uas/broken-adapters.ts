@@ -1,6 +1,6 @@
-import type { Adapter, UasFinding, UasVerdict } from '../../src/core/types.js';
+import type { Adapter, UasFinding, UasVerdict } from '../../src/contract/adapter.js';
 import { readArtifact } from '../../src/reference/uas/model.js';
-import { uasSpec } from '../../src/reference/uas/spec.js';
+import { uasSpec } from '../../src/spec/uas.js';
 import { verifyUas, type UasReferenceFinding } from '../../src/reference/uas/verify.js';
 
 /**

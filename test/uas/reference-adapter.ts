@@ -1,4 +1,4 @@
-import type { Adapter } from '../../src/core/types.js';
+import type { Adapter } from '../../src/contract/adapter.js';
 import { verifyUas } from '../../src/reference/uas/index.js';
 
 /** The reference implementation as an adapter with only the UAS member (the lead's adapter adds the rest). */

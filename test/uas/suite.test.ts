@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Catalog } from '../../src/core/catalog.js';
-import { runChecks } from '../../src/core/runner.js';
-import { UAS_CHECK_IDS } from '../../src/reference/uas/spec.js';
+import { Catalog } from '../../src/engine/catalog.js';
+import { runChecks } from '../../src/engine/runner.js';
+import { UAS_CHECK_IDS } from '../../src/spec/uas.js';
 import { uasSuite } from '../../suites/uas/index.js';
 import { brokenUasAdapters, moreBrokenCoordinates } from './broken-adapters.js';
 import { referenceWithUas } from './reference-adapter.js';

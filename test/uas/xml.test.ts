@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readArtifact } from '../../src/reference/uas/model.js';
-import { uasSpec } from '../../src/reference/uas/spec.js';
+import { uasSpec } from '../../src/spec/uas.js';
 import { parseStrictXml, type XmlEvents } from '../../src/reference/uas/xml.js';
 
 const quiet: XmlEvents = { open() {}, close() {}, text() {} };

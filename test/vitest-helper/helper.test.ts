@@ -3,13 +3,13 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Catalog } from '../../src/core/catalog.js';
-import type { Report } from '../../src/core/report.js';
-import { runChecks } from '../../src/core/runner.js';
+import { Catalog } from '../../src/engine/catalog.js';
+import type { Report } from '../../src/model/report.js';
+import { runChecks } from '../../src/engine/runner.js';
 import { describeOutcome, parseReplay } from '../../src/vitest.js';
 import { allChecks } from '../../suites/index.js';
 import { acceptsEverything } from './fixture/broken-adapter.js';
-import { compactPath } from '../../src/core/path.js';
+import { compactPath } from '../../src/engine/path.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CONFIG = join(ROOT, 'test/vitest-helper/fixture/vitest.config.ts');

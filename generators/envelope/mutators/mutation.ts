@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { envelopeOf, type EnvelopeCase } from '../envelope.js';
 import { seal } from '../seal.js';
-import { envelopeSpec, type FieldSpec } from '../../../src/spec/envelope-spec.js';
+import { envelopeSpec, type FieldSpec } from '../../../src/spec/envelope.js';
 
 /** An envelope case that breaks one validation expectation, and says how. */
 export interface MutatedCase extends EnvelopeCase {

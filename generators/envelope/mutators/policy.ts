@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { envelopeSpec } from '../../../src/spec/envelope-spec.js';
+import { envelopeSpec } from '../../../src/spec/envelope.js';
 import { fakeSecretInProse } from '../../common/secrets.js';
 import { unsupportedClaim } from '../boundary.js';
 import { getAt, setAt, type Mutator } from './mutation.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { envelopeSpec, profileNames, type FieldSpec } from '../../../src/spec/envelope-spec.js';
+import { envelopeSpec, profileNames, type FieldSpec } from '../../../src/spec/envelope.js';
 import { freeJson, freeKey } from '../../common/text.js';
 import { getAt, presentFields, setAt, type Mutator } from './mutation.js';
 

@@ -1,4 +1,4 @@
-import { uasSpec } from '../../../src/reference/uas/spec.js';
+import { uasSpec } from '../../../src/spec/uas.js';
 import { representable } from '../compile.js';
 import type { UasValidDocument } from '../document.js';
 import { sha256Hex, type GenUnit } from '../model.js';

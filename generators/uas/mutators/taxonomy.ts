@@ -1,4 +1,4 @@
-import { uasSpec } from '../../../src/reference/uas/spec.js';
+import { uasSpec } from '../../../src/spec/uas.js';
 import { UNREGISTERED_RELATIONS, UNREGISTERED_ROLES } from '../compile.js';
 import { choose, type Mutator } from '../mutation.js';
 import { rebuild } from './util.js';

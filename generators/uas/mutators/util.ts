@@ -1,4 +1,4 @@
-import { uasSpec } from '../../../src/reference/uas/spec.js';
+import { uasSpec } from '../../../src/spec/uas.js';
 import type { UasValidDocument } from '../document.js';
 import { cloneDoc, sha256Hex, type GenDoc, type GenUnit } from '../model.js';
 import type { ExpectedFinding, UasMutation } from '../mutation.js';

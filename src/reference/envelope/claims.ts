@@ -1,4 +1,4 @@
-import { envelopeSpec } from '../../spec/envelope-spec.js';
+import { envelopeSpec } from '../../spec/envelope.js';
 
 /**
  * Finds an unsupported claim (D-ENV-09): a sentence that names UAIX, names one of the services

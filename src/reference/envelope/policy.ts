@@ -1,5 +1,5 @@
-import type { Finding, ValidationContext } from '../../core/types.js';
-import { envelopeSpec } from '../../spec/envelope-spec.js';
+import type { Finding, ValidationContext } from '../../contract/adapter.js';
+import { envelopeSpec } from '../../spec/envelope.js';
 import { referenceChecksum } from '../checksum.js';
 import { findSecret } from '../secrets.js';
 import { findUnsupportedClaim } from './claims.js';

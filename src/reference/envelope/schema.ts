@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { envelopeSpec, type FieldSpec, type FieldType } from '../../spec/envelope-spec.js';
+import { envelopeSpec, type FieldSpec, type FieldType } from '../../spec/envelope.js';
 
 /**
  * Builds strict JSON Schemas (2019-09 subset ajv's default draft understands) for every profile

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import type { Finding, ValidationContext, Verdict } from '../../core/types.js';
-import { envelopeSpec } from '../../spec/envelope-spec.js';
+import type { Finding, ValidationContext, Verdict } from '../../contract/adapter.js';
+import { envelopeSpec } from '../../spec/envelope.js';
 import { policyFindings } from './policy.js';
 import { profileValidator } from './schema.js';
 

@@ -1,5 +1,5 @@
-import type { Finding } from '../../core/types.js';
-import type { ErrorPayload, ErrorSpec } from '../../spec/error-spec.js';
+import type { Finding } from '../../contract/adapter.js';
+import type { ErrorPayload, ErrorSpec } from '../../spec/error.js';
 
 /** ERR-CONDITION-ACTION: no recovery option uses an action the table forbids for its condition (D-ERR-04). */
 export function conditionActionFindings(p: ErrorPayload, spec: ErrorSpec): Finding[] {

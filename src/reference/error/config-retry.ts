@@ -1,5 +1,5 @@
-import type { Finding } from '../../core/types.js';
-import type { ErrorPayload, ErrorSpec } from '../../spec/error-spec.js';
+import type { Finding } from '../../contract/adapter.js';
+import type { ErrorPayload, ErrorSpec } from '../../spec/error.js';
 
 /**
  * ERR-CONFIG-NO-RETRY: an error whose origin is `configuration` offers no automatic retry path,

@@ -1,5 +1,5 @@
-import type { Finding } from '../../core/types.js';
-import { isUrlKey, type ErrorPayload, type ErrorSpec } from '../../spec/error-spec.js';
+import type { Finding } from '../../contract/adapter.js';
+import { isUrlKey, type ErrorPayload, type ErrorSpec } from '../../spec/error.js';
 import { isAbsoluteHttpsUrl } from './https-url.js';
 import { ajvFindings, compiled } from './schema.js';
 

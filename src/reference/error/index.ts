@@ -1,5 +1,5 @@
-import type { Finding, ValidationContext, Verdict } from '../../core/types.js';
-import { errorSpec, type ErrorPayload } from '../../spec/error-spec.js';
+import type { Finding, ValidationContext, Verdict } from '../../contract/adapter.js';
+import { errorSpec, type ErrorPayload } from '../../spec/error.js';
 import { conditionActionFindings } from './condition-action.js';
 import { configRetryFindings } from './config-retry.js';
 import { execParamFindings } from './exec-params.js';

@@ -1,5 +1,5 @@
-import type { Finding } from '../../core/types.js';
-import type { ErrorPayload, ErrorSpec } from '../../spec/error-spec.js';
+import type { Finding } from '../../contract/adapter.js';
+import type { ErrorPayload, ErrorSpec } from '../../spec/error.js';
 import { locateSecret } from '../secrets.js';
 
 /** ERR-NO-SECRETS: nothing in scope (message id, body) carries a credential or token-like secret (D-ERR-07). */

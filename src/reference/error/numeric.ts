@@ -1,5 +1,5 @@
-import type { Finding } from '../../core/types.js';
-import type { ErrorPayload, ErrorSpec } from '../../spec/error-spec.js';
+import type { Finding } from '../../contract/adapter.js';
+import type { ErrorPayload, ErrorSpec } from '../../spec/error.js';
 
 /**
  * Whether `status` fits `code` (D-ERR-09): values outside the HTTP range are system codes and are

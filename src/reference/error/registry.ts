@@ -1,5 +1,5 @@
-import type { Finding } from '../../core/types.js';
-import type { ErrorPayload, ErrorSpec } from '../../spec/error-spec.js';
+import type { Finding } from '../../contract/adapter.js';
+import type { ErrorPayload, ErrorSpec } from '../../spec/error.js';
 
 /** ERR-REGISTRY-CODE: `code` is one of the legacy registry codes (D-ERR-03). */
 export function registryFindings(p: ErrorPayload, spec: ErrorSpec): Finding[] {

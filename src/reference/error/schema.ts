@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { Finding } from '../../core/types.js';
-import { errorSpec, type ErrorSpec } from '../../spec/error-spec.js';
+import type { Finding } from '../../contract/adapter.js';
+import { errorSpec, type ErrorSpec } from '../../spec/error.js';
 import { isAbsoluteHttpsUrl } from './https-url.js';
 
 interface Compiled {

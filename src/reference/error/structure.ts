@@ -1,5 +1,5 @@
-import type { Finding } from '../../core/types.js';
-import type { ErrorSpec } from '../../spec/error-spec.js';
+import type { Finding } from '../../contract/adapter.js';
+import type { ErrorSpec } from '../../spec/error.js';
 import { ajvFindings, compiled } from './schema.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RecoveryAction, RecoveryObservation, RecoveryPolicy, RecoveryScenario } from '../../core/recovery-types.js';
+import type { RecoveryAction, RecoveryObservation, RecoveryPolicy, RecoveryScenario } from '../../contract/recovery.js';
 import { RecoverySession } from './session.js';
 
 export { RecoverySession } from './session.js';

@@ -4,9 +4,9 @@ import type {
   RecoveryObservation,
   RecoveryScenario,
   RecoveryTask,
-} from '../../core/recovery-types.js';
-import type { CapabilityLevel } from '../../core/types.js';
-import { loadSpecData } from '../../core/spec-data.js';
+} from '../../contract/recovery.js';
+import type { CapabilityLevel } from '../../contract/adapter.js';
+import { loadSpecData } from '../../spec/data.js';
 import { assignAt, parseJsonPath, valueAt } from './json-path.js';
 
 type State = 'pending' | 'inflight' | 'recovering' | 'queued' | 'done' | 'blocked' | 'escalated' | 'halted' | 'skipped';

@@ -4,7 +4,7 @@ import { checkGraph } from './rules-graph.js';
 import { checkSpans } from './rules-spans.js';
 import { checkTaxonomy } from './rules-taxonomy.js';
 import { checkMigration } from './source.js';
-import type { UasSpec } from './spec.js';
+import type { UasSpec } from '../../spec/uas.js';
 import { checkWeights } from './weights.js';
 
 /** What the artifact alone says, given the source's length and legacy container. */

@@ -1,4 +1,4 @@
-import type { UasCheckId } from './spec.js';
+import type { UasCheckId } from '../../spec/uas.js';
 
 /**
  * One rule an artifact breaks, as the reference verifier finds it. `ref` is the id of the failing

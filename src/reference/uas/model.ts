@@ -1,4 +1,4 @@
-import type { UasSpec } from './spec.js';
+import type { UasSpec } from '../../spec/uas.js';
 import type { UasIssue } from './issues.js';
 import { parseStrictXml } from './xml.js';
 

@@ -1,6 +1,6 @@
 import type { IssueList } from './issues.js';
 import type { UasModel } from './model.js';
-import type { UasSpec } from './spec.js';
+import type { UasSpec } from '../../spec/uas.js';
 
 /**
  * Closed taxonomies (seed 003 §2.2): base roles and base relations are exact, case-sensitive tokens

@@ -1,7 +1,7 @@
 import * as crypto from 'node:crypto';
 import type { IssueList } from './issues.js';
 import type { UasModel, UnitInfo } from './model.js';
-import type { UasSpec } from './spec.js';
+import type { UasSpec } from '../../spec/uas.js';
 
 /** Positional access to the source bytes: memory or a file read by offset. */
 export interface SpanSource {

@@ -5,7 +5,7 @@ import { PARALLEL_FROM, releaseHelper, runOnHelper, takeHelper } from './span-he
 import { finishSpans, hashClaimedSpans, spanJobs } from './span-jobs.js';
 import { IssueList } from './issues.js';
 import { checkRoot, checkSpanContents, legacyContainerOf } from './source.js';
-import { uasSpec, type UasSpec } from './spec.js';
+import { uasSpec, type UasSpec } from '../../spec/uas.js';
 import { toVerdict, type UasReferenceVerdict } from './verify.js';
 
 /** Options of the file verifier. */

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { UasFinding, UasVerdict } from '../../core/types.js';
+import type { UasFinding, UasVerdict } from '../../contract/adapter.js';
 import { analyzeArtifact } from './analyze.js';
 import type { UasIssue } from './issues.js';
 import type { UasModel } from './model.js';
 import { interceptPacket } from './packet.js';
 import { checkRoot, checkSpanContents, legacyContainerOf, memorySource } from './source.js';
-import { uasSpec, type UasSpec } from './spec.js';
+import { uasSpec, type UasSpec } from '../../spec/uas.js';
 
 /** A finding of the reference verifier: the adapter contract's fields plus the intercept packet. */
 export interface UasReferenceFinding extends UasFinding {

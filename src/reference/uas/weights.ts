@@ -1,6 +1,6 @@
 import type { IssueList } from './issues.js';
 import type { UasModel } from './model.js';
-import type { UasSpec } from './spec.js';
+import type { UasSpec } from '../../spec/uas.js';
 
 /** An exact weight in hundredths, as the fraction `num / den` before clamping. */
 export interface ExactWeight {

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../../src/core/recovery-types.js';
+import type { JsonObject } from '../../../src/contract/recovery.js';
 import type { AnchorName, Endpoints } from '../../../generators/recovery/types.js';
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { packageRoot } from '../../../src/core/spec-data.js';
-import type { RecoveryAction } from '../../../src/core/recovery-types.js';
+import { packageRoot } from '../../../src/spec/data.js';
+import type { RecoveryAction } from '../../../src/contract/recovery.js';
 
 const ajv = new Ajv2020({ allErrors: false, strict: true, strictRequired: false });
 

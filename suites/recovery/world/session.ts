@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Harness } from '../../../src/core/check.js';
-import { loadSpecData } from '../../../src/core/spec-data.js';
-import type { CapabilityLevel } from '../../../src/core/types.js';
-import type { RecoveryAction } from '../../../src/core/recovery-types.js';
+import type { Harness } from '../../../src/engine/check.js';
+import { loadSpecData } from '../../../src/spec/data.js';
+import type { CapabilityLevel } from '../../../src/contract/adapter.js';
+import type { RecoveryAction } from '../../../src/contract/recovery.js';
 import type { RecoveryCase } from '../../../generators/recovery/types.js';
 import { actionsShape } from './protocol.js';
 import { World } from './world.js';

@@ -1,4 +1,4 @@
-import type { JsonObject, RecoveryAction, RecoveryObservation } from '../../../src/core/recovery-types.js';
+import type { JsonObject, RecoveryAction, RecoveryObservation } from '../../../src/contract/recovery.js';
 import type { Fault, RecoveryCase } from '../../../generators/recovery/types.js';
 import type { LoggedEvent } from './world.js';
 import type { SessionResult } from './session.js';

@@ -1,5 +1,5 @@
-import type { CapabilityLevel } from '../../../src/core/types.js';
-import type { JsonObject, RecoveryScenario, RecoveryTask } from '../../../src/core/recovery-types.js';
+import type { CapabilityLevel } from '../../../src/contract/adapter.js';
+import type { JsonObject, RecoveryScenario, RecoveryTask } from '../../../src/contract/recovery.js';
 import type { CaseTask, Fault, RecoveryCase } from '../../../generators/recovery/types.js';
 import { buildAt } from './json-path.js';
 

@@ -1,6 +1,6 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import type { CapabilityLevel } from '../../../src/core/types.js';
-import type { FetchAction, JsonObject, RecoveryAction, RecoveryObservation, RenewAction, SendAction } from '../../../src/core/recovery-types.js';
+import type { CapabilityLevel } from '../../../src/contract/adapter.js';
+import type { FetchAction, JsonObject, RecoveryAction, RecoveryObservation, RenewAction, SendAction } from '../../../src/contract/recovery.js';
 import { fakeAccessToken, fakeRefreshToken } from '../../../generators/recovery/grant.js';
 import type { Fault, RecoveryCase } from '../../../generators/recovery/types.js';
 import { getAt, renderPath } from './json-path.js';

@@ -1,0 +1,91 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { UsageError } from '../contract/errors.js';
+import type { Adapter } from '../contract/adapter.js';
+
+const MODULE_EXTENSIONS = ['.mjs', '.js', '.cjs', '.ts', '.mts', '.cts'];
+
+/** The module file an adapter path names: the file itself, or a folder's package entry or index file. */
+export function resolveAdapterFile(spec: string, cwd = process.cwd()): string {
+  const path = resolve(cwd, spec);
+  if (!existsSync(path)) {
+    const withExt = MODULE_EXTENSIONS.map((e) => path + e).find((p) => existsSync(p));
+    if (withExt) return withExt;
+    throw new UsageError(`cannot load adapter ${spec}: no such file or folder`);
+  }
+  if (statSync(path).isFile()) {
+    if (!MODULE_EXTENSIONS.includes(extname(path))) throw new UsageError(`cannot load adapter ${spec}: expected a .js, .mjs, .cjs or .ts module`);
+    return path;
+  }
+  const pkgFile = join(path, 'package.json');
+  if (existsSync(pkgFile)) {
+    let pkg: { exports?: unknown; main?: string; module?: string };
+    try {
+      pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+    } catch {
+      throw new UsageError(`cannot load adapter ${spec}: its package.json is not valid JSON`);
+    }
+    const exp = pkg.exports;
+    const entry =
+      typeof exp === 'string'
+        ? exp
+        : exp && typeof exp === 'object'
+          ? pickExport((exp as Record<string, unknown>)['.'] ?? exp)
+          : (pkg.module ?? pkg.main);
+    if (entry) {
+      const file = resolve(path, entry);
+      if (existsSync(file)) return file;
+      throw new UsageError(`cannot load adapter ${spec}: its package.json names ${entry}, which does not exist`);
+    }
+  }
+  const index = MODULE_EXTENSIONS.map((e) => join(path, `index${e}`)).find((p) => existsSync(p));
+  if (!index) throw new UsageError(`cannot load adapter ${spec}: the folder has no package.json entry and no index file`);
+  return index;
+}
+
+function pickExport(e: unknown): string | undefined {
+  if (typeof e === 'string') return e;
+  if (e && typeof e === 'object') {
+    const o = e as Record<string, unknown>;
+    return pickExport(o.import ?? o.default ?? o.node ?? o.require);
+  }
+  return undefined;
+}
+
+function firstLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0]!.slice(0, 300);
+}
+
+/**
+ * Loads an in-process adapter module: its default export is the adapter, or a (possibly async)
+ * function returning it. TypeScript modules are compiled on the fly (tsx).
+ */
+export async function loadAdapterModule(spec: string, cwd = process.cwd()): Promise<Adapter> {
+  const file = resolveAdapterFile(spec, cwd);
+  let mod: Record<string, unknown>;
+  try {
+    if (/\.[mc]?ts$/.test(file)) {
+      const { tsImport } = await import('tsx/esm/api');
+      mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;
+    } else {
+      mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    }
+  } catch (e) {
+    throw new UsageError(`cannot load adapter ${spec}: ${firstLine(e)}`);
+  }
+  let exported: unknown = mod.default ?? mod.adapter;
+  // CommonJS and transpiled modules nest the default export once more.
+  if (exported && typeof exported === 'object' && !('describe' in exported) && 'default' in exported) exported = (exported as { default: unknown }).default;
+  if (typeof exported === 'function' && !('describe' in exported)) {
+    try {
+      exported = await (exported as () => unknown)();
+    } catch (e) {
+      throw new UsageError(`cannot load adapter ${spec}: its factory failed: ${firstLine(e)}`);
+    }
+  }
+  if (!exported || typeof exported !== 'object' || typeof (exported as Adapter).describe !== 'function') {
+    throw new UsageError(`cannot load adapter ${spec}: the module's default export is not an adapter (an object with describe(), or a function returning one)`);
+  }
+  return exported as Adapter;
+}

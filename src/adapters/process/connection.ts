@@ -1,0 +1,281 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { AdapterFault } from '../../engine/check.js';
+import { joinCommand } from './command-line.js';
+import { cutLine, STDERR_TAIL, type FaultKind, type ProcessEvidence } from './evidence.js';
+import { LineSplitter } from './line-splitter.js';
+import { encodeRequest, PROTOCOL, PROTOCOL_ERROR_CODES, protocolProblem, resultSchemaOf } from './protocol.js';
+
+/** An error the implementation answered with (a JSON-RPC error outside the protocol codes). */
+export class RemoteError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'RemoteError';
+  }
+}
+
+export interface ConnectionOptions {
+  argv: readonly string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  maxLineBytes: number;
+  /** How this connection's faults count restarts (filled in by the supervisor). */
+  restarts: number;
+}
+
+interface Pending {
+  method: string;
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+  timer?: NodeJS.Timeout;
+}
+
+interface Death {
+  kind: FaultKind;
+  method?: string;
+  message: string;
+  extra: Partial<ProcessEvidence>;
+}
+
+/** Every live adapter process, so that an exiting pack never leaves one behind. */
+const live = new Set<Connection>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const c of live) c.kill('SIGKILL');
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref());
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * One running adapter process and the requests in flight on it. Any breach of the protocol kills
+ * the process (its output can no longer be trusted to line up with our requests) and faults every
+ * pending request with the evidence; the supervisor decides whether to start another.
+ */
+export class Connection {
+  readonly command: string;
+  private readonly child: ChildProcess;
+  private readonly pending = new Map<number, Pending>();
+  private readonly splitter: LineSplitter;
+  private nextId = 1;
+  private stderr = '';
+  private death: Death | undefined;
+  private exit: { code: number | null; signal: string | null } | undefined;
+  private readonly closed: Promise<void>;
+
+  constructor(private readonly opts: ConnectionOptions) {
+    this.command = joinCommand(opts.argv);
+    this.splitter = new LineSplitter(opts.maxLineBytes);
+    installExitHook();
+    // Its own process group, so that killing it also kills whatever it started (a shell, npx, a JVM).
+    this.child = spawn(opts.argv[0]!, opts.argv.slice(1), {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+      ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
+      ...(opts.env !== undefined ? { env: opts.env } : {}),
+    });
+    live.add(this);
+    this.closed = new Promise<void>((resolve) => this.child.once('close', () => resolve()));
+    this.closed.then(() => live.delete(this));
+    this.child.once('error', (e) => this.die({ kind: 'spawn-failed', message: `cannot start the adapter (${this.command}): ${e.message}`, extra: {} }));
+    this.child.once('exit', (code, signal) => {
+      this.exit = { code, signal };
+      // Answers it wrote before exiting still count: read stdout to its end (bounded) before faulting.
+      const message = signal ? `the adapter process was killed by ${signal}` : `the adapter process exited with code ${code}`;
+      void Promise.race([this.closed, delay(500)]).then(() => this.die({ kind: 'exit', message, extra: {} }));
+    });
+    this.child.stdin!.on('error', () => {}); // EPIPE when it died: its exit says more.
+    this.child.stderr!.setEncoding('utf8');
+    // Always drained, so a chatty adapter never blocks on a full stderr pipe; only the tail is kept.
+    this.child.stderr!.on('data', (s: string) => {
+      this.stderr = (this.stderr + s).slice(-4 * STDERR_TAIL);
+    });
+    this.child.stdout!.on('data', (chunk: Buffer) => this.onData(chunk));
+    this.child.stdout!.once('end', () => {
+      // A crash closes stdout and exits at about the same time; name the exit when there is one.
+      setTimeout(() => {
+        if (!this.exit) this.die({ kind: 'stdout-closed', message: 'the adapter process closed its stdout', extra: {} });
+      }, 500).unref();
+    });
+  }
+
+  /** True until the process broke the protocol, exited, or was stopped. */
+  get alive(): boolean {
+    return this.death === undefined;
+  }
+
+  /** Why it died, for the next request's fault message. */
+  get deathMessage(): string | undefined {
+    return this.death?.message;
+  }
+
+  /** Sends one request; settles with the result, a RemoteError, or an AdapterFault. */
+  request(method: string, params: readonly unknown[], timeoutMs: number): Promise<unknown> {
+    if (this.death) return Promise.reject(this.fault(method, this.death));
+    const id = this.nextId++;
+    let line: string;
+    try {
+      line = encodeRequest(id, method, params);
+    } catch (e) {
+      return Promise.reject(new AdapterFault(`${method}: the case has no JSON form and cannot be sent to an adapter process: ${(e as Error).message}`));
+    }
+    return new Promise((resolve, reject) => {
+      const p: Pending = { method, resolve, reject };
+      if (Number.isFinite(timeoutMs) && timeoutMs > 0) {
+        p.timer = setTimeout(() => this.die({ kind: 'timeout', method, message: `no answer within ${timeoutMs} ms; the adapter process was killed`, extra: {} }), timeoutMs);
+      }
+      this.pending.set(id, p);
+      this.child.stdin!.write(`${line}\n`);
+    });
+  }
+
+  private onData(chunk: Buffer): void {
+    if (this.death) return;
+    const { lines, tooLong } = this.splitter.push(chunk);
+    for (const raw of lines) {
+      if (this.death) return;
+      this.onLine(raw);
+    }
+    if (tooLong && !this.death) {
+      const head = tooLong.head.toString('utf8');
+      this.die({ kind: 'line-too-long', message: `the adapter wrote a line longer than ${this.opts.maxLineBytes} bytes`, extra: { line: cutLine(head), lineBytes: tooLong.bytes } });
+    }
+  }
+
+  private onLine(raw: Buffer): void {
+    // Decoding never fails; only a line that decoded to U+FFFD needs the strict (slower) second look.
+    const text = raw.toString('utf8');
+    if (text.includes('\uFFFD')) {
+      try {
+        decoder.decode(raw);
+      } catch {
+        return this.die({ kind: 'bad-json', message: 'the adapter wrote a line that is not UTF-8', extra: { line: cutLine(text), lineBytes: raw.length } });
+      }
+    }
+    if (text.trim() === '') return; // blank lines carry nothing; tolerated
+    const cut = { line: cutLine(text), ...(text.length > 500 ? { lineBytes: raw.length } : {}) };
+    let msg: { id: number | null; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return this.die({ kind: 'bad-json', message: 'the adapter wrote a line that is not JSON', extra: cut });
+    }
+    const problem = protocolProblem('response', msg);
+    if (problem) return this.die({ kind: 'bad-message', message: `the adapter wrote a message that is not a ${PROTOCOL} response`, extra: { ...cut, problem } });
+    if (msg.id === null) return this.die({ kind: 'bad-message', message: `the adapter could not read a request: ${msg.error!.message.slice(0, 200)}`, extra: cut });
+    const p = this.pending.get(msg.id);
+    if (!p) return this.die({ kind: 'wrong-id', message: `the adapter answered id ${msg.id}, which no pending request carries`, extra: cut });
+    this.pending.delete(msg.id);
+    clearTimeout(p.timer);
+    if (msg.error) {
+      const { code, message, data } = msg.error;
+      if (PROTOCOL_ERROR_CODES.has(code)) p.reject(this.fault(p.method, { kind: 'protocol-error', message: `the adapter answered with protocol error ${code}: ${message.slice(0, 200)}`, extra: cut }));
+      else p.reject(new RemoteError(message, code, data));
+      return;
+    }
+    const schema = resultSchemaOf(p.method);
+    const bad = schema ? protocolProblem(schema, msg.result) : null;
+    if (bad) p.reject(this.fault(p.method, { kind: 'bad-result', message: `the adapter's result does not match ${schema}.schema.json`, extra: { ...cut, problem: bad } }));
+    else p.resolve(msg.result);
+  }
+
+  private fault(method: string, d: Death): AdapterFault {
+    const evidence: ProcessEvidence = {
+      kind: d.kind,
+      command: this.command,
+      method,
+      // When the pack killed it, its exit status says nothing about the adapter.
+      ...(this.exit && d.kind === 'exit' ? { exitCode: this.exit.code, signal: this.exit.signal } : {}),
+      ...d.extra,
+      stderrTail: this.stderr.slice(-STDERR_TAIL),
+      restarts: this.opts.restarts,
+    };
+    const where = d.method && d.method !== method ? ` (while answering ${d.method})` : '';
+    return new AdapterFault(`${method}: ${d.message}${where}`, evidence);
+  }
+
+  /**
+   * Marks the connection dead, kills the process group, and once the process is gone (its stderr
+   * read to the end) faults every pending request. Only the first cause counts.
+   */
+  private die(d: Death): void {
+    if (this.death) return;
+    this.death = d;
+    this.kill('SIGKILL');
+    const settle = () => {
+      for (const [id, p] of this.pending) {
+        clearTimeout(p.timer);
+        this.pending.delete(id);
+        p.reject(this.fault(p.method, d));
+      }
+    };
+    void Promise.race([this.closed, delay(1000)]).then(settle);
+  }
+
+  /** Signals the process group (and the process itself, should the group be gone). */
+  kill(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined || this.child.exitCode !== null || this.child.signalCode !== null) {
+      // The leader is gone; its group may still hold stragglers it started.
+      if (pid !== undefined && process.platform !== 'win32') {
+        try {
+          process.kill(-pid, signal);
+        } catch {
+          /* nothing left */
+        }
+      }
+      return;
+    }
+    try {
+      if (process.platform === 'win32') this.child.kill(signal);
+      else process.kill(-pid, signal);
+    } catch {
+      try {
+        this.child.kill(signal);
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+
+  /** Stops at once (Ctrl-C): pending requests fault with `message`. */
+  abort(message: string): void {
+    this.die({ kind: 'aborted', message, extra: {} });
+  }
+
+  /**
+   * Ends the conversation politely: closes stdin (the protocol's "exit now"), waits `graceMs` for
+   * the process to exit, then SIGTERM, then SIGKILL. Resolves once the process is gone.
+   */
+  async close(graceMs: number): Promise<void> {
+    if (!this.death) {
+      this.death = { kind: 'closed', message: 'the adapter was closed', extra: {} };
+      this.child.stdin!.end();
+      const gone = await Promise.race([this.closed.then(() => true), delay(graceMs).then(() => false)]);
+      if (!gone) {
+        this.kill('SIGTERM');
+        const termed = await Promise.race([this.closed.then(() => true), delay(500).then(() => false)]);
+        if (!termed) this.kill('SIGKILL');
+      }
+      for (const [id, p] of this.pending) {
+        clearTimeout(p.timer);
+        this.pending.delete(id);
+        p.reject(this.fault(p.method, this.death));
+      }
+    }
+    await Promise.race([this.closed, delay(2000)]);
+    this.kill('SIGKILL'); // stragglers of the group
+    live.delete(this);
+  }
+}

@@ -1,0 +1,91 @@
+import { createInterface } from 'node:readline';
+import type { Adapter } from '../../contract/adapter.js';
+import { APPLICATION_ERROR_CODE, decodeParams, PROTOCOL } from './protocol.js';
+
+type Fn = (...a: unknown[]) => unknown;
+
+/** The contract members an in-process adapter implements, as protocol method names. */
+export function listMethods(adapter: Adapter): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(adapter)) {
+    if (name === 'describe') continue;
+    if (typeof value === 'function') out.push(name);
+    else if (value !== null && typeof value === 'object') {
+      for (const [inner, fn] of Object.entries(value)) if (typeof fn === 'function') out.push(`${name}.${inner}`);
+      // Members defined on a class prototype (a policy object built with `class`), never Object's own.
+      const proto = Object.getPrototypeOf(value) as object | null;
+      if (proto === null || proto === Object.prototype) continue;
+      for (const inner of Object.getOwnPropertyNames(proto)) {
+        if (inner !== 'constructor' && typeof (value as Record<string, unknown>)[inner] === 'function' && !out.includes(`${name}.${inner}`)) out.push(`${name}.${inner}`);
+      }
+    }
+  }
+  return out;
+}
+
+function resolve(adapter: Adapter, methods: readonly string[], method: string): { fn: Fn; self: unknown } | undefined {
+  if (method !== 'describe' && !methods.includes(method)) return undefined;
+  let self: unknown = adapter;
+  let value: unknown = adapter;
+  for (const p of method.split('.')) {
+    self = value;
+    value = (value as Record<string, unknown>)[p];
+  }
+  return typeof value === 'function' ? { fn: value as Fn, self } : undefined;
+}
+
+/**
+ * Serves an in-process adapter over the `uaix-adapter/1` protocol on `input`/`output` (stdin and
+ * stdout by default): how a JavaScript implementation runs out of process, and how the bench wraps
+ * the reference. A synchronous answer is written at once (no promise hop: the round trip is the
+ * cost the bench measures); asynchronous ones as they complete. Resolves when `input` ends and
+ * every answer was written.
+ */
+export function serveAdapter(adapter: Adapter, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+  const methods = listMethods(adapter);
+  const send = (msg: object) => output.write(`${JSON.stringify(msg)}\n`);
+  const inflight = new Set<Promise<unknown>>();
+  const answer = (id: number, isDescribe: boolean, result: unknown) => send({ jsonrpc: '2.0', id, result: isDescribe ? { ...(result as object), protocol: PROTOCOL, methods } : (result ?? null) });
+  const refuse = (id: number, e: unknown) => send({ jsonrpc: '2.0', id, error: { code: APPLICATION_ERROR_CODE, message: e instanceof Error ? e.message : String(e) } });
+  const onLine = (line: string) => {
+    if (line.trim() === '') return;
+    let req: { id?: unknown; method?: unknown; params?: unknown };
+    try {
+      req = JSON.parse(line);
+    } catch {
+      send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } });
+      return;
+    }
+    const id = typeof req.id === 'number' ? req.id : null;
+    if (id === null || typeof req.method !== 'string' || !Array.isArray(req.params)) {
+      send({ jsonrpc: '2.0', id, error: { code: -32600, message: 'invalid request' } });
+      return;
+    }
+    const target = resolve(adapter, methods, req.method);
+    if (!target) {
+      send({ jsonrpc: '2.0', id, error: { code: -32601, message: `no method ${req.method}` } });
+      return;
+    }
+    const isDescribe = req.method === 'describe';
+    let result: unknown;
+    try {
+      result = target.fn.apply(target.self, decodeParams(req.params));
+    } catch (e) {
+      refuse(id, e);
+      return;
+    }
+    if (result === null || typeof (result as { then?: unknown })?.then !== 'function') {
+      answer(id, isDescribe, result);
+      return;
+    }
+    const work: Promise<unknown> = (result as Promise<unknown>).then(
+      (r) => answer(id, isDescribe, r),
+      (e: unknown) => refuse(id, e),
+    );
+    inflight.add(work);
+    void work.finally(() => inflight.delete(work));
+  };
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  lines.on('line', onLine);
+  return new Promise((done) => lines.once('close', () => void Promise.all(inflight).then(() => done())));
+}

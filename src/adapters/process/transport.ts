@@ -1,0 +1,168 @@
+import { AdapterFault } from '../../engine/check.js';
+import { UsageError } from '../../contract/errors.js';
+import { joinCommand } from './command-line.js';
+import { Connection, RemoteError } from './connection.js';
+import type { ProcessEvidence } from './evidence.js';
+import { PROTOCOL, PROTOCOL_MAJOR, protocolProblem } from './protocol.js';
+
+/** What an adapter process says about itself in answer to `describe`. */
+export interface DescribeResult {
+  name: string;
+  version: string;
+  capabilityLevel?: string;
+  protocol: string;
+  methods: string[];
+  [extra: string]: unknown;
+}
+
+export interface TransportOptions {
+  /** The command, already split into words. */
+  argv: readonly string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Per-request deadline in ms, restarts included (default 10 000). */
+  timeoutMs?: number;
+  /** Deadline of the first start and its `describe` (default: max(timeoutMs, 10 000)). */
+  startTimeoutMs?: number;
+  /** Restarts allowed after the first start (default 3). */
+  maxRestarts?: number;
+  /** Longest line accepted from the adapter (default 8 MiB). */
+  maxLineBytes?: number;
+  /** How long `close()` waits for the process to exit after closing its stdin (default 2000 ms). */
+  closeGraceMs?: number;
+}
+
+export const DEFAULT_MAX_RESTARTS = 3;
+export const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Supervises an adapter process: starts it, performs the `describe` handshake, sends requests, and
+ * after the process died or broke the protocol starts a fresh one on the next request, at most
+ * `maxRestarts` times; after that every request faults at once with the reason.
+ */
+export class ProcessTransport {
+  private conn: Connection | undefined;
+  private restarts = 0;
+  private lastFailure: string | undefined;
+  private stopped: string | undefined;
+  private info: DescribeResult | undefined;
+  private starting: Promise<Connection> | undefined;
+  readonly timeoutMs: number;
+  readonly maxRestarts: number;
+
+  constructor(private readonly opts: TransportOptions) {
+    if (opts.argv.length === 0) throw new UsageError('the adapter command is empty');
+    this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.maxRestarts = opts.maxRestarts ?? DEFAULT_MAX_RESTARTS;
+  }
+
+  get command(): string {
+    return joinCommand(this.opts.argv);
+  }
+
+  /** Restarts used so far. */
+  get restartCount(): number {
+    return this.restarts;
+  }
+
+  /** Starts the first process and returns its `describe` answer; a UsageError when it cannot start. */
+  async start(): Promise<DescribeResult> {
+    const timeout = this.opts.startTimeoutMs ?? Math.max(this.timeoutMs, 10_000);
+    try {
+      this.conn = this.spawn();
+      this.info = await this.handshake(this.conn, timeout);
+      return this.info;
+    } catch (e) {
+      await this.close();
+      const ev = e instanceof AdapterFault ? (e.evidence as ProcessEvidence | undefined) : undefined;
+      const tail = ev?.stderrTail ? `\nstderr: ${ev.stderrTail.trim().split('\n').slice(-5).join('\n        ')}` : '';
+      throw new UsageError(`the adapter process did not start (${this.command}): ${(e as Error).message}${tail}`);
+    }
+  }
+
+  private spawn(): Connection {
+    return new Connection({ argv: this.opts.argv, maxLineBytes: this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, restarts: this.restarts, ...(this.opts.cwd !== undefined ? { cwd: this.opts.cwd } : {}), ...(this.opts.env !== undefined ? { env: this.opts.env } : {}) });
+  }
+
+  /** Sends `describe` and checks the answer; a connection that fails it is stopped. */
+  private async handshake(conn: Connection, timeoutMs: number): Promise<DescribeResult> {
+    try {
+      return this.checkDescribe(await conn.request('describe', [], timeoutMs));
+    } catch (e) {
+      conn.abort(`describe failed: ${(e as Error).message}`);
+      if (e instanceof RemoteError) throw new AdapterFault(`describe: the adapter answered with an error: ${e.message}`);
+      throw e;
+    }
+  }
+
+  private checkDescribe(result: unknown): DescribeResult {
+    const problem = protocolProblem('describe', result);
+    if (problem) throw new AdapterFault(`describe: the answer is not a ${PROTOCOL} describe result: ${problem}`, { line: JSON.stringify(result)?.slice(0, 500) });
+    const info = result as DescribeResult;
+    if (Number(info.protocol.split('/')[1]) !== PROTOCOL_MAJOR) throw new AdapterFault(`describe: the adapter speaks ${info.protocol}; this pack speaks ${PROTOCOL}`);
+    if (this.info && [...this.info.methods].sort().join() !== [...info.methods].sort().join()) {
+      throw new AdapterFault(`describe: the restarted adapter lists other methods (${info.methods.join(', ')}) than at the start (${this.info.methods.join(', ')})`);
+    }
+    return info;
+  }
+
+  /** A live connection, restarting one when the last died and the budget allows. */
+  private async connection(deadline: number, method: string): Promise<Connection> {
+    if (this.conn?.alive) return this.conn;
+    if (this.starting) return this.starting;
+    if (this.conn && !this.conn.alive) {
+      this.lastFailure = this.conn.deathMessage;
+      this.conn = undefined;
+    }
+    if (this.restarts >= this.maxRestarts) {
+      throw new AdapterFault(`${method}: the adapter process failed ${this.restarts + 1} times and is not restarted again (limit ${this.maxRestarts} restarts); last failure: ${this.lastFailure ?? 'unknown'}`, {
+        kind: 'gave-up',
+        command: this.command,
+        method,
+        stderrTail: '',
+        restarts: this.restarts,
+      } satisfies ProcessEvidence);
+    }
+    this.restarts += 1;
+    this.starting = (async () => {
+      const conn = this.spawn();
+      try {
+        await this.handshake(conn, Math.max(1, deadline - performance.now()));
+        this.conn = conn;
+        return conn;
+      } catch (e) {
+        this.lastFailure = (e as Error).message;
+        if (e instanceof AdapterFault) throw new AdapterFault(`${method}: restarting the adapter failed: ${e.message}`, e.evidence);
+        throw e;
+      } finally {
+        this.starting = undefined;
+      }
+    })();
+    return this.starting;
+  }
+
+  /**
+   * Sends `method(params)`. Resolves with the result; rejects with a RemoteError when the
+   * implementation answered with an error, or an AdapterFault when the process broke down.
+   */
+  async call(method: string, params: readonly unknown[]): Promise<unknown> {
+    if (this.stopped) throw new AdapterFault(`${method}: ${this.stopped}`, { kind: 'aborted', command: this.command, method, stderrTail: '', restarts: this.restarts } satisfies ProcessEvidence);
+    const deadline = performance.now() + this.timeoutMs;
+    const conn = await this.connection(deadline, method);
+    return conn.request(method, params, Math.max(1, Math.round(deadline - performance.now())));
+  }
+
+  /** Kills the process now (Ctrl-C); every later call faults at once. */
+  abort(reason = 'the run was interrupted; the adapter process was stopped'): void {
+    this.stopped ??= reason;
+    this.conn?.abort(reason);
+  }
+
+  /** Closes stdin, lets the process exit, kills it if it does not. Idempotent. */
+  async close(): Promise<void> {
+    this.stopped ??= 'the adapter was closed';
+    const conn = this.conn ?? (this.starting ? await this.starting.catch(() => undefined) : undefined);
+    this.conn = undefined;
+    await conn?.close(this.opts.closeGraceMs ?? 2000);
+  }
+}

@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+import { UsageError } from '../../contract/errors.js';
+import { evaluateGate, readExpectations, readExpectationsOrEmpty, renderGate, updateExpectations, type ExpectationsFile } from '../../model/gate.js';
+import { readReport } from '../../io/json-file.js';
+import type { Report } from '../../model/report.js';
+import { writeAtomic } from '../../reporters/write.js';
+import { guarded } from '../options.js';
+
+type IO = { out: NodeJS.WritableStream; err: NodeJS.WritableStream };
+
+/** Options of the gate, shared by `run`, `merge` and `gate`. */
+export const GATE_OPTIONS = {
+  expect: { type: 'string' },
+  'allow-stale': { type: 'boolean' },
+  'update-expect': { type: 'boolean' },
+} as const;
+
+/** A gate to apply after a run: the expectations file, read and checked before anything runs. */
+export interface GatePlan {
+  file: string;
+  expectations: ExpectationsFile;
+  allowStale: boolean;
+  update: boolean;
+}
+
+/** Reads `--expect` (bad files are usage errors before the run starts); undefined without it. */
+export function gatePlan(values: { expect?: string | undefined; 'allow-stale'?: boolean | undefined; 'update-expect'?: boolean | undefined }): GatePlan | undefined {
+  if (values.expect === undefined) {
+    if (values['allow-stale'] || values['update-expect']) throw new UsageError(`${values['update-expect'] ? '--update-expect' : '--allow-stale'} needs --expect <file>`);
+    return undefined;
+  }
+  const update = values['update-expect'] === true;
+  // --update-expect may create the file; a plain gate needs it to exist.
+  const expectations = update ? readExpectationsOrEmpty(values.expect) : readExpectations(values.expect);
+  return { file: values.expect, expectations, allowStale: values['allow-stale'] === true, update };
+}
+
+/**
+ * Applies the gate to a finished report (after `--update-expect` rewrote the file, when asked).
+ * Returns the exit code: 0 the run matches its expectations, 1 it does not.
+ */
+export function applyGate(plan: GatePlan, report: Report, catalogIds: readonly string[], io: IO): number {
+  let expectations = plan.expectations;
+  if (plan.update) {
+    if (report.incomplete) throw new UsageError('the run was interrupted: --update-expect never writes expectations from half a run');
+    const u = updateExpectations(report, expectations);
+    writeAtomic(plan.file, `${JSON.stringify(u.file, null, 2)}\n`);
+    for (const e of u.added) io.err.write(`expectations: added ${e.check} (${e.outcome})\n`);
+    for (const r of u.removed) io.err.write(`expectations: removed ${r.entry.check} (${r.why})\n`);
+    if (u.untouched.length) io.err.write(`expectations: kept ${u.untouched.length} entr${u.untouched.length === 1 ? 'y' : 'ies'} this run did not touch: ${u.untouched.map((e) => e.check).join(', ')}\n`);
+    io.err.write(`expectations: wrote ${plan.file} (${u.file.expectations.length} entr${u.file.expectations.length === 1 ? 'y' : 'ies'})\n`);
+    expectations = u.file;
+  }
+  const g = evaluateGate(report, expectations, { allowStale: plan.allowStale, catalogIds });
+  io.out.write(renderGate(g, { allowStale: plan.allowStale }));
+  return g.ok ? 0 : 1;
+}
+
+export const GATE_USAGE = 'usage: uaix-conformance gate <report.json> --expect <expectations.json> [--allow-stale] [--update-expect]';
+
+/** `uaix-conformance gate <report.json> --expect file`: applies expectations to a report already made (a merged one, say). */
+export async function gateCommand(argv: string[], io: IO, catalogIds: readonly string[]): Promise<number> {
+  const { values, positionals } = guarded(() => parseArgs({ args: argv, options: { ...GATE_OPTIONS, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }));
+  if (values.help) {
+    io.out.write(`${GATE_USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError(`gate takes one report.json (${GATE_USAGE.slice(7)})`);
+  const plan = gatePlan(values);
+  if (!plan) throw new UsageError('gate needs --expect <expectations.json>');
+  return applyGate(plan, readReport(positionals[0]!), catalogIds, io);
+}

@@ -1,0 +1,45 @@
+import { relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Catalog } from '../../engine/catalog.js';
+import { UsageError } from '../../contract/errors.js';
+import { readReport } from '../../io/json-file.js';
+import { mergeReports } from '../../model/merge.js';
+import { renderSummary } from '../../reporters/terminal.js';
+import { assertReplaceable, writeReports } from '../../reporters/write.js';
+import { applyGate, GATE_OPTIONS, gatePlan } from './gate.js';
+import { guarded } from '../options.js';
+
+type IO = { out: NodeJS.WritableStream; err: NodeJS.WritableStream };
+
+export const MERGE_USAGE = 'usage: uaix-conformance merge <shard report.json>... [--out dir] [--expect file [--allow-stale]]';
+
+/**
+ * `uaix-conformance merge a.json b.json ...`: the shard reports of one run (`--shard i/n`) as the
+ * report the unsharded run gives. Writes the reports into `--out` (default reports/), prints the
+ * summary; exit code as a run's: 1 when a MUST check failed (or the gate, with --expect, failed).
+ */
+export async function mergeCommand(argv: string[], io: IO, cat: Catalog): Promise<number> {
+  const { values, positionals } = guarded(() =>
+    parseArgs({ args: argv, options: { out: { type: 'string', short: 'o' }, quiet: { type: 'boolean', short: 'q' }, ...GATE_OPTIONS, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }),
+  );
+  if (values.help) {
+    io.out.write(`${MERGE_USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError(`merge needs the shard reports (${MERGE_USAGE.slice(7)})`);
+  const plan = gatePlan(values);
+  const reports = positionals.map((f) => readReport(f));
+  const first = reports[0]!;
+  // The selection's ids in catalog order: the order of the unsharded run, and what the merge must hold.
+  const order = cat.select({ suites: first.run.selection.suites, checks: first.run.selection.checks }).map((c) => c.id);
+  const merged = mergeReports(reports, order);
+  const outDir = values.out ?? 'reports';
+  assertReplaceable(outDir);
+  const written = writeReports(merged, outDir);
+  if (!values.quiet) io.err.write(`merged ${reports.length} shards; reports: ${written.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
+  const summary = renderSummary(merged);
+  io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
+  if (plan) return applyGate(plan, merged, cat.checks.map((c) => c.id), io);
+  if (merged.incomplete) return 1;
+  return merged.summary.mustFailed > 0 ? 1 : 0;
+}

@@ -1,0 +1,55 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { UsageError } from '../contract/errors.js';
+import { REPORT_FORMAT, type Report } from '../model/report.js';
+import { packageRoot } from '../spec/data.js';
+
+const validators = new Map<string, ValidateFunction>();
+
+/** A compiled validator for one of the package's schemas (`schemas/<name>.schema.json`). */
+export function schemaValidator(name: string): ValidateFunction {
+  let v = validators.get(name);
+  if (!v) {
+    const ajv = new Ajv2020({ allErrors: false, strict: true });
+    addFormats.default(ajv);
+    v = ajv.compile(JSON.parse(readFileSync(join(packageRoot, 'schemas', `${name}.schema.json`), 'utf8')));
+    validators.set(name, v);
+  }
+  return v;
+}
+
+/** One line for the first schema error: where, and what. */
+export function firstSchemaError(errors: ErrorObject[] | null | undefined): string {
+  const e = errors?.[0];
+  if (!e) return 'does not match its schema';
+  const where = e.instancePath || '/';
+  if (e.keyword === 'additionalProperties') return `${where}: unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+  return `${where}: ${e.message ?? 'is invalid'}`;
+}
+
+/** Reads and parses a JSON file, or one usage line saying why not. `what` names it in messages. */
+export function readJsonFile(file: string, what: string): unknown {
+  if (!existsSync(file)) throw new UsageError(`${what} ${file}: no such file`);
+  if (statSync(file).isDirectory()) throw new UsageError(`${what} ${file} is a folder, not a file`);
+  const text = readFileSync(file, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${what} ${file} is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** Reads a report.json and checks it against schemas/report.schema.json. */
+export function readReport(file: string): Report {
+  const data = readJsonFile(file, 'report');
+  const format = (data as { format?: unknown } | null)?.format;
+  if (format !== REPORT_FORMAT) {
+    throw new UsageError(`${file} is not a uaix-conformance report (format ${JSON.stringify(format ?? null)}, expected ${REPORT_FORMAT})`);
+  }
+  const validate = schemaValidator('report');
+  if (!validate(data)) throw new UsageError(`${file} is not a valid report: ${firstSchemaError(validate.errors)}`);
+  return data as Report;
+}

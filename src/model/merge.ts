@@ -1,0 +1,126 @@
+import { UsageError } from '../contract/errors.js';
+import { summarize, type CheckReport, type Report } from './report.js';
+import { sortedTags } from '../engine/runner.js';
+
+/** The run fields every shard of one run must share. */
+const SHARED_RUN_FIELDS = ['seed', 'runs', 'timeoutMs', 'now', 'catalogHash'] as const;
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Rebuilds the unsharded entry of one check from its shard entries. */
+function mergeCheck(id: string, entries: { entry: CheckReport; shard: number }[], incomplete: boolean): CheckReport | undefined {
+  const withParts = entries.filter((e) => e.entry.parts !== undefined);
+  if (withParts.length === 0) {
+    // One chunk (or skipped): exactly one shard ran it, or every shard skipped it the same way.
+    const skipped = entries.filter((e) => e.entry.status === 'skipped');
+    if (entries.length > 1 && skipped.length !== entries.length) throw new UsageError(`check ${id} appears whole in shards ${entries.map((e) => e.shard).join(' and ')}: these are not shards of one run`);
+    return entries[0]!.entry;
+  }
+  if (withParts.length !== entries.length) throw new UsageError(`check ${id} is split in some shards and whole in others: these are not shards of one run`);
+  // Walk the chunks in run order, as the unsharded run does, and stop at the first that did not pass.
+  const byChunk = new Map<number, { part: NonNullable<CheckReport['parts']>[number]; entry: CheckReport; shard: number }>();
+  for (const { entry, shard } of entries) {
+    for (const part of entry.parts!) {
+      if (byChunk.has(part.chunk)) throw new UsageError(`chunk ${part.chunk} of check ${id} appears in two shards: these are not shards of one run`);
+      byChunk.set(part.chunk, { part, entry, shard });
+    }
+  }
+  const tags: Record<string, number> = {};
+  let cases = 0;
+  let durationMs = 0;
+  for (let k = 0; ; k++) {
+    const hit = byChunk.get(k);
+    if (!hit) {
+      // Every chunk passed and this is one past the last: the check passed.
+      if (k > 0 && k > Math.max(...byChunk.keys())) break;
+      if (incomplete) return undefined; // an interrupted shard never ran it: left out, the report says incomplete
+      throw new UsageError(`chunk ${k} of check ${id} is in none of the reports: a shard is missing`);
+    }
+    cases += hit.part.cases;
+    durationMs += hit.part.durationMs;
+    for (const [t, n] of Object.entries(hit.part.tags)) tags[t] = (tags[t] ?? 0) + n;
+    if (hit.part.status !== 'passed') {
+      const last = hit.entry.parts![hit.entry.parts!.length - 1]!;
+      if (last.chunk !== k) throw new UsageError(`shard ${hit.shard} ran chunks of ${id} past a failing chunk: not a report of this tool`);
+      return entryOf(hit.entry, hit.part.status, cases, tags, durationMs);
+    }
+  }
+  return entryOf(withParts[0]!.entry, 'passed', cases, tags, durationMs);
+}
+
+/** A whole entry, keys in the order the runner writes them, so the merged JSON equals the unsharded one. */
+function entryOf(e: CheckReport, status: CheckReport['status'], cases: number, tags: Record<string, number>, durationMs: number): CheckReport {
+  return {
+    id: e.id,
+    title: e.title,
+    suite: e.suite,
+    severity: e.severity,
+    specRef: e.specRef,
+    requires: e.requires,
+    decisions: e.decisions,
+    status,
+    runs: cases,
+    evidence: { cases, tags: sortedTags(tags) },
+    ...(status === 'failed' && e.failure ? { failure: e.failure } : {}),
+    ...(status === 'errored' && e.error ? { error: e.error } : {}),
+    durationMs,
+  };
+}
+
+/**
+ * Combines the reports of the shards of one run (`--shard 1/n` ... `--shard n/n`) into the report the
+ * unsharded run gives, timing fields apart. `order` is the selection's check ids in run order (from
+ * the catalog); the merged report must hold exactly these checks.
+ */
+export function mergeReports(reports: readonly Report[], order: readonly string[]): Report {
+  if (reports.length === 0) throw new UsageError('merge needs the shard reports (report.json files)');
+  const first = reports[0]!;
+  const count = first.run.shard?.count;
+  if (count === undefined) throw new UsageError('the first report is not a shard report (it was not run with --shard i/n)');
+  const seen = new Set<number>();
+  for (const r of reports) {
+    if (!r.run.shard) throw new UsageError('a report is not a shard report (it was not run with --shard i/n)');
+    if (r.run.shard.count !== count) throw new UsageError(`the reports come from different shard counts (${count} and ${r.run.shard.count})`);
+    if (seen.has(r.run.shard.index)) throw new UsageError(`shard ${r.run.shard.index}/${count} is given twice`);
+    seen.add(r.run.shard.index);
+    for (const f of SHARED_RUN_FIELDS) if (!same(r.run[f], first.run[f])) throw new UsageError(`the shard reports differ in run.${f}: they are not shards of one run`);
+    if (!same(r.run.selection, first.run.selection)) throw new UsageError('the shard reports differ in their selection (--suite/--check): they are not shards of one run');
+    if (!same(r.adapter, first.adapter) || !same(r.tool, first.tool)) throw new UsageError('the shard reports come from different adapters or tool versions');
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+  if (missing.length) throw new UsageError(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
+
+  const entries = new Map<string, { entry: CheckReport; shard: number }[]>();
+  for (const r of reports) for (const c of r.checks) entries.set(c.id, [...(entries.get(c.id) ?? []), { entry: c, shard: r.run.shard!.index }]);
+  const known = new Set(order);
+  const stray = [...entries.keys()].filter((id) => !known.has(id));
+  if (stray.length) throw new UsageError(`the shard reports hold checks outside the selection: ${stray.slice(0, 5).join(', ')}`);
+  const incomplete = reports.some((r) => r.incomplete);
+  const checks: CheckReport[] = [];
+  for (const id of order) {
+    const list = entries.get(id);
+    if (!list) {
+      if (incomplete) continue; // an interrupted shard: the merged report says incomplete
+      throw new UsageError(`check ${id} is in none of the reports: a shard is missing or was run with another selection`);
+    }
+    const merged = mergeCheck(id, list, incomplete);
+    if (merged) checks.push(merged);
+  }
+  const { shard: _shard, ...run } = first.run;
+  return {
+    format: first.format,
+    tool: { ...first.tool },
+    adapter: { ...first.adapter },
+    run: {
+      ...run,
+      startedAt: reports.map((r) => r.run.startedAt).sort()[0]!,
+      // Shards run side by side: the run took as long as its slowest shard.
+      durationMs: Math.max(...reports.map((r) => r.run.durationMs)),
+    },
+    incomplete,
+    checks,
+    summary: summarize(checks),
+  };
+}

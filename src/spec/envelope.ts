@@ -1,0 +1,81 @@
+import { loadSpecData } from './data.js';
+
+/** A field type in `spec/envelope.json`. */
+export type FieldType =
+  | { type: 'token'; prefix?: string }
+  | { type: 'text' | 'uri-reference' | 'date-time' | 'traceparent' | 'field-path' | 'checksum' | 'level' | 'profile' | 'boolean' | 'free-object' | 'opaque-array' | 'body' }
+  | { type: 'integer' | 'number'; minimum?: number; maximum?: number }
+  | { type: 'enum'; values: string[] }
+  | { type: 'const'; value: string | number }
+  | { type: 'object'; layout: string }
+  | { type: 'array'; items: FieldType; minItems?: number };
+
+/** A field of a published object, with where its requiredness comes from. */
+export type FieldSpec = FieldType & {
+  required: boolean;
+  basis: 'seed' | 'notes' | 'pinned';
+  prefix?: string;
+  /** Marks fields that carry a validation-expectation role. */
+  boundary?: boolean;
+  identity?: boolean;
+  expiry?: boolean;
+  conditional?: string;
+  decision?: string;
+};
+
+export interface ObjectLayout {
+  /** How the object travels in the keyless form: as an array in `keylessOrder`, or unchanged. */
+  keyless: 'array' | 'object';
+  /** Keyless slot order; `null` is a reserved slot that the keyed form has no name for. */
+  keylessOrder?: (string | null)[];
+  fields: Record<string, FieldSpec>;
+}
+
+export interface ProfileSpec {
+  status: 'published' | 'provisional';
+  source: string;
+  /** `uai.agent.*` profiles carry a support boundary. */
+  agent: boolean;
+  fields: Record<string, FieldSpec>;
+}
+
+export interface EnvelopeSpec {
+  uaiVersion: string;
+  envelopeFields: string[];
+  types: Record<string, { json: string; pattern?: string; format?: string; enum?: string[] }>;
+  objects: Record<string, ObjectLayout>;
+  topLevel: Record<string, FieldSpec>;
+  profiles: Record<string, ProfileSpec>;
+  policy: {
+    humanReviewBlockerTypes: string[];
+    coldMemory: { sourceType: string; forbiddenStatus: string };
+    checksumPlaceholder: string;
+    claimTopics: Record<string, string>;
+    claimSubject: string;
+    claimNegation: string;
+  };
+}
+
+/** The envelope spec data (bundled, or overridden by the user's spec folder). */
+export function envelopeSpec(): EnvelopeSpec {
+  return loadSpecData<EnvelopeSpec>('envelope');
+}
+
+/** Profile names in registry order. */
+export function profileNames(): string[] {
+  return Object.keys(envelopeSpec().profiles);
+}
+
+/** The keyless slot order of a profile's body: the body fields in declared order. */
+export function bodyLayout(profile: string): ObjectLayout {
+  const p = envelopeSpec().profiles[profile];
+  if (!p) throw new Error(`unknown profile ${profile}`);
+  return { keyless: 'array', keylessOrder: Object.keys(p.fields), fields: p.fields };
+}
+
+/** The layout of a named published object. */
+export function objectLayout(name: string): ObjectLayout {
+  const o = envelopeSpec().objects[name];
+  if (!o) throw new Error(`unknown object layout ${name}`);
+  return o;
+}
