@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { Bench } from 'tinybench';
-import { runChecks } from '../src/engine/runner.js';
-import { referenceAdapter } from '../src/reference/index.js';
+import { runChecks } from '../src/api/run.js';
+import { referenceAdapter } from '../src/adapters/reference.js';
+import { bundledSpec } from '../src/spec/index.js';
 import { profileValidator } from '../src/reference/envelope/schema.js';
 import { validateEnvelope } from '../src/reference/envelope/validate.js';
 import { envelopeSuite } from '../suites/envelope/index.js';
@@ -15,8 +16,8 @@ export const RUNNER_RUNS = 20;
  */
 export async function benchEnvelope(bench: Bench): Promise<Record<string, number>> {
   const casesPerOp: Record<string, number> = {};
-  const arbitraries = envelopeSuite.map((c) => c.arbitrary());
-  const corpus = fc.sample(envelopeSuite[0]!.arbitrary(), { seed: 42, numRuns: 2000 }) as { profile: string; now: string; packet: unknown }[];
+  const arbitraries = envelopeSuite.map((c) => c.arbitrary(bundledSpec()));
+  const corpus = fc.sample(envelopeSuite[0]!.arbitrary(bundledSpec()), { seed: 42, numRuns: 2000 }) as { profile: string; now: string; packet: unknown }[];
   for (const c of corpus) validateEnvelope(c.packet, { now: c.now }); // compile every profile first
   for (const a of arbitraries) fc.sample(a, { seed: 0, numRuns: 200 }); // build every lazily cached arbitrary first
   let i = 0;

@@ -11,18 +11,17 @@
  * replay command as `npx uaix-conformance`. `UAIX_SEED`, `UAIX_RUNS` and `UAIX_REPLAY=<ID>@<path>`
  * override the options for a replay without editing the file.
  */
-import { compactPath, expandPath, PATH_SYNTAX } from './engine/path.js';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { loadAdapter } from './cli/commands/run.js';
-import { Catalog } from './engine/catalog.js';
-import type { CheckDefinition } from './engine/check.js';
-import { UsageError } from './contract/errors.js';
-import type { CheckReport } from './model/report.js';
-import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, runChecks } from './engine/runner.js';
+import { packCatalog } from './api/catalog.js';
+import { runChecks } from './api/run.js';
+import { closeAdapter, loadAdapter } from './adapters/load.js';
 import type { Adapter } from './contract/adapter.js';
-import { closeAdapter } from './adapters/process/index.js';
+import { UsageError } from './contract/errors.js';
+import type { CheckDefinition } from './engine/check.js';
+import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS } from './engine/harness.js';
+import { compactPath, expandPath, PATH_SYNTAX } from './engine/path.js';
+import type { CheckReport } from './model/report.js';
 import { displayJson } from './reporters/escape.js';
-import { allChecks } from '../suites/index.js';
 
 export interface PackTestOptions {
   /** The adapter object, or a spec as the CLI's `--adapter` takes it (`./adapter.ts`, a folder, `reference`). */
@@ -66,7 +65,7 @@ function intEnv(name: string, raw: string | undefined, fallback: number): number
 /** The message of a failed or errored check: what went wrong, the case, and both ways to replay it. */
 export function describeOutcome(r: CheckReport, seed: number, runs: number): string {
   const head = `${r.id} ${r.status} (${r.severity}, ${r.specRef})`;
-  if (r.failure) {
+  if (r.status === 'failed') {
     const f = r.failure;
     return [
       `${head}: ${f.message}`,
@@ -77,8 +76,9 @@ export function describeOutcome(r: CheckReport, seed: number, runs: number): str
       `replay in vitest:    UAIX_SEED=${seed} UAIX_RUNS=${runs} UAIX_REPLAY=${r.id}@${compactPath(f.path)} npx vitest run -t ${r.id}:`,
     ].join('\n');
   }
+  if (r.status !== 'errored') return `${head}: ${r.status === 'skipped' ? r.skipReason : 'passed'}`;
   const e = r.error;
-  return [`${head}: ${e?.message ?? 'no detail'}`, ...(e?.input !== undefined ? [`input: ${displayJson(e.input)}`] : [])].join('\n');
+  return [`${head}: ${e.message}`, ...(e.input !== undefined ? [`input: ${displayJson(e.input)}`] : [])].join('\n');
 }
 
 /** Thrown by a check's test when the check failed or errored; the message says everything. */
@@ -96,7 +96,7 @@ export function definePackTests(options: PackTestOptions): void {
   const runs = intEnv('UAIX_RUNS', env.UAIX_RUNS, options.runs ?? 100);
   const replay = parseReplay(env.UAIX_REPLAY);
   const adapterSpec = options.adapterSpec ?? (typeof options.adapter === 'string' ? options.adapter : './adapter');
-  const checks: CheckDefinition[] = new Catalog(allChecks).select({ suites: options.suites ?? [], checks: options.checks ?? [] });
+  const checks: CheckDefinition[] = packCatalog().select({ suites: options.suites ?? [], checks: options.checks ?? [] });
   if (replay && !checks.some((c) => c.id === replay.id)) throw new UsageError(`UAIX_REPLAY names ${replay.id}, which is not among the selected checks`);
 
   describe(options.name ?? 'uaix-conformance', () => {

@@ -1,5 +1,12 @@
+import { existsSync, statSync } from 'node:fs';
+import { COMMAND_PREFIX, loadAdapter, UAS_VERIFY_PREFIX, type LoadOptions } from '../adapters/load.js';
+import type { Adapter } from '../contract/adapter.js';
 import { UsageError } from '../contract/errors.js';
+import { parseShard, type ShardSpec } from '../engine/chunks.js';
 import { SEED_MAX, SEED_MIN } from '../engine/seed.js';
+import { loadSpec } from '../io/spec-files.js';
+import type { SpecData } from '../spec/index.js';
+import { setSpecOverrideDir } from '../spec/data.js';
 
 /** Option definitions shared by the commands that run checks. */
 export const RUN_OPTIONS = {
@@ -59,4 +66,44 @@ export function nowOption(raw: string | undefined, fallback: string): string {
   if (raw === undefined) return fallback;
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(raw) || Number.isNaN(Date.parse(raw))) throw new UsageError(`--now must be a UTC instant with a trailing Z, got "${raw}"`);
   return raw;
+}
+
+/** The one adapter spec named by `--adapter`, `--adapter-cmd` or `--uas-verify-cmd` (exactly one of them). */
+export function adapterSpecOf(values: { adapter?: string | undefined; 'adapter-cmd'?: string | undefined; 'uas-verify-cmd'?: string | undefined }): string | undefined {
+  const given = [
+    values.adapter !== undefined ? values.adapter : undefined,
+    values['adapter-cmd'] !== undefined ? COMMAND_PREFIX + values['adapter-cmd'] : undefined,
+    values['uas-verify-cmd'] !== undefined ? UAS_VERIFY_PREFIX + values['uas-verify-cmd'] : undefined,
+  ].filter((s): s is string => s !== undefined);
+  if (given.length > 1) throw new UsageError('give one of --adapter, --adapter-cmd and --uas-verify-cmd');
+  return given[0];
+}
+
+/** `--spec-dir`: the spec data of the command (the bundled spec without it). The one place the option is read. */
+export function specOption(dir: string | undefined): SpecData {
+  if (dir !== undefined && (!existsSync(dir) || !statSync(dir).isDirectory())) throw new UsageError(`--spec-dir ${dir} is not a folder`);
+  setSpecOverrideDir(dir); // TRANSITIONAL: until every domain reads the spec it is given
+  return loadSpec(dir);
+}
+
+/** Loads the adapter a user named; a module path that looks like a command line gets a hint. */
+export async function loadNamedAdapter(spec: string, options: LoadOptions): Promise<Adapter> {
+  try {
+    return await loadAdapter(spec, options);
+  } catch (e) {
+    if (e instanceof UsageError && !spec.startsWith(COMMAND_PREFIX) && !spec.startsWith(UAS_VERIFY_PREFIX) && /\s/.test(spec.trim())) {
+      throw new UsageError(`${e.message} (to run a command, use --adapter-cmd "${spec}" or --adapter "cmd:${spec}")`);
+    }
+    throw e;
+  }
+}
+
+/** `--shard i/n`. */
+export function shardOption(raw: string | undefined): ShardSpec | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    return parseShard(raw);
+  } catch (e) {
+    throw new UsageError(`--shard: ${(e as Error).message}`);
+  }
 }

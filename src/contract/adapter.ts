@@ -3,8 +3,10 @@
  * Names are stable; members are only ever added.
  */
 
-/** Capability levels of the UAIX ladder (seed 000; reference/uaix-public-notes.md). */
-export type CapabilityLevel = 'L0' | 'L1' | 'L2' | 'L3' | 'L4' | 'L5' | 'L6' | 'L7';
+import type { CapabilityLevel } from './levels.js';
+import type { RecoveryPolicy } from './recovery.js';
+
+export type { CapabilityLevel } from './levels.js';
 
 /** What an adapter says about the implementation it wraps. */
 export interface AdapterInfo {
@@ -66,19 +68,27 @@ export interface Adapter {
   fromKeyless?(wire: unknown): unknown | Promise<unknown>;
   validateError?(payload: unknown, context: ValidationContext): Verdict | Promise<Verdict>;
   verifyUas?(source: Uint8Array, artifact: string): UasVerdict | Promise<UasVerdict>;
-  /** Recovery policy of an agent runtime (see src/core/recovery-types.ts). */
-  recovery?: import('./recovery.js').RecoveryPolicy;
+  /** Recovery policy of an agent runtime (docs/recovery-contract.md). */
+  recovery?: RecoveryPolicy;
 }
 
-/** The members of an adapter a check can require. */
-export type AdapterCapability =
-  | 'validateEnvelope'
-  | 'computeChecksum'
-  | 'toKeyless'
-  | 'fromKeyless'
-  | 'validateError'
-  | 'verifyUas'
-  | 'recovery';
+/** The members of an adapter a check can require (every member but `describe`). */
+export type AdapterMember = Exclude<keyof Adapter, 'describe'>;
+
+/** Every member a check can require, in the order the contract lists them. */
+export const ADAPTER_MEMBERS: readonly AdapterMember[] = Object.freeze(['validateEnvelope', 'computeChecksum', 'toKeyless', 'fromKeyless', 'validateError', 'verifyUas', 'recovery']);
+
+/**
+ * The members of `requires` an adapter lacks: a method that is not a function, or a `recovery`
+ * policy that is not an object. The one capability probe of the pack: a lacking member skips the
+ * checks that need it.
+ */
+export function missingMembers(adapter: Adapter, requires: readonly AdapterMember[]): AdapterMember[] {
+  return requires.filter((m) => {
+    const v = (adapter as unknown as Record<string, unknown>)[m];
+    return m === 'recovery' ? v === null || typeof v !== 'object' : typeof v !== 'function';
+  });
+}
 
 /** An adapter module may export the adapter itself or a (possibly async) factory of it. */
 export type AdapterExport = Adapter | (() => Adapter | Promise<Adapter>);

@@ -8,7 +8,7 @@
  * `schemas/recovery-observation.schema.json`; every answer of the agent is validated against them.
  * Decisions behind the shapes: docs/spec-decisions.md.
  */
-import type { CapabilityLevel } from './adapter.js';
+import type { CapabilityLevel } from './levels.js';
 
 /** A JSON object. */
 export type JsonObject = { [key: string]: unknown };

@@ -1,70 +1,71 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import adapterInfo from '../../schemas/protocol/adapter-info.schema.json' with { type: 'json' };
+import bytes from '../../schemas/protocol/bytes.schema.json' with { type: 'json' };
+import checksum from '../../schemas/protocol/checksum.schema.json' with { type: 'json' };
+import describe from '../../schemas/protocol/describe.schema.json' with { type: 'json' };
+import request from '../../schemas/protocol/request.schema.json' with { type: 'json' };
+import response from '../../schemas/protocol/response.schema.json' with { type: 'json' };
+import uasVerdict from '../../schemas/protocol/uas-verdict.schema.json' with { type: 'json' };
+import verdict from '../../schemas/protocol/verdict.schema.json' with { type: 'json' };
 
 /**
- * Shapes of adapter answers. A wrong shape is the implementation failing to answer (errored),
- * which the pack keeps apart from a wrong answer (failed).
+ * The shapes of everything that crosses the adapter boundary, written once: the JSON Schemas of
+ * `schemas/protocol/` (the implementers' documentation of protocol `uaix-adapter/1`). The process
+ * transport checks its messages against them, and the harness checks in-process answers against the
+ * same answer schemas, so the two kinds of adapter are held to one shape. A wrong shape is the
+ * implementation failing to answer (errored), kept apart from a wrong answer (failed).
  */
-const ajv = new Ajv({ allErrors: false, strict: true });
-
-const finding = {
-  type: 'object',
-  properties: {
-    checkId: { type: 'string' },
-    path: { type: 'string' },
-    code: { type: 'string' },
-    message: { type: 'string' },
-  },
+const SCHEMAS = {
+  'adapter-info': adapterInfo,
+  bytes,
+  checksum,
+  describe,
+  request,
+  response,
+  'uas-verdict': uasVerdict,
+  verdict,
 } as const;
 
-const uasFinding = {
-  type: 'object',
-  required: ['checkId'],
-  properties: {
-    checkId: { type: 'string' },
-    unitId: { type: 'string' },
-    byteOffset: { type: 'integer', minimum: 0 },
-    message: { type: 'string' },
-    intercept: { type: 'string' },
-  },
-} as const;
+/** The name of a schema of `schemas/protocol/` (the file name without `.schema.json`). */
+export type ShapeName = keyof typeof SCHEMAS;
 
-const schemas = {
-  verdict: {
-    type: 'object',
-    required: ['valid'],
-    properties: { valid: { type: 'boolean' }, findings: { type: 'array', items: finding } },
-  },
-  uasVerdict: {
-    type: 'object',
-    required: ['valid'],
-    properties: { valid: { type: 'boolean' }, findings: { type: 'array', items: uasFinding } },
-  },
-  checksum: { type: 'string' },
-  adapterInfo: {
-    type: 'object',
-    required: ['name', 'version'],
-    properties: {
-      name: { type: 'string', minLength: 1 },
-      version: { type: 'string' },
-      capabilityLevel: { enum: ['L0', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'] },
-    },
-  },
-} as const;
+/** The shapes a contract member's answer must have: what `Harness.invoke` checks. */
+export type AnswerShape = 'adapter-info' | 'checksum' | 'uas-verdict' | 'verdict';
 
-export type ShapeName = keyof typeof schemas;
+/** The answer shape of each contract member whose answer has a fixed shape. */
+export const MEMBER_ANSWER: Readonly<Record<string, AnswerShape>> = Object.freeze({
+  validateEnvelope: 'verdict',
+  validateError: 'verdict',
+  computeChecksum: 'checksum',
+  verifyUas: 'uas-verdict',
+});
 
-const compiled = new Map<string, ValidateFunction>();
+let compiled: Map<string, ValidateFunction> | undefined;
 
-/** Returns null when `value` has the named shape, else a one-line description of what is wrong. */
-export function checkShape(name: string, value: unknown): string | null {
-  let validate = compiled.get(name);
-  if (!validate) {
-    const schema = (schemas as Record<string, object>)[name];
-    if (!schema) throw new Error(`unknown shape ${name}`);
-    validate = ajv.compile(schema);
-    compiled.set(name, validate);
+function validator(name: ShapeName): ValidateFunction {
+  if (!compiled) {
+    const ajv = new Ajv2020({ strict: true, allErrors: false });
+    for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema as object);
+    compiled = new Map(Object.entries(SCHEMAS).map(([n, s]) => [n, ajv.getSchema(s.$id)!]));
   }
+  const v = compiled.get(name);
+  if (!v) throw new Error(`no protocol schema named ${name}`);
+  return v;
+}
+
+function describeError(e: ErrorObject | undefined): string {
+  if (!e) return 'does not match the schema';
+  const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
+  return `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${extra}`;
+}
+
+/** Null when `value` matches `schemas/protocol/<name>.schema.json`, else one line saying why not. */
+export function shapeProblem(name: ShapeName, value: unknown): string | null {
+  const validate = validator(name);
   if (validate(value)) return null;
-  const e = validate.errors?.[0];
-  return `expected a ${name}: ${e ? `${e.instancePath || '(root)'} ${e.message}` : 'wrong shape'}`;
+  // For a oneOf, ajv's first error is the useless "must match exactly one schema": name the branch instead.
+  const errors = validate.errors ?? [];
+  const specific = errors.find((e) => e.keyword !== 'oneOf' && e.keyword !== 'if') ?? errors[0];
+  return `${name}: ${describeError(specific)}`;
 }

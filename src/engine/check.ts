@@ -1,8 +1,12 @@
 import type fc from 'fast-check';
-import type { AdapterCapability, AdapterInfo } from '../contract/adapter.js';
+import type { AdapterMember, AdapterInfo } from '../contract/adapter.js';
+import type { AnswerShape } from '../contract/shapes.js';
+import type { FixtureCase } from '../model/fixtures.js';
+import type { SpecData } from '../spec/index.js';
 
-export type Severity = 'MUST' | 'SHOULD';
-export type CheckStatus = 'passed' | 'failed' | 'errored' | 'skipped';
+import type { Severity } from '../model/report.js';
+
+export type { CheckStatus, Severity } from '../model/report.js';
 
 /** The outcome of one generated case. */
 export type CaseResult =
@@ -26,12 +30,14 @@ export interface Harness {
   readonly info: AdapterInfo;
   /** The clock validators are given (UTC, trailing Z), fixed for a run. */
   readonly now: string;
+  /** The spec data of the run (bundled, or with the user's overrides): what the judge reads. */
+  readonly spec: SpecData;
   /**
    * Calls `method` (a member name, or `member.method` such as `recovery.start`) with `args`.
-   * Throws `AdapterFault` on timeout, on a thrown error, or when `shape` (a schema name known to
-   * `src/core/shapes.ts`, or a validate function) rejects the answer.
+   * Throws `AdapterFault` on timeout, on a thrown error, or when `shape` (the name of an answer
+   * shape of the contract, or a validate function) rejects the answer.
    */
-  invoke<T = unknown>(method: string, args: unknown[], shape?: string | ((v: unknown) => string | null)): Promise<T>;
+  invoke<T = unknown>(method: string, args: unknown[], shape?: AnswerShape | ((v: unknown) => string | null)): Promise<T>;
   /**
    * Like `invoke`, but an error thrown by the implementation is a rejection, not a fault:
    * `{ rejected: true, message }`. Timeouts still fault.
@@ -53,17 +59,23 @@ export interface CheckDefinition<T = any> {
   /** Seed file and section, e.g. `001 §Expectativas de validación, rule 6`. */
   specRef: string;
   /** Adapter members the check calls; a missing one skips the check. */
-  requires: AdapterCapability[];
+  requires: AdapterMember[];
   /** Spec decisions (ids in docs/spec-decisions.md) this check relies on. */
   decisions?: string[];
-  /** The cases. Must be deterministic for a given fast-check seed. */
-  arbitrary(): fc.Arbitrary<T>;
+  /** The cases, drawn from the run's spec data. Must be deterministic for a given fast-check seed. */
+  arbitrary(spec: SpecData): fc.Arbitrary<T>;
   /** Runs one case. Throwing `AdapterFault` (via the harness) makes the check errored. */
   run(input: T, h: Harness): Promise<CaseResult>;
   /** JSON-safe view of a case, for reports and fixtures (default: the case itself). */
   show?(input: T): unknown;
   /** Evidence tags for a case, e.g. `valid`, `adversarial`, `profile:uai.agent.ack.v1`, `family:smart-quote`. */
   tags?(input: T): string[];
+  /**
+   * What a case says about itself, for the pack's own contract tests (never used in a run): the
+   * call that judges it and the verdict a conforming implementation gives. Checks whose cases are
+   * judged by a verdict (validators, the keyless decoder) declare it; see `CaseClaim`.
+   */
+  claim?(input: T, spec: SpecData): CaseClaim;
   /**
    * Optional: makes the check's cases portable, runnable fixtures (`fixtures export` / `fixtures run`).
    * A check without it still reports and replays; only its cases cannot leave the pack.
@@ -72,24 +84,32 @@ export interface CheckDefinition<T = any> {
 }
 
 /**
- * One case as language-neutral data: what the implementation is given (`input`) and what a
- * conforming one answers (`expected`). Bytes (`Uint8Array`, or `fixtureBytes(...)` for a named file)
- * anywhere in `input` or `expected` are written as files beside the fixture and come back as
- * `Uint8Array` on decode.
+ * A case's own statement of what it is, which the catalog-wide contract tests hold the reference to:
+ * a valid case is accepted; a case that breaks rules is rejected, and every finding of the
+ * rejection names one of the rules it breaks (`breaks`, or `alsoAllowed` where one break is also
+ * another rule's, as a removed correlation id is a missing required field too), and where
+ * coordinates are part of the rule (`at`) a finding names them exactly.
  */
-export interface FixtureCase {
-  input: unknown;
-  expected: unknown;
-  /** One line: what this case is (the mutation note, the profile...). */
-  description?: string;
+export interface CaseClaim {
+  /** The contract member and arguments that judge the case, as the check calls them. */
+  member: 'validateEnvelope' | 'validateError' | 'verifyUas' | 'fromKeyless' | 'toKeyless';
+  args: readonly unknown[];
+  /** True: a conforming implementation accepts it (a validator says valid, a codec does not throw). */
+  valid: boolean;
+  /** For a case that is not valid: the check ids of the rules it breaks (every one must be named). */
+  breaks?: readonly string[];
+  /** Check ids a finding may name besides `breaks`. */
+  alsoAllowed?: readonly string[];
+  /** Findings that must appear with exactly these coordinates (UAS: unit id, absolute byte offset). */
+  at?: readonly { checkId: string; unitId?: string; byteOffset?: number }[];
 }
 
 /** Turns a check's cases into fixtures and back. `decode(encode(c))` must run exactly as `c` does. */
 export interface FixtureCodec<T> {
   /** `context.now` is the validators' clock of the run the case comes from. */
-  encode(input: T, context: { now: string }): FixtureCase;
+  encode(input: T, context: { now: string; spec: SpecData }): FixtureCase;
   /** Rebuilds a runnable case. Throws an Error saying what is missing when the fixture is malformed. */
-  decode(fixture: FixtureCase): T;
+  decode(fixture: FixtureCase, context: { spec: SpecData }): T;
 }
 
 /** Identity helper that keeps the case type of a check. */

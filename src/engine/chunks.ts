@@ -63,7 +63,7 @@ export function locatePath(runSeed: number, checkId: string, runs: number, path:
   const chunks = chunksOf(runSeed, checkId, runs, chunkRuns);
   const k = Math.floor(g / chunkRuns);
   const chunk = chunks[k];
-  if (!chunk) throw new UsageError(`path ${path} points past the ${runs} runs of ${checkId} (give the --runs of the run that failed)`);
+  if (!chunk) throw new UsageError(`path ${path} points past the ${runs} runs of ${checkId} (give the number of runs of the run that failed)`);
   return { chunk, path: [String(g - k * chunkRuns), ...rest].join(':') };
 }
 
@@ -72,7 +72,7 @@ export function parseShard(raw: string): ShardSpec {
   const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || count > 256 || index < 1 || index > count) throw new UsageError(`--shard takes i/n with 1 <= i <= n <= 256 (e.g. 2/4), got "${raw}"`);
+  if (!m || count < 1 || count > 256 || index < 1 || index > count) throw new UsageError(`a shard is i/n with 1 <= i <= n <= 256 (e.g. 2/4), got "${raw}"`);
   return { index, count };
 }
 

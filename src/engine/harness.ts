@@ -1,9 +1,16 @@
 import { AdapterFault, type Harness } from './check.js';
-import { checkShape } from '../contract/shapes.js';
+import { shapeProblem, type AnswerShape } from '../contract/shapes.js';
 import { TimeoutError, withTimeout } from './timeout.js';
 import type { Adapter, AdapterInfo } from '../contract/adapter.js';
+import type { SpecData } from '../spec/index.js';
+import { UsageError } from '../contract/errors.js';
 
-type Shape = string | ((v: unknown) => string | null);
+/** The validators' clock when a run names none. */
+export const DEFAULT_NOW = '2026-06-01T00:00:00Z';
+/** The per-call timeout when a run names none. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+type Shape = AnswerShape | ((v: unknown) => string | null);
 
 /** One line of an error, whatever was thrown. */
 export function describeThrown(e: unknown): string {
@@ -28,7 +35,7 @@ function resolveMember(adapter: Adapter, method: string): { fn: (...a: unknown[]
 }
 
 /** Builds the harness through which checks reach an in-process adapter. */
-export function createHarness(adapter: Adapter, info: AdapterInfo, options: { timeoutMs: number; now: string }): Harness {
+export function createHarness(adapter: Adapter, info: AdapterInfo, options: { timeoutMs: number; now: string; spec: SpecData }): Harness {
   async function call(method: string, args: unknown[]): Promise<unknown> {
     const { fn, self } = resolveMember(adapter, method);
     // The adapter gets its own copy, as it would across a process boundary: an implementation that
@@ -46,6 +53,7 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: { ti
   return {
     info,
     now: options.now,
+    spec: options.spec,
     async invoke<T>(method: string, args: unknown[], shape?: Shape): Promise<T> {
       let value: unknown;
       try {
@@ -55,8 +63,8 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: { ti
         throw new AdapterFault(`${method} ${e instanceof TimeoutError ? 'timed out' : 'threw'}: ${describeThrown(e)}`);
       }
       if (shape !== undefined) {
-        const problem = typeof shape === 'string' ? checkShape(shape, value) : shape(value);
-        if (problem) throw new AdapterFault(`${method} answered with a wrong shape: ${problem}`, value);
+        const problem = typeof shape === 'string' ? shapeProblem(shape, value) : shape(value);
+        if (problem) throw new AdapterFault(`${method} answered with a wrong shape: expected a ${problem}`, value);
       }
       return value as T;
     },
@@ -70,4 +78,18 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: { ti
       }
     },
   };
+}
+
+/** Calls `describe()` with a timeout and checks its shape; an adapter that cannot describe itself is unusable. */
+export async function describeAdapter(adapter: Adapter, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<AdapterInfo> {
+  if (adapter == null || typeof adapter.describe !== 'function') throw new UsageError('the adapter has no describe() method');
+  let info: unknown;
+  try {
+    info = await withTimeout(Promise.resolve().then(() => adapter.describe()), timeoutMs);
+  } catch (e) {
+    throw new UsageError(`the adapter's describe() failed: ${describeThrown(e)}`);
+  }
+  const problem = shapeProblem('adapter-info', info);
+  if (problem) throw new UsageError(`the adapter's describe() answered with a wrong shape: expected a ${problem}`);
+  return info as AdapterInfo;
 }

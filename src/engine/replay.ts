@@ -1,25 +1,35 @@
 import fc from 'fast-check';
-import { AdapterFault, type CheckDefinition } from './check.js';
-import { createHarness, describeThrown } from './harness.js';
-import { toJsonSafe } from './json-safe.js';
-import type { Adapter } from '../contract/adapter.js';
+import { missingMembers, type Adapter } from '../contract/adapter.js';
 import { UsageError } from '../contract/errors.js';
-import type { Report } from '../model/report.js';
+import type { SpecData } from '../spec/index.js';
+import type { CheckDefinition } from './check.js';
 import { CHUNK_RUNS, locatePath } from './chunks.js';
-import { describeAdapter, hashCatalog } from './runner.js';
+import { executeCase, type CaseOutcome } from './execute.js';
+import { createHarness, describeAdapter } from './harness.js';
+import { toJsonSafe } from './json-safe.js';
 import { checkSeed } from './seed.js';
-import { TOOL } from '../io/package.js';
+
+function quote(arg: string): string {
+  return /^[\w./:@=+-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The one-line command that replays one case of one check (the `replay` of a failure record). */
+export function replayCommand(adapterSpec: string, id: string, seed: number, path: string, runs: number): string {
+  return ['npx', 'uaix-conformance', '--adapter', adapterSpec, '--check', id, '--seed', String(seed), '--runs', String(runs), '--replay', path]
+    .map(quote)
+    .join(' ');
+}
 
 /**
  * The case a check generates at a (global) fast-check path of a run: the exact input a report's
  * counterexample shows. fast-check walks the path before it evaluates anything, so the first value
  * the property sees is the case at the path.
  */
-export function caseAt<T>(check: CheckDefinition<T>, runSeed: number, runs: number, path: string, chunkRuns = CHUNK_RUNS): T {
+export function caseAt<T>(check: CheckDefinition<T>, spec: SpecData, runSeed: number, runs: number, path: string, chunkRuns = CHUNK_RUNS): T {
   const { chunk, path: local } = locatePath(runSeed, check.id, runs, path, chunkRuns);
   let found: { value: T } | undefined;
   fc.check(
-    fc.property(check.arbitrary(), (v: T) => {
+    fc.property(check.arbitrary(spec), (v: T) => {
       found ??= { value: v };
       return true;
     }),
@@ -30,35 +40,21 @@ export function caseAt<T>(check: CheckDefinition<T>, runSeed: number, runs: numb
 }
 
 /** The first `n` cases a check generates in a run (its first chunk), for a fixture corpus. */
-export function firstCases<T>(check: CheckDefinition<T>, runSeed: number, n: number): T[] {
-  return fc.sample(check.arbitrary(), { seed: checkSeed(runSeed, check.id), numRuns: n });
+export function firstCases<T>(check: CheckDefinition<T>, spec: SpecData, runSeed: number, n: number): T[] {
+  return fc.sample(check.arbitrary(spec), { seed: checkSeed(runSeed, check.id), numRuns: n });
 }
 
-/**
- * Refuses a report made by another catalog or other generators: its seeds and paths would name
- * other cases, and a replay would test something else while claiming to reproduce the failure.
- */
-export function assertSameCatalog(report: Report, checks: readonly CheckDefinition[], what: string): void {
-  const here = hashCatalog(checks);
-  if (report.run.catalogHash !== here) {
-    throw new UsageError(
-      `${what}: the report was made by another check catalog or other generators (report: tool ${report.tool.version}, ${report.run.catalogHash.slice(0, 19)}; installed: tool ${TOOL.version}, ${here.slice(0, 19)}); use the tool version and --spec-dir that made it`,
-    );
-  }
-}
-
-/** What one replayed case did. */
+/** What one replayed case did: its outcome, expected and actual made JSON-safe. */
 export type ReplayOutcome =
   | { status: 'fixed' }
   | { status: 'failing'; message: string; expected: unknown; actual: unknown }
   | { status: 'errored'; message: string };
 
-/** Whether an adapter has every member a check calls. */
-export function missingMembers(check: CheckDefinition, adapter: Adapter): string[] {
-  return check.requires.filter((r) => {
-    const v = (adapter as unknown as Record<string, unknown>)[r];
-    return r === 'recovery' ? v == null || typeof v !== 'object' : typeof v !== 'function';
-  });
+/** The replay view of a case outcome. */
+export function replayOutcomeOf(o: CaseOutcome): ReplayOutcome {
+  if (o.status === 'passed') return { status: 'fixed' };
+  if (o.status === 'failed') return { status: 'failing', message: o.message, expected: toJsonSafe(o.expected), actual: toJsonSafe(o.actual) };
+  return { status: 'errored', message: o.message };
 }
 
 /**
@@ -69,17 +65,12 @@ export function missingMembers(check: CheckDefinition, adapter: Adapter): string
 export async function replayCase(
   check: CheckDefinition,
   adapter: Adapter,
-  opts: { seed: number; runs: number; path: string; now: string; timeoutMs: number; chunkRuns?: number },
+  opts: { seed: number; runs: number; path: string; now: string; timeoutMs: number; spec: SpecData; chunkRuns?: number },
 ): Promise<{ input: unknown; outcome: ReplayOutcome }> {
-  const missing = missingMembers(check, adapter);
+  const missing = missingMembers(adapter, check.requires);
   if (missing.length) throw new UsageError(`the adapter does not implement ${missing.join(', ')}, which ${check.id} needs`);
-  const input = caseAt(check, opts.seed, opts.runs, opts.path, opts.chunkRuns);
+  const input = caseAt(check, opts.spec, opts.seed, opts.runs, opts.path, opts.chunkRuns);
   const info = await describeAdapter(adapter, opts.timeoutMs);
-  const h = createHarness(adapter, info, { timeoutMs: opts.timeoutMs, now: opts.now });
-  try {
-    const r = await check.run(input, h);
-    return { input, outcome: r.pass ? { status: 'fixed' } : { status: 'failing', message: r.message, expected: toJsonSafe(r.expected), actual: toJsonSafe(r.actual) } };
-  } catch (e) {
-    return { input, outcome: { status: 'errored', message: e instanceof AdapterFault ? e.message : `the check could not run this case: ${describeThrown(e)}` } };
-  }
+  const h = createHarness(adapter, info, { timeoutMs: opts.timeoutMs, now: opts.now, spec: opts.spec });
+  return { input, outcome: replayOutcomeOf(await executeCase(check, input, h)) };
 }

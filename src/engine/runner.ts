@@ -1,20 +1,28 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { AdapterFault, type CheckDefinition, type Harness } from './check.js';
-import { createHarness, describeThrown } from './harness.js';
+import { missingMembers, type Adapter } from '../contract/adapter.js';
+import { REPORT_FORMAT, sortedTags, summarize, type CheckReport, type ErrorRecord, type FailureRecord, type Report } from '../model/report.js';
+import { bundledSpec, type SpecData } from '../spec/index.js';
+import type { CheckDefinition, Harness } from './check.js';
+import { CHUNK_RUNS, chunksOf, globalPath, locatePath, shardUnits, type Chunk, type ShardSpec } from './chunks.js';
+import { executeCase } from './execute.js';
+import { createHarness, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter, describeThrown } from './harness.js';
 import { toJsonSafe } from './json-safe.js';
 import { compactPath } from './path.js';
-import { REPORT_FORMAT, summarize, type CheckReport, type ErrorRecord, type FailureRecord, type Report } from '../model/report.js';
-import { CHUNK_RUNS, chunksOf, globalPath, locatePath, shardUnits, type Chunk, type ShardSpec } from './chunks.js';
-import { checkShape } from '../contract/shapes.js';
-import { withTimeout } from './timeout.js';
-import type { Adapter, AdapterCapability, AdapterInfo } from '../contract/adapter.js';
-import { packageRoot } from '../spec/data.js';
-import { TOOL } from '../io/package.js';
-import { UsageError } from '../contract/errors.js';
+import { replayCommand } from './replay.js';
+
+/**
+ * What a run tells the outside world while it goes: hooks called as checks start and finish and as
+ * cases run (progress displays, incremental writers). Every hook is optional; reporters implement
+ * the ones they need.
+ */
+export interface RunListener {
+  /** Before each check starts. */
+  onCheckStart?(check: CheckDefinition, index: number, total: number): void;
+  /** As each case starts, and each shrink step (live progress while a long check runs). */
+  onCase?(checkId: string, shrinking: boolean): void;
+  /** After each check, with its entry. */
+  onCheckEnd?(result: CheckReport, index: number, total: number): void;
+}
 
 /** Options of one run. */
 export interface RunOptions {
@@ -28,108 +36,27 @@ export interface RunOptions {
   timeoutMs?: number;
   /** The validators' clock (default `2026-06-01T00:00:00Z`). */
   now?: string;
+  /** The spec data the cases are drawn from and judged by (default: the bundled spec). */
+  spec?: SpecData;
   /** fast-check path: replay exactly one case (with one selected check). */
   replayPath?: string;
   /** Selection as the user gave it, for the report. */
   selection?: { suites: string[]; checks: string[] };
-  /** Hash of the whole catalog; defaults to a hash of the selected checks. */
-  catalogHash?: string;
   /** Run only this shard's share of the (check, chunk) units (`--shard i/n`). */
   shard?: ShardSpec;
   /** Cases per chunk (default `CHUNK_RUNS`); tests use small chunks to exercise sharding cheaply. */
   chunkRuns?: number;
-  /** Called before each check starts (progress displays name the running check). */
-  onCheckStart?: (check: CheckDefinition, index: number, total: number) => void;
-  /** Called as each case starts, and each shrink step (live progress while a long check runs). */
-  onCase?: (checkId: string, shrinking: boolean) => void;
-  /** Called after each check (progress displays, incremental writers). */
-  onCheck?: (result: CheckReport, index: number, total: number) => void;
-  /** When it returns true the run stops between checks and the report is marked incomplete. */
+  /** Told as the run goes (reporters, progress). */
+  listeners?: readonly RunListener[];
+  /** When it returns true the run stops between cases and the report is marked incomplete. */
   shouldStop?: () => boolean;
 }
 
-export const DEFAULT_NOW = '2026-06-01T00:00:00Z';
-export const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** The fixed fast-check seed of the generator fingerprint. */
-const FINGERPRINT_SEED = 0x5eed;
-const FINGERPRINT_CASES = 2;
-
-/** The folders whose code makes the cases and judges them, next to this module's `src/` (repo or dist). */
-const codeRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-let sourceDigest: string | undefined;
-
-/** sha256 over the check and generator code (suites/, generators/) and the bundled spec data, by relative path. */
-function hashSources(): string {
-  if (sourceDigest) return sourceDigest;
-  const h = createHash('sha256');
-  const walk = (root: string, dir: string, keep: (f: string) => boolean) => {
-    if (!existsSync(dir)) return;
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const full = join(dir, e.name);
-      if (e.isDirectory()) walk(root, full, keep);
-      else if (keep(e.name)) h.update(`\n${relative(root, full).split(sep).join('/')}\n`).update(readFileSync(full));
-    }
-  };
-  const code = (f: string) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts');
-  walk(codeRoot, join(codeRoot, 'suites'), code);
-  walk(codeRoot, join(codeRoot, 'generators'), code);
-  walk(packageRoot, join(packageRoot, 'spec'), (f) => f.endsWith('.json'));
-  sourceDigest = h.digest('hex');
-  return sourceDigest;
-}
-
-/**
- * The reproducibility stamp: sha256 over what makes two runs comparable. It covers the tool
- * version, each check's id, severity, spec ref and requirements, the chunk size, the code of the
- * suites and generators with the bundled spec data, and a fingerprint of the generators as they
- * run: the first cases each check's arbitrary draws under a fixed seed (this catches a `--spec-dir`
- * override, which changes the cases without changing any file of the pack).
- */
-export function hashCatalog(checks: readonly CheckDefinition[], options: { chunkRuns?: number } = {}): string {
-  const h = createHash('sha256').update(TOOL.version);
-  h.update(`\nchunk=${options.chunkRuns ?? CHUNK_RUNS}\nsources=${hashSources()}`);
-  for (const c of checks) {
-    h.update(`\n${c.id}|${c.severity}|${c.specRef}|${c.requires.join(',')}`);
-    let sample: unknown;
-    try {
-      sample = fc.sample(c.arbitrary(), { seed: FINGERPRINT_SEED, numRuns: FINGERPRINT_CASES });
-    } catch (e) {
-      sample = { $arbitraryFailed: describeThrown(e) };
-    }
-    h.update(`|${JSON.stringify(toJsonSafe(sample))}`);
-  }
-  return `sha256:${h.digest('hex')}`;
-}
-
-function hasCapability(adapter: Adapter, cap: AdapterCapability): boolean {
-  const v = (adapter as unknown as Record<string, unknown>)[cap];
-  return cap === 'recovery' ? v != null && typeof v === 'object' : typeof v === 'function';
-}
-
-function quote(arg: string): string {
-  return /^[\w./:@=+-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The one-line command that replays one case of one check. */
-export function replayCommand(adapterSpec: string, id: string, seed: number, path: string, runs: number): string {
-  return ['npx', 'uaix-conformance', '--adapter', adapterSpec, '--check', id, '--seed', String(seed), '--runs', String(runs), '--replay', path]
-    .map(quote)
-    .join(' ');
-}
-
-/** Calls `describe()` with a timeout and checks its shape; an adapter that cannot describe itself is unusable. */
-export async function describeAdapter(adapter: Adapter, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<AdapterInfo> {
-  if (adapter == null || typeof adapter.describe !== 'function') throw new UsageError('the adapter has no describe() method');
-  let info: unknown;
-  try {
-    info = await withTimeout(Promise.resolve().then(() => adapter.describe()), timeoutMs);
-  } catch (e) {
-    throw new UsageError(`the adapter's describe() failed: ${describeThrown(e)}`);
-  }
-  const problem = checkShape('adapterInfo', info);
-  if (problem) throw new UsageError(`the adapter's describe() answered with a wrong shape: ${problem}`);
-  return info as AdapterInfo;
+/** What the engine needs to know of the tool that runs it, for the report. */
+export interface ToolStamp {
+  tool: { name: string; version: string };
+  /** The reproducibility stamp (`catalogStamp`), written as `run.catalogHash`. */
+  catalogHash: string;
 }
 
 /** The outcome of one chunk of a check's runs. */
@@ -154,31 +81,27 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
   let lastFailure: { input: unknown; message: string; expected: unknown; actual: unknown } | undefined;
 
   let interrupted = false;
-  const property = fc.asyncProperty(check.arbitrary(), async (input: unknown) => {
+  const property = fc.asyncProperty(check.arbitrary(h.spec), async (input: unknown) => {
     if (interrupted || opts.shouldStop?.()) {
       interrupted = true;
       return true; // let fast-check wind down; this check's result is discarded
     }
     const shrinking = lastFailure !== undefined;
     if (fault && !shrinking) return true; // the adapter already broke down: stop exercising it
-    opts.onCase?.(check.id, shrinking);
+    for (const l of opts.listeners ?? []) l.onCase?.(check.id, shrinking);
     if (!shrinking) {
       cases += 1;
       for (const t of check.tags?.(input) ?? []) tags[t] = (tags[t] ?? 0) + 1;
     }
-    try {
-      const r = await check.run(input, h);
-      if (r.pass) return true;
-      lastFailure = { input, message: r.message, expected: r.expected, actual: r.actual };
+    const o = await executeCase(check, input, h);
+    if (o.status === 'passed') return true;
+    if (o.status === 'failed') {
+      lastFailure = { input, message: o.message, expected: o.expected, actual: o.actual };
       return false;
-    } catch (e) {
-      // A fault while shrinking means that smaller case says nothing: keep the failure found.
-      if (!shrinking && !fault) {
-        const message = e instanceof AdapterFault ? e.message : `the check could not run this case: ${describeThrown(e)}`;
-        fault = { message, input, evidence: e instanceof AdapterFault ? e.evidence : undefined };
-      }
-      return true;
     }
+    // A fault while shrinking means that smaller case says nothing: keep the failure found.
+    if (!shrinking && !fault) fault = { message: o.message, input, evidence: o.evidence };
+    return true;
   });
   const details = await fc.check(property, {
     seed: chunk.seed,
@@ -214,22 +137,9 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
   return { ...base, status: 'passed' };
 }
 
-/** Tag counts in key order, so that equal evidence serializes equally. */
-export function sortedTags(tags: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(tags).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-/**
- * Runs one check and turns the outcome into a report entry; undefined when `shouldStop`
- * interrupted it (a half-run check is never reported as passed).
- *
- * The runs are executed chunk by chunk (see `src/core/shard.ts`), stopping at the first chunk that
- * fails or errors, as one fast-check run stops at its first failure. `onlyChunks` restricts the run
- * to some chunks (a shard's share); the entry then lists them in `parts` so that `merge` can
- * rebuild the unsharded entry.
- */
-export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harness, opts: RunOptions, onlyChunks?: readonly number[]): Promise<CheckReport | undefined> {
-  const base = {
+/** The fields of a check's entry that come from its definition. */
+function entryBase(check: CheckDefinition) {
+  return {
     id: check.id,
     title: check.title,
     suite: check.suite,
@@ -238,7 +148,20 @@ export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harn
     requires: [...check.requires],
     decisions: [...(check.decisions ?? [])],
   };
-  const missing = check.requires.filter((r) => !hasCapability(adapter, r));
+}
+
+/**
+ * Runs one check and turns the outcome into a report entry; undefined when `shouldStop`
+ * interrupted it (a half-run check is never reported as passed).
+ *
+ * The runs are executed chunk by chunk (see `chunksOf`), stopping at the first chunk that fails or
+ * errors, as one fast-check run stops at its first failure. `onlyChunks` restricts the run to some
+ * chunks (a shard's share); the entry then lists them in `parts` so that `merge` can rebuild the
+ * unsharded entry.
+ */
+export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harness, opts: RunOptions, onlyChunks?: readonly number[]): Promise<CheckReport | undefined> {
+  const base = entryBase(check);
+  const missing = missingMembers(adapter, check.requires);
   if (missing.length > 0) {
     return { ...base, status: 'skipped', runs: 0, evidence: { cases: 0, tags: {} }, skipReason: `adapter does not implement ${missing.join(', ')}`, durationMs: 0 };
   }
@@ -262,15 +185,14 @@ export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harn
   for (const o of outcomes) for (const [t, n] of Object.entries(o.tags)) tags[t] = (tags[t] ?? 0) + n;
   const cases = outcomes.reduce((n, o) => n + o.cases, 0);
   const last = outcomes[outcomes.length - 1]!;
-  const entry: CheckReport = {
-    ...base,
-    status: last.status,
-    runs: cases,
-    evidence: { cases, tags: sortedTags(tags) },
-    ...(last.failure ? { failure: last.failure } : {}),
-    ...(last.error ? { error: last.error } : {}),
-    durationMs: outcomes.reduce((n, o) => n + o.durationMs, 0),
-  };
+  const common = { runs: cases, evidence: { cases, tags: sortedTags(tags) } };
+  const durationMs = outcomes.reduce((n, o) => n + o.durationMs, 0);
+  const entry: CheckReport =
+    last.status === 'failed'
+      ? { ...base, status: 'failed', ...common, failure: last.failure!, durationMs }
+      : last.status === 'errored'
+        ? { ...base, status: 'errored', ...common, error: last.error!, durationMs }
+        : { ...base, status: 'passed', ...common, durationMs };
   if (onlyChunks !== undefined && all.length > 1) {
     entry.parts = outcomes.map((o) => ({ chunk: o.index, status: o.status, cases: o.cases, tags: sortedTags(o.tags), durationMs: o.durationMs }));
   }
@@ -279,15 +201,17 @@ export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harn
 
 /**
  * Runs the selected checks against an adapter and returns the report model. Does no I/O of its own
- * beyond calling the adapter; never exits the process.
+ * beyond calling the adapter; never exits the process. `stamp` says which tool and which catalog
+ * made the report (the api layer fills it in from the build).
  */
-export async function runChecks(opts: RunOptions): Promise<Report> {
+export async function runChecks(opts: RunOptions, stamp: ToolStamp): Promise<Report> {
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = opts.now ?? DEFAULT_NOW;
+  const spec = opts.spec ?? bundledSpec();
   const info = await describeAdapter(opts.adapter, timeoutMs);
-  const h = createHarness(opts.adapter, info, { timeoutMs, now });
+  const h = createHarness(opts.adapter, info, { timeoutMs, now, spec });
   const results: CheckReport[] = [];
   let incomplete = false;
   const units = opts.shard ? shardUnits(opts.checks.map((c) => c.id), opts.runs, opts.shard, opts.chunkRuns ?? CHUNK_RUNS) : undefined;
@@ -297,18 +221,18 @@ export async function runChecks(opts: RunOptions): Promise<Report> {
       incomplete = true;
       break;
     }
-    opts.onCheckStart?.(check, i, mine.length);
+    for (const l of opts.listeners ?? []) l.onCheckStart?.(check, i, mine.length);
     const r = await runCheck(check, opts.adapter, h, opts, units?.get(check.id));
     if (r === undefined) {
       incomplete = true;
       break;
     }
     results.push(r);
-    opts.onCheck?.(r, i, mine.length);
+    for (const l of opts.listeners ?? []) l.onCheckEnd?.(r, i, mine.length);
   }
   return {
     format: REPORT_FORMAT,
-    tool: { ...TOOL },
+    tool: { ...stamp.tool },
     adapter: { ...info, spec: opts.adapterSpec ?? './adapter' },
     run: {
       seed: opts.seed,
@@ -316,7 +240,7 @@ export async function runChecks(opts: RunOptions): Promise<Report> {
       timeoutMs,
       now,
       selection: opts.selection ?? { suites: [], checks: [] },
-      catalogHash: opts.catalogHash ?? hashCatalog(opts.checks, { chunkRuns: opts.chunkRuns ?? CHUNK_RUNS }),
+      catalogHash: stamp.catalogHash,
       startedAt,
       durationMs: Math.round(performance.now() - t0),
       ...(opts.shard ? { shard: { ...opts.shard } } : {}),

@@ -1,5 +1,4 @@
-import type { CheckStatus } from '../engine/check.js';
-import type { CheckReport, Report } from './report.js';
+import { problemOf, type CheckReport, type CheckStatus, type Report } from './report.js';
 
 /** One check's status in two reports (absent on one side for new and removed checks). */
 export interface DiffEntry {
@@ -48,7 +47,7 @@ function stamp(r: Report): ReportStamp {
 }
 
 function entry(c: CheckReport, before: CheckReport | undefined, after: CheckReport | undefined): DiffEntry {
-  const message = after?.failure?.message ?? after?.error?.message;
+  const message = after ? problemOf(after) : undefined;
   return { id: c.id, title: c.title, severity: c.severity, ...(before ? { before: before.status } : {}), ...(after ? { after: after.status } : {}), ...(message ? { message } : {}) };
 }
 
@@ -78,27 +77,4 @@ export function diffReports(older: Report, newer: Report): ReportDiff {
   }
   for (const o of older.checks) if (!newById.has(o.id)) d.removed.push(entry(o, o, undefined));
   return d;
-}
-
-function cell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 160);
-}
-
-/** The diff as Markdown, for a pull-request comment or a job summary. */
-export function renderDiffMarkdown(d: ReportDiff): string {
-  const out: string[] = ['# uaix-conformance diff', ''];
-  out.push(`Old: ${d.from.adapter}, tool ${d.from.tool}, seed ${d.from.seed}, ${d.from.runs} runs. New: ${d.to.adapter}, tool ${d.to.tool}, seed ${d.to.seed}, ${d.to.runs} runs.`);
-  if (d.catalogChanged) out.push('', '> The reports come from different check catalogs or generators: some differences may come from the pack, not the implementation.');
-  out.push('', `**${d.regressed.length} regressed, ${d.fixed.length} fixed, ${d.changed.length} changed, ${d.new.length} new, ${d.removed.length} removed, ${d.unchanged} unchanged.**`);
-  const section = (title: string, rows: DiffEntry[]) => {
-    if (rows.length === 0) return;
-    out.push('', `## ${title}`, '', '| Check | Severity | Before | After | Message |', '|---|---|---|---|---|');
-    for (const r of rows) out.push(`| \`${r.id}\` | ${r.severity} | ${r.before ?? '-'} | ${r.after ?? '-'} | ${cell(r.message ?? '')} |`);
-  };
-  section('Regressed', d.regressed);
-  section('Fixed', d.fixed);
-  section('Changed', d.changed);
-  section('New checks', d.new);
-  section('Removed checks', d.removed);
-  return `${out.join('\n')}\n`;
 }

@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
 import picomatch from 'picomatch';
-import { UsageError } from '../contract/errors.js';
-import { firstSchemaError, readJsonFile, schemaValidator } from '../io/json-file.js';
-import type { CheckReport, Report } from './report.js';
+import { problemOf, type CheckReport, type Report } from './report.js';
 
 export const EXPECTATIONS_FORMAT = 'uaix-conformance-expectations/1';
 
@@ -45,19 +42,6 @@ export interface GateResult {
   untouched: Expectation[];
   /** The report was interrupted: a gate never passes half a run. */
   incomplete: boolean;
-}
-
-/** Reads and validates an expectations file; every problem is one usage line. */
-export function readExpectations(file: string): ExpectationsFile {
-  const data = readJsonFile(file, 'expectations file');
-  const validate = schemaValidator('expectations');
-  if (!validate(data)) throw new UsageError(`expectations file ${file} is invalid: ${firstSchemaError(validate.errors)}`);
-  return data as ExpectationsFile;
-}
-
-/** Reads an expectations file, or an empty one when `file` does not exist yet. */
-export function readExpectationsOrEmpty(file: string): ExpectationsFile {
-  return existsSync(file) ? readExpectations(file) : { format: EXPECTATIONS_FORMAT, expectations: [] };
 }
 
 /** Today as YYYY-MM-DD (UTC). */
@@ -152,25 +136,9 @@ export function updateExpectations(report: Report, previous: ExpectationsFile, o
   const added: Expectation[] = [];
   for (const c of report.checks) {
     if (c.status === 'passed' || explained.has(c.id)) continue;
-    const why = c.status === 'skipped' ? (c.skipReason ?? 'skipped') : (c.failure?.message ?? c.error?.message ?? c.status);
+    const why = c.status === 'skipped' ? c.skipReason : (problemOf(c) ?? c.status);
     added.push({ check: c.id, outcome: c.status === 'skipped' ? 'skip' : 'fail', reason: `recorded by --update-expect on ${today}: ${why}`.slice(0, 500) });
   }
   const file: ExpectationsFile = { ...(previous.$schema ? { $schema: previous.$schema } : {}), format: EXPECTATIONS_FORMAT, expectations: [...kept, ...added] };
   return { file, added, removed, untouched };
-}
-
-/** The gate's verdict as terminal lines. */
-export function renderGate(g: GateResult, options: { allowStale?: boolean } = {}): string {
-  const lines: string[] = [];
-  const entryName = (e: Expectation) => `${e.check} (${e.outcome}: ${e.reason}${e.issue ? `, ${e.issue}` : ''})`;
-  for (const c of g.newFailures) lines.push(`NEW FAILURE ${c.id} [${c.severity}] ${c.status}: ${(c.failure?.message ?? c.error?.message ?? '').replace(/\s+/g, ' ').slice(0, 200)}`);
-  for (const c of g.newShouldFailures) lines.push(`new SHOULD failure (not gating) ${c.id}: ${c.status}`);
-  for (const s of g.stale) lines.push(`STALE ${entryName(s.entry)}: ${s.why}${options.allowStale ? ' (allowed by --allow-stale)' : ''}`);
-  for (const c of g.unexpectedSkips) lines.push(`skipped, no expectation (not gating) ${c.id}: ${c.skipReason ?? ''}`);
-  if (g.incomplete) lines.push('INCOMPLETE: the run was interrupted; the gate never passes half a run');
-  const verdict = g.ok ? 'gate: PASSED' : 'gate: FAILED';
-  lines.push(
-    `${verdict} (${g.expected.length} expected, ${g.newFailures.length} new failures, ${g.stale.length} stale${g.untouched.length ? `, ${g.untouched.length} entr${g.untouched.length === 1 ? 'y' : 'ies'} not touched by this run` : ''})`,
-  );
-  return `${lines.join('\n')}\n`;
 }

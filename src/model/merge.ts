@@ -1,6 +1,5 @@
 import { UsageError } from '../contract/errors.js';
-import { summarize, type CheckReport, type Report } from './report.js';
-import { sortedTags } from '../engine/runner.js';
+import { sortedTags, summarize, type CheckReport, type Report } from './report.js';
 
 /** The run fields every shard of one run must share. */
 const SHARED_RUN_FIELDS = ['seed', 'runs', 'timeoutMs', 'now', 'catalogHash'] as const;
@@ -51,22 +50,13 @@ function mergeCheck(id: string, entries: { entry: CheckReport; shard: number }[]
 }
 
 /** A whole entry, keys in the order the runner writes them, so the merged JSON equals the unsharded one. */
-function entryOf(e: CheckReport, status: CheckReport['status'], cases: number, tags: Record<string, number>, durationMs: number): CheckReport {
-  return {
-    id: e.id,
-    title: e.title,
-    suite: e.suite,
-    severity: e.severity,
-    specRef: e.specRef,
-    requires: e.requires,
-    decisions: e.decisions,
-    status,
-    runs: cases,
-    evidence: { cases, tags: sortedTags(tags) },
-    ...(status === 'failed' && e.failure ? { failure: e.failure } : {}),
-    ...(status === 'errored' && e.error ? { error: e.error } : {}),
-    durationMs,
-  };
+function entryOf(e: CheckReport, status: 'passed' | 'failed' | 'errored', cases: number, tags: Record<string, number>, durationMs: number): CheckReport {
+  const head = { id: e.id, title: e.title, suite: e.suite, severity: e.severity, specRef: e.specRef, requires: e.requires, decisions: e.decisions };
+  const counts = { runs: cases, evidence: { cases, tags: sortedTags(tags) } };
+  if (status === 'passed') return { ...head, status, ...counts, durationMs };
+  if (status === 'failed' && e.status === 'failed') return { ...head, status, ...counts, failure: e.failure, durationMs };
+  if (status === 'errored' && e.status === 'errored') return { ...head, status, ...counts, error: e.error, durationMs };
+  throw new UsageError(`check ${e.id}: a ${status} chunk in an entry that says ${e.status}: not a report of this tool`);
 }
 
 /**
@@ -78,15 +68,15 @@ export function mergeReports(reports: readonly Report[], order: readonly string[
   if (reports.length === 0) throw new UsageError('merge needs the shard reports (report.json files)');
   const first = reports[0]!;
   const count = first.run.shard?.count;
-  if (count === undefined) throw new UsageError('the first report is not a shard report (it was not run with --shard i/n)');
+  if (count === undefined) throw new UsageError('the first report is not a shard report (it was not run as one shard of a sharded run)');
   const seen = new Set<number>();
   for (const r of reports) {
-    if (!r.run.shard) throw new UsageError('a report is not a shard report (it was not run with --shard i/n)');
+    if (!r.run.shard) throw new UsageError('a report is not a shard report (it was not run as one shard of a sharded run)');
     if (r.run.shard.count !== count) throw new UsageError(`the reports come from different shard counts (${count} and ${r.run.shard.count})`);
     if (seen.has(r.run.shard.index)) throw new UsageError(`shard ${r.run.shard.index}/${count} is given twice`);
     seen.add(r.run.shard.index);
     for (const f of SHARED_RUN_FIELDS) if (!same(r.run[f], first.run[f])) throw new UsageError(`the shard reports differ in run.${f}: they are not shards of one run`);
-    if (!same(r.run.selection, first.run.selection)) throw new UsageError('the shard reports differ in their selection (--suite/--check): they are not shards of one run');
+    if (!same(r.run.selection, first.run.selection)) throw new UsageError('the shard reports differ in their selection of suites and checks: they are not shards of one run');
     if (!same(r.adapter, first.adapter) || !same(r.tool, first.tool)) throw new UsageError('the shard reports come from different adapters or tool versions');
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));

@@ -1,27 +1,24 @@
 import type { Adapter } from '../contract/adapter.js';
-import { TOOL } from '../io/package.js';
-import { referenceChecksum } from './checksum.js';
-import { validateEnvelope } from './envelope/validate.js';
-import { validateError } from './error/index.js';
-import { fromKeyless, toKeyless } from './keyless.js';
-import { recovery } from './recovery/index.js';
-import { verifyUas } from './uas/index.js';
+import type { SpecData } from '../spec/index.js';
+import { envelopeReference } from './envelope/index.js';
+import { errorReference } from './error/index.js';
+import { recoveryReference } from './recovery/index.js';
+import { uasReference } from './uas/index.js';
 
 /**
- * The bundled reference implementation: passes every check of the pack, and is the pack's oracle
- * where a check needs one (checksums, keyless layouts). Its code paths are independent of the
- * generators': generators build from the spec data, the reference validates from the same data
- * through ajv and its own policy code.
+ * The bundled reference implementation: an implementation of everything the pack tests, written
+ * from the seeds and the spec data, that passes every check. It is not the pack's oracle: the
+ * checks judge with code of their own (suites/ and generators/ import nothing from here, and a test
+ * holds them to that), so a bug in the reference shows up as a failing check, never as a check
+ * that agrees with it. It imports only the adapter contract and the spec data it is given, and
+ * honours that data exactly as the generators and the checks do (a user's `--spec-dir` included).
  */
-export const referenceAdapter: Adapter = {
-  describe: () => ({ name: 'uaix-conformance reference', version: TOOL.version, capabilityLevel: 'L7' }),
-  validateEnvelope: (packet, context) => validateEnvelope(packet, context),
-  computeChecksum: (packet) => referenceChecksum(packet),
-  toKeyless: (packet) => toKeyless(packet),
-  fromKeyless: (wire) => fromKeyless(wire),
-  validateError: (payload, context) => validateError(payload, context),
-  recovery,
-  verifyUas: (source, artifact) => verifyUas(source, artifact),
-};
-
-export default referenceAdapter;
+export function createReferenceAdapter(spec: SpecData, options: { version: string }): Adapter {
+  return {
+    describe: () => ({ name: 'uaix-conformance reference', version: options.version, capabilityLevel: 'L7' }),
+    ...envelopeReference(spec),
+    ...errorReference(spec),
+    ...recoveryReference(spec),
+    ...uasReference(spec),
+  };
+}

@@ -1,5 +1,6 @@
 import type { Report } from '../model/report.js';
-import { ratioText, verdictOf, type ReportRenderer, type VerdictState } from './reporter.js';
+import { ratioText, verdictOf, type VerdictState } from '../model/verdict.js';
+import type { FileReporter } from './reporter.js';
 
 /** A shields.io endpoint badge (https://shields.io/badges/endpoint-badge), schema version 1. */
 export interface EndpointBadge {
@@ -27,5 +28,5 @@ export function renderBadge(report: Readonly<Report>): string {
   return `${JSON.stringify(badgeOf(report), null, 2)}\n`;
 }
 
-/** The badge as a renderer for `writeReports`. */
-export const badgeReport: ReportRenderer = { file: 'badge.json', render: renderBadge };
+/** The badge as a file reporter. */
+export const badgeReporter: FileReporter = { name: 'badge', file: 'badge.json', render: renderBadge };

@@ -28,10 +28,3 @@ export function evidenceLine(e: Evidence): string {
   const detail = [parts.join(''), kinds.join(', ')].filter(Boolean).join('; ');
   return `${e.cases} case${e.cases === 1 ? '' : 's'}${detail ? ` (${detail})` : ''}`;
 }
-
-/** The values of one tag family, e.g. the mutation families covered: `['missing', 'wrong-type']`. */
-export function tagValues(e: Evidence, prefix: string): string[] {
-  return Object.keys(e.tags)
-    .filter((t) => t.startsWith(prefix))
-    .map((t) => t.slice(prefix.length));
-}

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { CheckReport, Report } from '../model/report.js';
+import { problemOf, type CheckReport, type ErroredCheck, type FailedCheck, type Report } from '../model/report.js';
 import { displayJson, displayText, escapeHtmlAttr as attr, escapeHtmlText as text, truncate } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
-import { ratioText, verdictOf, type ReportRenderer } from './reporter.js';
+import { ratioText, verdictOf } from '../model/verdict.js';
+import type { FileReporter } from './reporter.js';
 
 /** Longest shown form of one value; the full value is always in report.json. */
 const MAX_VALUE_CHARS = 20_000;
@@ -57,8 +58,8 @@ function evidence(c: CheckReport): string {
   return `<details><summary>Evidence: ${c.evidence.cases} cases${tags.length ? `, ${tags.length} tags` : ''}</summary>${list}</details>`;
 }
 
-function failureDetails(c: CheckReport): string {
-  const f = c.failure!;
+function failureDetails(c: FailedCheck): string {
+  const f = c.failure;
   return (
     `<details open><summary>Counterexample and replay</summary>` +
     `<p class="message">${text(displayText(f.message))}</p>` +
@@ -69,8 +70,8 @@ function failureDetails(c: CheckReport): string {
   );
 }
 
-function errorDetails(c: CheckReport): string {
-  const e = c.error!;
+function errorDetails(c: ErroredCheck): string {
+  const e = c.error;
   return (
     `<details open><summary>What the adapter could not answer</summary>` +
     `<p class="message">${text(displayText(e.message))}</p>` +
@@ -84,8 +85,8 @@ function checkItem(c: CheckReport): string {
   const facts = [`Spec: ${c.specRef}`, `${c.runs} case${c.runs === 1 ? '' : 's'}`, `requires ${c.requires.join(', ') || 'nothing'}`];
   if (c.decisions.length) facts.splice(1, 0, `decisions ${c.decisions.join(', ')}`);
   let body = '';
-  if (c.status === 'failed' && c.failure) body = failureDetails(c);
-  else if (c.status === 'errored' && c.error) body = errorDetails(c);
+  if (c.status === 'failed') body = failureDetails(c);
+  else if (c.status === 'errored') body = errorDetails(c);
   else if (c.status === 'skipped') body = `<p class="ref">Skipped: ${text(c.skipReason ?? 'not run')}</p>`;
   else body = evidence(c);
   return (
@@ -110,7 +111,7 @@ function problems(report: Readonly<Report>): string {
   const bad = report.checks.filter((c) => c.status === 'failed' || c.status === 'errored');
   if (bad.length === 0) return '';
   const items = bad.map((c) => {
-    const message = c.failure?.message ?? c.error?.message ?? '';
+    const message = problemOf(c) ?? '';
     return `<li><a href="#${attr(anchor(c.id))}"><code>${text(c.id)}</code></a> ${text(LABEL[c.status] ?? c.status)} [${text(c.severity)}]: ${text(truncate(displayText(message), 300))}</li>`;
   });
   return `<section class="problems" aria-label="Failures and errors"><h2>Failures and errors (${bad.length})</h2><ul>${items.join('')}</ul></section>`;
@@ -167,5 +168,5 @@ export function renderHtml(report: Readonly<Report>): string {
   ].join('\n');
 }
 
-/** The HTML report as a renderer for `writeReports`. */
-export const htmlReport: ReportRenderer = { file: 'report.html', render: renderHtml };
+/** The HTML report as a file reporter. */
+export const htmlReporter: FileReporter = { name: 'html', file: 'report.html', render: renderHtml };

@@ -1,5 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Report } from '../model/report.js';
+import type { FileReporter } from './reporter.js';
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, suppressEmptyNode: true });
 
@@ -28,7 +29,7 @@ export function renderJunit(report: Report): string {
         '@name': `${c.id}: ${xmlSafe(c.title)}`,
         '@classname': `uaix-conformance.${suite}`,
         '@time': (c.durationMs / 1000).toFixed(3),
-        ...(c.status === 'failed' && c.failure
+        ...(c.status === 'failed'
           ? {
               failure: {
                 '@message': xmlSafe(c.failure.message),
@@ -37,8 +38,8 @@ export function renderJunit(report: Report): string {
               },
             }
           : {}),
-        ...(c.status === 'errored' && c.error ? { error: { '@message': xmlSafe(c.error.message), '#text': detail(c.error) } } : {}),
-        ...(c.status === 'skipped' ? { skipped: { '@message': xmlSafe(c.skipReason ?? 'skipped') } } : {}),
+        ...(c.status === 'errored' ? { error: { '@message': xmlSafe(c.error.message), '#text': detail(c.error) } } : {}),
+        ...(c.status === 'skipped' ? { skipped: { '@message': xmlSafe(c.skipReason) } } : {}),
       })),
     };
   });
@@ -54,3 +55,6 @@ export function renderJunit(report: Report): string {
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
 }
+
+/** `junit.xml` as a file reporter. */
+export const junitReporter: FileReporter = { name: 'junit', file: 'junit.xml', render: renderJunit };

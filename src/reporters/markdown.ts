@@ -1,6 +1,7 @@
-import type { CheckReport, Report } from '../model/report.js';
+import { problemOf, type CheckReport, type Report } from '../model/report.js';
 import { displayJson, displayText, escapeHtmlText, escapeMarkdownText as md, markdownCode as code, markdownFence as fence, truncate } from './escape.js';
-import { ratioText, verdictOf, type ReportRenderer, type VerdictState } from './reporter.js';
+import { ratioText, verdictOf, type VerdictState } from '../model/verdict.js';
+import type { FileReporter } from './reporter.js';
 
 /**
  * GitHub refuses pull-request comments over 65 536 characters; stay under with room for a
@@ -35,7 +36,7 @@ function problemBlock(c: CheckReport): string {
   // Inside <summary> GitHub reads HTML, not Markdown: escape for HTML there.
   const head = `<details><summary>${STATUS_ICON[c.status]} <code>${escapeHtmlText(c.id)}</code> ${escapeHtmlText(c.severity)}: ${escapeHtmlText(c.title)}</summary>`;
   const parts = [`${head}\n`, `Spec: ${md(c.specRef)}`];
-  if (c.failure) {
+  if (c.status === 'failed') {
     const f = c.failure;
     parts.push(
       valueFence('Failure', f.message, 'text'),
@@ -44,7 +45,7 @@ function problemBlock(c: CheckReport): string {
       valueFence('The adapter answered', f.actual, 'json'),
       valueFence('Replay', f.replay, 'sh'),
     );
-  } else if (c.error) {
+  } else if (c.status === 'errored') {
     parts.push(valueFence('Error', c.error.message, 'text'));
     if (c.error.input !== undefined) parts.push(valueFence('Input', c.error.input, 'json'));
   }
@@ -54,7 +55,7 @@ function problemBlock(c: CheckReport): string {
 
 /** One failed or errored check on one line, for when the full blocks would not fit. */
 function problemLine(c: CheckReport): string {
-  const replay = c.failure ? `: replay with ${code(c.failure.replay)}` : `: ${code(truncate(c.error?.message ?? '', 200))}`;
+  const replay = c.status === 'failed' ? `: replay with ${code(c.failure.replay)}` : `: ${code(truncate(problemOf(c) ?? '', 200))}`;
   return `- ${STATUS_ICON[c.status]} ${code(c.id)} ${c.severity}${replay}`;
 }
 
@@ -112,5 +113,5 @@ export function renderMarkdown(report: Readonly<Report>, budget = MARKDOWN_BUDGE
   return `${sections.join('\n\n')}\n`;
 }
 
-/** The Markdown summary as a renderer for `writeReports`. */
-export const markdownReport: ReportRenderer = { file: 'summary.md', render: (report) => renderMarkdown(report) };
+/** The Markdown summary as a file reporter. */
+export const markdownReporter: FileReporter = { name: 'markdown', file: 'summary.md', render: (report) => renderMarkdown(report) };

@@ -1,5 +1,5 @@
-import type { CheckDefinition } from '../engine/check.js';
 import type { CheckReport } from '../model/report.js';
+import type { Reporter } from './reporter.js';
 
 /**
  * The live progress line of a run on a terminal: checks done, failures so far, elapsed time and
@@ -29,14 +29,14 @@ export interface ProgressOptions {
   tickMs?: number;
 }
 
-/** The hooks the CLI passes to `runChecks`, and `stop` to clear the line at the end. */
-export interface Progress {
+/** The progress line as a reporter: the run's hooks draw it, `onRunEnd` clears it. */
+export interface ProgressReporter extends Reporter {
   readonly enabled: boolean;
-  onCheckStart(check: Pick<CheckDefinition, 'id'>, index: number, total: number): void;
+  onCheckStart(check: { id: string }, index: number, total: number): void;
   /** One case (or shrink step) started: redraws at most every `tickMs`, since a sync adapter starves timers. */
   onCase(checkId: string, shrinking: boolean): void;
-  onCheck(result: CheckReport, index: number, total: number): void;
-  stop(): void;
+  onCheckEnd(result: CheckReport, index: number, total: number): void;
+  onRunEnd(): void;
 }
 
 export interface ProgressState {
@@ -84,10 +84,10 @@ export function formatProgress(s: ProgressState, columns = 80): string {
 const CLEAR = '\r\x1b[2K';
 const MARK = { passed: 'PASS', failed: 'FAIL', errored: 'ERR ', skipped: 'SKIP' } as const;
 
-/** A progress display; a silent one when `progressEnabled` says no. */
-export function createProgress(o: ProgressOptions): Progress {
+/** The progress reporter; a silent one when `progressEnabled` says no. */
+export function createProgressReporter(o: ProgressOptions): ProgressReporter {
   const enabled = progressEnabled(o);
-  if (!enabled) return { enabled, onCheckStart() {}, onCase() {}, onCheck() {}, stop() {} };
+  if (!enabled) return { name: 'progress', enabled, onCheckStart() {}, onCase() {}, onCheckEnd() {}, onRunEnd() {} };
   const now = o.clock ?? (() => performance.now());
   const t0 = now();
   const state: ProgressState = { done: 0, total: 0, failed: 0, errored: 0, elapsedMs: 0 };
@@ -107,6 +107,7 @@ export function createProgress(o: ProgressOptions): Progress {
   // The timer must never keep the process alive.
   timer?.unref();
   return {
+    name: 'progress',
     enabled,
     onCheckStart(check, index, total) {
       state.total = total;
@@ -121,7 +122,7 @@ export function createProgress(o: ProgressOptions): Progress {
       else state.cases = (state.cases ?? 0) + 1;
       if (now() - drawnAt >= Math.max(tickMs, 100)) draw();
     },
-    onCheck(result, index, total) {
+    onCheckEnd(result, index, total) {
       state.total = total;
       state.done = index + 1;
       if (result.status === 'failed') state.failed += 1;
@@ -135,7 +136,7 @@ export function createProgress(o: ProgressOptions): Progress {
       }
       draw();
     },
-    stop() {
+    onRunEnd() {
       if (timer) clearInterval(timer);
       if (shown) o.stream.write(CLEAR);
       shown = '';

@@ -1,52 +1,22 @@
+import type { RunListener } from '../engine/runner.js';
 import type { Report } from '../model/report.js';
 
 /**
- * A published report format: the file it is written to and a pure render from the read-only
- * report model. No I/O: `writeReports` writes what `render` returns.
+ * A reporter, as in vitest: told as a run goes (the optional hooks of `RunListener`: a check starts,
+ * a case runs, a check ends) and when it ends. A file reporter publishes one file of the output
+ * folder, rendered from the finished report model with no I/O of its own (`file` and `render`); a
+ * live reporter (the progress line) uses the hooks. `REPORTERS` in `./index.ts` names them all.
  */
-export interface ReportRenderer {
-  /** File name inside the output folder, e.g. `report.html`. */
-  readonly file: string;
-  render(report: Readonly<Report>): string;
+export interface Reporter extends RunListener {
+  /** The reporter's name in `REPORTERS`, e.g. `junit`. */
+  readonly name: string;
+  /** The file this reporter publishes inside the output folder, e.g. `report.html`. */
+  readonly file?: string;
+  /** The file's content, from the read-only report model. */
+  render?(report: Readonly<Report>): string;
+  /** The run is over (finished, interrupted or failed): clear what was drawn, release what was held. */
+  onRunEnd?(report: Readonly<Report> | undefined): void;
 }
 
-/** The one-word outcome every published format shows the same way. */
-export type VerdictState = 'pass' | 'warn' | 'fail' | 'incomplete' | 'empty';
-
-export interface Verdict {
-  state: VerdictState;
-  /** Checks that ran (not skipped). */
-  ran: number;
-  passed: number;
-  /** `passed / ran`, 0 when nothing ran. */
-  ratio: number;
-  /** One short sentence, e.g. `2 MUST checks failed or errored`. */
-  text: string;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-/**
- * The verdict of a report. Skipped checks (capabilities the adapter does not claim) are left out of
- * the pass ratio: they say nothing about the implementation's correctness. A SHOULD failure is a
- * warning, a MUST failure or error fails (as the exit code does), an interrupted run is incomplete.
- */
-export function verdictOf(report: Readonly<Report>): Verdict {
-  const s = report.summary;
-  const ran = s.total - s.skipped;
-  const base = { ran, passed: s.passed, ratio: ran === 0 ? 0 : s.passed / ran };
-  if (report.incomplete) return { ...base, state: 'incomplete', text: `interrupted after ${plural(s.total, 'check')}` };
-  if (s.mustFailed > 0) return { ...base, state: 'fail', text: `${plural(s.mustFailed, 'MUST check')} failed or errored` };
-  if (s.failed + s.errored > 0) return { ...base, state: 'warn', text: `${plural(s.failed + s.errored, 'SHOULD check')} failed or errored` };
-  if (ran === 0) return { ...base, state: 'empty', text: 'no check ran' };
-  return { ...base, state: 'pass', text: `all ${plural(ran, 'check')} that ran passed` };
-}
-
-/** `passed/ran passed` plus skipped when any, e.g. `20/22 passed, 40 skipped`. */
-export function ratioText(report: Readonly<Report>): string {
-  const v = verdictOf(report);
-  const skipped = report.summary.skipped;
-  return `${v.passed}/${v.ran} passed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
-}
+/** A reporter that publishes a file. */
+export type FileReporter = Reporter & Required<Pick<Reporter, 'file' | 'render'>>;

@@ -14,12 +14,12 @@ export function renderSummary(report: Report, options: { verbose?: boolean } = {
   for (const c of report.checks) {
     if (options.verbose || c.status === 'failed' || c.status === 'errored') {
       lines.push(`${MARK[c.status]} ${c.id} [${c.severity}] ${c.title}`);
-      if (c.failure) {
+      if (c.status === 'failed') {
         lines.push(`     ${oneLine(c.failure.message)}`);
         lines.push(`     replay: ${c.failure.replay}`);
       }
-      if (c.error) lines.push(`     ${oneLine(c.error.message)}`);
-      if (c.skipReason && options.verbose) lines.push(`     ${c.skipReason}`);
+      if (c.status === 'errored') lines.push(`     ${oneLine(c.error.message)}`);
+      if (c.status === 'skipped' && options.verbose) lines.push(`     ${c.skipReason}`);
       if (c.status !== 'skipped') lines.push(`     tried: ${evidenceLine(c.evidence)}`);
     }
   }

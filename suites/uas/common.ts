@@ -6,7 +6,7 @@ import { rejectedUasFixture } from './fixtures.js';
 
 /** Asks the implementation to verify a case; it gets its own copy of the source bytes. */
 export function verify(h: Harness, c: UasCase): Promise<UasVerdict> {
-  return h.invoke<UasVerdict>('verifyUas', [c.source.slice(), c.artifact], 'uasVerdict');
+  return h.invoke<UasVerdict>('verifyUas', [c.source.slice(), c.artifact], 'uas-verdict');
 }
 
 /** The source as a report can hold it: UTF-8 text when it round-trips exactly, else base64. */

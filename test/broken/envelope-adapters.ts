@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Adapter, Verdict } from '../../src/contract/adapter.js';
-import { referenceAdapter } from '../../src/reference/index.js';
+import { referenceAdapter } from '../../src/adapters/reference.js';
 import { fromKeyless, toKeyless } from '../../src/reference/keyless.js';
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compactPath } from '../../src/engine/path.js';
-import { replayCommand } from '../../src/engine/runner.js';
+import { replayCommand } from '../../src/engine/replay.js';
 import { cli, ENTRY, tempDir } from './run-cli.js';
 
 const QUICK = ['--check', 'ENV-SEED-FIXTURES', '--check', 'INT-CHECKSUM', '--runs', '3', '--seed', '1'];

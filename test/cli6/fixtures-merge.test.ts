@@ -61,7 +61,7 @@ describe('fixtures export and run', () => {
   it('refuses bad input with one line and exit 2', () => {
     mkdirSync(join(dir, 'mine'));
     writeFileSync(join(dir, 'mine', 'package.json'), '{"name":"mine"}');
-    expectUsageError(cli(['fixtures', 'export', 'bad/report.json', '--out', 'mine'], dir), /--out mine holds package\.json, which is not a fixture file: refusing to write there/);
+    expectUsageError(cli(['fixtures', 'export', 'bad/report.json', '--out', 'mine'], dir), /the fixture folder mine holds package\.json, which is not a fixture file: refusing to write there/);
     expect(readFileSync(join(dir, 'mine', 'package.json'), 'utf8')).toBe('{"name":"mine"}');
     expectUsageError(cli(['fixtures', 'export', 'bad/report.json'], dir), /fixtures export needs --out/);
     expectUsageError(cli(['fixtures', 'export', 'nope.json', '--out', 'x'], dir), /report nope\.json: no such file/);

@@ -35,7 +35,7 @@ describe('--expect on a run', () => {
     expectUsageError(cli(['--adapter', './bad.mjs', ...QUICK, '--expect', file], dir), /expectations file typo\.json is invalid: \/expectations\/0: unknown field "expiry"/);
     expectUsageError(cli(['--adapter', './bad.mjs', ...QUICK, '--expect', 'nowhere.json'], dir), /expectations file nowhere\.json: no such file/);
     expectUsageError(cli(['--adapter', './bad.mjs', ...QUICK, '--allow-stale'], dir), /--allow-stale needs --expect <file>/);
-    expectUsageError(cli(['--adapter', './bad.mjs', ...QUICK, '--shard', '3/2'], dir), /--shard takes i\/n/);
+    expectUsageError(cli(['--adapter', './bad.mjs', ...QUICK, '--shard', '3/2'], dir), /--shard: a shard is i\/n/);
     expectUsageError(cli(['--adapter', './bad.mjs', ...QUICK, '--shard', '1/2', '--expect', 'known.json'], dir), /--expect gates whole runs: run the shards without it, then: uaix-conformance merge/);
   });
 });

@@ -47,7 +47,7 @@ describe('replay', () => {
     const report = readJson(join(dir, 'bad', 'report.json'));
     report.run.catalogHash = `sha256:${'0'.repeat(64)}`;
     writeFileSync(join(dir, 'foreign.json'), JSON.stringify(report));
-    expectUsageError(cli(['replay', 'foreign.json', 'ENV-EXPIRED'], dir), /replay refuses this report: the report was made by another check catalog or other generators/);
+    expectUsageError(cli(['replay', 'foreign.json', 'ENV-EXPIRED'], dir), /replay refuses this report: the report was made by another check catalog, other generators or other spec data/);
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/contract/errors.js';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import type { Adapter } from '../../src/contract/adapter.js';
-import { referenceAdapter } from '../../src/reference/index.js';
+import { referenceAdapter } from '../../src/adapters/reference.js';
 import { allChecks } from '../../suites/index.js';
 
 const pick = (...ids: string[]) => allChecks.filter((c) => ids.includes(c.id));
@@ -62,7 +62,7 @@ describe('a hostile adapter makes its check errored and the run goes on', () => 
 
   it('stops between checks when asked, and says the report is incomplete', async () => {
     let calls = 0;
-    const report = await runChecks({ checks: pick('ENV-SEED-FIXTURES', 'INT-CHECKSUM'), adapter: referenceAdapter, seed: 1, runs: 5, onCheck: () => calls++, shouldStop: () => calls > 0 });
+    const report = await runChecks({ checks: pick('ENV-SEED-FIXTURES', 'INT-CHECKSUM'), adapter: referenceAdapter, seed: 1, runs: 5, listeners: [{ onCheckEnd: () => calls++ }], shouldStop: () => calls > 0 });
     expect(report.incomplete).toBe(true);
     expect(report.checks.map((c) => c.id)).toEqual(['ENV-SEED-FIXTURES']);
   });

@@ -7,9 +7,10 @@ import { defineCheck, PASS, type CheckDefinition } from '../../src/engine/check.
 import { encodeCase, fixtureBytes, readFixtureDir, resolveFiles, writeFixtures } from '../../src/model/fixtures.js';
 import { toJsonSafe } from '../../src/engine/json-safe.js';
 import { caseAt, replayCase } from '../../src/engine/replay.js';
-import { hashCatalog, runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
+import { stampOf } from '../../src/api/catalog.js';
 import { createHarness } from '../../src/engine/harness.js';
-import { referenceAdapter } from '../../src/reference/index.js';
+import { referenceAdapter } from '../../src/adapters/reference.js';
 import { allChecks } from '../../suites/index.js';
 import { brokenEnvelopeAdapters } from '../broken/envelope-adapters.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { referenceAdapter } from '../../src/reference/index.js';
+import { referenceAdapter } from '../../src/adapters/reference.js';
 
 const load = (n: string) => JSON.parse(readFileSync(new URL(`../../fixtures/seeds/${n}`, import.meta.url), 'utf8'));
 const now = '2026-06-01T00:00:00Z';

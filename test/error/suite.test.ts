@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../src/engine/catalog.js';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import { errorSuite } from '../../suites/error/index.js';
 import { brokenErrorAdapters } from './broken-adapters.js';
 import { referenceWithError } from './reference-adapter.js';

@@ -5,7 +5,7 @@ import { encodeCase } from '../../src/model/fixtures.js';
 import { createHarness } from '../../src/engine/harness.js';
 import { toJsonSafe } from '../../src/engine/json-safe.js';
 import type { Adapter } from '../../src/contract/adapter.js';
-import { referenceAdapter } from '../../src/reference/index.js';
+import { referenceAdapter } from '../../src/adapters/reference.js';
 import { allChecks } from '../../suites/index.js';
 import { brokenErrorAdapters } from '../error/broken-adapters.js';
 import { brokenRecoveryAdapters } from '../recovery/broken-policies.js';

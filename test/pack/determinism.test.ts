@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/model/report.js';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import { allChecks } from '../../suites/index.js';
 import { brokenEnvelopeAdapters } from '../broken/envelope-adapters.js';
-import { referenceAdapter } from '../../src/reference/index.js';
+import { referenceAdapter } from '../../src/adapters/reference.js';
 
 /** The report without its timing fields: what must be identical for the same seed. */
 export function withoutTiming(r: Report): unknown {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../src/engine/catalog.js';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import type { Adapter } from '../../src/contract/adapter.js';
 import { allChecks } from '../../suites/index.js';
 import { brokenEnvelopeAdapters } from '../broken/envelope-adapters.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/engine/runner.js';
-import { referenceAdapter } from '../../src/reference/index.js';
+import { runChecks } from '../../src/api/run.js';
+import { referenceAdapter } from '../../src/adapters/reference.js';
 import { allChecks } from '../../suites/index.js';
 
 describe('the reference adapter', () => {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import type { CheckDefinition } from '../../src/engine/check.js';
 import { createProcessAdapter, processControl } from '../../src/adapters/process/index.js';
 import { probes } from './probes.js';

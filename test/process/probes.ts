@@ -59,7 +59,7 @@ export const bytesProbe = defineCheck({
   requires: ['verifyUas'],
   arbitrary: () => fc.record({ source: fc.uint8Array({ maxLength: 64 }), artifact: tricky }),
   async run(input, h) {
-    const v = await h.invoke<{ findings: { message: string }[] }>('verifyUas', [input.source, input.artifact], 'uasVerdict');
+    const v = await h.invoke<{ findings: { message: string }[] }>('verifyUas', [input.source, input.artifact], 'uas-verdict');
     const want = `${sha256(input.source)}:${input.artifact.length}`;
     return v.findings?.[0]?.message === want ? PASS : fail('bytes changed on the way', want, v);
   },

@@ -3,9 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { joinCommand, splitCommand } from '../../src/adapters/process/command-line.js';
 import { LineSplitter } from '../../src/adapters/process/line-splitter.js';
-import { decodeParams, encodeRequest, protocolProblem } from '../../src/adapters/process/protocol.js';
+import { shapeProblem } from '../../src/contract/shapes.js';
+import { decodeParams, encodeRequest } from '../../src/adapters/process/protocol.js';
 import { listMethods, serveAdapter } from '../../src/adapters/process/serve.js';
-import { referenceAdapter } from '../../src/reference/index.js';
+import { referenceAdapter } from '../../src/adapters/reference.js';
 
 describe('splitCommand', () => {
   it('splits like a POSIX shell for quotes and backslashes, and expands nothing', () => {
@@ -51,22 +52,22 @@ describe('messages', () => {
   it('requests match request.schema.json and carry bytes as base64 only at the top level', () => {
     const line = encodeRequest(4, 'verifyUas', [new Uint8Array([0, 255, 10]), '<x/>']);
     const msg = JSON.parse(line);
-    expect(protocolProblem('request', msg)).toBeNull();
+    expect(shapeProblem('request', msg)).toBeNull();
     expect(msg.params[0]).toEqual({ $base64: 'AP8K' });
-    expect(protocolProblem('bytes', msg.params[0])).toBeNull();
+    expect(shapeProblem('bytes', msg.params[0])).toBeNull();
     expect(decodeParams(msg.params)).toEqual([new Uint8Array([0, 255, 10]), '<x/>']);
     // A packet whose data holds a `$base64` member stays a packet.
     expect(decodeParams([{ body: { $base64: 'AA==' } }])).toEqual([{ body: { $base64: 'AA==' } }]);
   });
 
   it('refuses malformed responses with the schema path', () => {
-    expect(protocolProblem('response', { jsonrpc: '2.0', id: 1, result: null })).toBeNull();
-    expect(protocolProblem('response', { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'no' } })).toBeNull();
-    expect(protocolProblem('response', { jsonrpc: '2.0', id: 1, result: 1, log: 'x' })).toMatch(/^response: .*must NOT have additional properties \(log\)/);
-    expect(protocolProblem('response', { jsonrpc: '1.0', id: 1, result: 1 })).not.toBeNull();
-    expect(protocolProblem('response', { jsonrpc: '2.0', id: 1, error: { code: 'x', message: 'no' } })).not.toBeNull();
-    expect(protocolProblem('describe', { name: 'x', version: '1', protocol: 'uaix-adapter/1', methods: ['recovery.start', 'validateEnvelope'] })).toBeNull();
-    expect(protocolProblem('describe', { name: 'x', version: '1', protocol: 'uaix-adapter/1', methods: ['rm -rf'] })).toMatch(/methods\/0/);
+    expect(shapeProblem('response', { jsonrpc: '2.0', id: 1, result: null })).toBeNull();
+    expect(shapeProblem('response', { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'no' } })).toBeNull();
+    expect(shapeProblem('response', { jsonrpc: '2.0', id: 1, result: 1, log: 'x' })).toMatch(/^response: .*must NOT have additional properties \(log\)/);
+    expect(shapeProblem('response', { jsonrpc: '1.0', id: 1, result: 1 })).not.toBeNull();
+    expect(shapeProblem('response', { jsonrpc: '2.0', id: 1, error: { code: 'x', message: 'no' } })).not.toBeNull();
+    expect(shapeProblem('describe', { name: 'x', version: '1', protocol: 'uaix-adapter/1', methods: ['recovery.start', 'validateEnvelope'] })).toBeNull();
+    expect(shapeProblem('describe', { name: 'x', version: '1', protocol: 'uaix-adapter/1', methods: ['rm -rf'] })).toMatch(/methods\/0/);
   });
 });
 
@@ -83,7 +84,7 @@ describe('serveAdapter (a JavaScript adapter out of process)', () => {
     input.write(`${encodeRequest(4, 'frobnicate', [])}\n`);
     input.end('this is not json\n');
     await done;
-    expect(lines.every((l) => protocolProblem('response', l) === null)).toBe(true);
+    expect(lines.every((l) => shapeProblem('response', l) === null)).toBe(true);
     expect(listMethods(referenceAdapter)).toEqual(expect.arrayContaining(['validateEnvelope', 'computeChecksum', 'verifyUas']));
     expect(listMethods(referenceAdapter).filter((m) => m.startsWith('recovery.')).sort()).toEqual(referenceAdapter.recovery ? ['recovery.observe', 'recovery.start'] : []);
     expect(listMethods({ describe: () => ({ name: 'x', version: '1' }), recovery: new (class { start() { return []; } observe() { return []; } })() } as never).sort()).toEqual(['recovery.observe', 'recovery.start']);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import { createProcessAdapter, createUasVerifyCommandAdapter, processControl } from '../../src/adapters/process/index.js';
 import { allChecks } from '../../suites/index.js';
 

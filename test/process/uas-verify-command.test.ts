@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import type { CheckDefinition } from '../../src/engine/check.js';
 import { createUasVerifyCommandAdapter, processControl } from '../../src/adapters/process/index.js';
 import { uasSuite } from '../../suites/uas/index.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import { recoverySuite } from '../../suites/recovery/index.js';
 import { exampleAdapter } from './example-policy.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import { recoverySuite } from '../../suites/recovery/index.js';
 import { referenceRecoveryAdapter } from './reference-adapter.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createHarness } from '../../src/engine/harness.js';
 import { recoveryCase, ALL_FAULT_KINDS } from '../../generators/recovery/recovery-case.js';
 import { runSession } from '../../suites/recovery/world/session.js';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import type { Adapter } from '../../src/contract/adapter.js';
 import type { JsonObject, RecoveryAction } from '../../src/contract/recovery.js';
 import { recoverySuite } from '../../suites/recovery/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress, formatProgress, progressEnabled, type ProgressStream } from '../../src/reporters/progress.js';
+import { createProgressReporter, formatProgress, progressEnabled, type ProgressStream } from '../../src/reporters/progress.js';
 import type { CheckReport } from '../../src/model/report.js';
 
 function tty(columns = 100): ProgressStream & { out: string } {
@@ -41,17 +41,17 @@ describe('formatProgress', () => {
   });
 });
 
-describe('createProgress', () => {
+describe('createProgressReporter', () => {
   it('redraws one line in place and clears it at the end', () => {
     const stream = tty();
     let t = 0;
-    const p = createProgress({ stream, stdoutIsTTY: true, env: {}, clock: () => t, tickMs: 0 });
+    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: {}, clock: () => t, tickMs: 0 });
     p.onCheckStart({ id: 'ENV-A' }, 0, 2);
     t = 1500;
-    p.onCheck(result('ENV-A', 'failed'), 0, 2);
+    p.onCheckEnd(result('ENV-A', 'failed'), 0, 2);
     p.onCheckStart({ id: 'ENV-B' }, 1, 2);
-    p.onCheck(result('ENV-B', 'passed'), 1, 2);
-    p.stop();
+    p.onCheckEnd(result('ENV-B', 'passed'), 1, 2);
+    p.onRunEnd();
     const frames = stream.out.split('\r\x1b[2K').filter(Boolean);
     expect(frames).toEqual([
       '░░░░░░░░░░░░░░░░ 0/2 checks · no failures · 0:00 · ENV-A',
@@ -65,17 +65,17 @@ describe('createProgress', () => {
 
   it('with --verbose also leaves one line per finished check above the progress line', () => {
     const stream = tty();
-    const p = createProgress({ stream, stdoutIsTTY: true, env: {}, verbose: true, clock: () => 0, tickMs: 0 });
+    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: {}, verbose: true, clock: () => 0, tickMs: 0 });
     p.onCheckStart({ id: 'ENV-A' }, 0, 1);
-    p.onCheck(result('ENV-A', 'errored'), 0, 1);
-    p.stop();
+    p.onCheckEnd(result('ENV-A', 'errored'), 0, 1);
+    p.onRunEnd();
     expect(stream.out).toContain('\r\x1b[2KERR  ENV-A (20 cases, 7 ms)\n');
   });
 
   it('counts cases and shows shrinking while a check runs, redrawing at most once per tick', () => {
     const stream = tty();
     let t = 0;
-    const p = createProgress({ stream, stdoutIsTTY: true, env: {}, clock: () => t, tickMs: 1000 });
+    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: {}, clock: () => t, tickMs: 1000 });
     p.onCheckStart({ id: 'ENV-SLOW' }, 0, 1);
     for (let i = 0; i < 300; i++) {
       t += 10; // a synchronous adapter: no timer can fire, only the case hook can redraw
@@ -84,7 +84,7 @@ describe('createProgress', () => {
     p.onCase('ENV-SLOW', true);
     t += 1000;
     p.onCase('ENV-SLOW', true);
-    p.stop();
+    p.onRunEnd();
     const frames = stream.out.split('\r\x1b[2K').filter(Boolean);
     expect(frames).toEqual([
       '░░░░░░░░░░░░░░░░ 0/1 checks · no failures · 0:00 · ENV-SLOW',
@@ -97,11 +97,11 @@ describe('createProgress', () => {
 
   it('writes nothing at all when disabled', () => {
     const stream = tty();
-    const p = createProgress({ stream, stdoutIsTTY: true, env: { CI: 'true' }, tickMs: 10 });
+    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: { CI: 'true' }, tickMs: 10 });
     p.onCheckStart({ id: 'ENV-A' }, 0, 1);
     p.onCase('ENV-A', false);
-    p.onCheck(result('ENV-A', 'failed'), 0, 1);
-    p.stop();
+    p.onCheckEnd(result('ENV-A', 'failed'), 0, 1);
+    p.onRunEnd();
     expect(p.enabled).toBe(false);
     expect(stream.out).toBe('');
   });
@@ -109,11 +109,11 @@ describe('createProgress', () => {
   it('ticks the elapsed time while a long check runs', async () => {
     const stream = tty();
     let t = 0;
-    const p = createProgress({ stream, stdoutIsTTY: true, env: {}, clock: () => t, tickMs: 5 });
+    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: {}, clock: () => t, tickMs: 5 });
     p.onCheckStart({ id: 'SLOW' }, 0, 1);
     t = 2000;
     await new Promise((r) => setTimeout(r, 40));
-    p.stop();
+    p.onRunEnd();
     expect(stream.out).toContain('0/1 checks · no failures · 0:02 · SLOW');
   });
 });

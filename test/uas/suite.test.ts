@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../src/engine/catalog.js';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import { UAS_CHECK_IDS } from '../../src/spec/uas.js';
 import { uasSuite } from '../../suites/uas/index.js';
 import { brokenUasAdapters, moreBrokenCoordinates } from './broken-adapters.js';

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Catalog } from '../../src/engine/catalog.js';
 import type { Report } from '../../src/model/report.js';
-import { runChecks } from '../../src/engine/runner.js';
+import { runChecks } from '../../src/api/run.js';
 import { describeOutcome, parseReplay } from '../../src/vitest.js';
 import { allChecks } from '../../suites/index.js';
 import { acceptsEverything } from './fixture/broken-adapter.js';

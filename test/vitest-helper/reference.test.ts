@@ -1,4 +1,4 @@
-import { referenceAdapter } from '../../src/reference/index.js';
+import { referenceAdapter } from '../../src/adapters/reference.js';
 import { definePackTests } from '../../src/vitest.js';
 
 /**

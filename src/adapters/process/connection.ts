@@ -3,7 +3,8 @@ import { AdapterFault } from '../../engine/check.js';
 import { joinCommand } from './command-line.js';
 import { cutLine, STDERR_TAIL, type FaultKind, type ProcessEvidence } from './evidence.js';
 import { LineSplitter } from './line-splitter.js';
-import { encodeRequest, PROTOCOL, PROTOCOL_ERROR_CODES, protocolProblem, resultSchemaOf } from './protocol.js';
+import { MEMBER_ANSWER, shapeProblem } from '../../contract/shapes.js';
+import { encodeRequest, PROTOCOL, PROTOCOL_ERROR_CODES } from './protocol.js';
 
 /** An error the implementation answered with (a JSON-RPC error outside the protocol codes). */
 export class RemoteError extends Error {
@@ -171,7 +172,7 @@ export class Connection {
     } catch {
       return this.die({ kind: 'bad-json', message: 'the adapter wrote a line that is not JSON', extra: cut });
     }
-    const problem = protocolProblem('response', msg);
+    const problem = shapeProblem('response', msg);
     if (problem) return this.die({ kind: 'bad-message', message: `the adapter wrote a message that is not a ${PROTOCOL} response`, extra: { ...cut, problem } });
     if (msg.id === null) return this.die({ kind: 'bad-message', message: `the adapter could not read a request: ${msg.error!.message.slice(0, 200)}`, extra: cut });
     const p = this.pending.get(msg.id);
@@ -184,8 +185,8 @@ export class Connection {
       else p.reject(new RemoteError(message, code, data));
       return;
     }
-    const schema = resultSchemaOf(p.method);
-    const bad = schema ? protocolProblem(schema, msg.result) : null;
+    const schema = MEMBER_ANSWER[p.method];
+    const bad = schema ? shapeProblem(schema, msg.result) : null;
     if (bad) p.reject(this.fault(p.method, { kind: 'bad-result', message: `the adapter's result does not match ${schema}.schema.json`, extra: { ...cut, problem: bad } }));
     else p.resolve(msg.result);
   }

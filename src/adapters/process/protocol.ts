@@ -1,13 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { packageRoot } from '../../spec/data.js';
-
 /**
  * The out-of-process adapter protocol, `uaix-adapter/1`: JSON-RPC 2.0, one message per line, over
  * the adapter's stdin and stdout. Its messages are written down as JSON Schemas in
- * `schemas/protocol/`; this module compiles them and answers "is this message well formed?".
+ * `schemas/protocol/`, which `src/contract/shapes.ts` compiles (`shapeProblem`).
  * docs/protocol.md is the implementers' description.
  */
 export const PROTOCOL = 'uaix-adapter/1';
@@ -18,52 +12,6 @@ export const PROTOCOL_ERROR_CODES: ReadonlySet<number> = new Set([-32700, -32600
 
 /** The code a server uses when the implementation refused the input or failed on it. */
 export const APPLICATION_ERROR_CODE = -32000;
-
-export const SCHEMA_DIR = join(packageRoot, 'schemas', 'protocol');
-
-/** The result schema of each contract member whose answer has a fixed shape. */
-const RESULT_SCHEMAS: Record<string, string> = {
-  validateEnvelope: 'verdict',
-  validateError: 'verdict',
-  computeChecksum: 'checksum',
-  verifyUas: 'uas-verdict',
-};
-
-let compiled: Map<string, ValidateFunction> | undefined;
-
-function validators(): Map<string, ValidateFunction> {
-  if (compiled) return compiled;
-  const ajv = new Ajv2020({ strict: true, allErrors: false });
-  const names: string[] = [];
-  for (const file of readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json')).sort()) {
-    ajv.addSchema(JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8')) as object);
-    names.push(file.replace(/\.schema\.json$/, ''));
-  }
-  compiled = new Map(names.map((n) => [n, ajv.getSchema(`https://uaix-conformance.invalid/schemas/protocol/${n}.schema.json`)!]));
-  return compiled;
-}
-
-function describeError(e: ErrorObject | undefined): string {
-  if (!e) return 'does not match the schema';
-  const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
-  return `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${extra}`;
-}
-
-/** Null when `value` matches `schemas/protocol/<name>.schema.json`, else one line saying why not. */
-export function protocolProblem(name: string, value: unknown): string | null {
-  const validate = validators().get(name);
-  if (!validate) throw new Error(`no protocol schema named ${name}`);
-  if (validate(value)) return null;
-  // For a oneOf, ajv's first error is the useless "must match exactly one schema": name the branch instead.
-  const errors = validate.errors ?? [];
-  const specific = errors.find((e) => e.keyword !== 'oneOf' && e.keyword !== 'if') ?? errors[0];
-  return `${name}: ${describeError(specific)}`;
-}
-
-/** The schema a member's result must match, if the contract fixes one. */
-export function resultSchemaOf(method: string): string | undefined {
-  return RESULT_SCHEMAS[method];
-}
 
 /** Serializes params: byte strings become `{ "$base64": ... }`. Throws when a value has no JSON form. */
 export function encodeRequest(id: number, method: string, params: readonly unknown[]): string {

@@ -1,9 +1,9 @@
 import { loadAdapterModule } from '../module.js';
-import { referenceAdapter } from '../../reference/index.js';
+import { referenceAdapter } from '../reference.js';
 import { serveAdapter } from './serve.js';
 
 /**
- * `node dist/src/process/serve-main.js <reference | ./adapter-module>`: serves an in-process
+ * `node dist/src/adapters/process/serve-main.js <reference | ./adapter-module>`: serves an in-process
  * adapter over stdin/stdout with the `uaix-adapter/1` protocol, so that it can be driven with
  * `--adapter-cmd`. Exits when stdin closes.
  */

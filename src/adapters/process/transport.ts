@@ -3,7 +3,8 @@ import { UsageError } from '../../contract/errors.js';
 import { joinCommand } from './command-line.js';
 import { Connection, RemoteError } from './connection.js';
 import type { ProcessEvidence } from './evidence.js';
-import { PROTOCOL, PROTOCOL_MAJOR, protocolProblem } from './protocol.js';
+import { shapeProblem } from '../../contract/shapes.js';
+import { PROTOCOL, PROTOCOL_MAJOR } from './protocol.js';
 
 /** What an adapter process says about itself in answer to `describe`. */
 export interface DescribeResult {
@@ -96,7 +97,7 @@ export class ProcessTransport {
   }
 
   private checkDescribe(result: unknown): DescribeResult {
-    const problem = protocolProblem('describe', result);
+    const problem = shapeProblem('describe', result);
     if (problem) throw new AdapterFault(`describe: the answer is not a ${PROTOCOL} describe result: ${problem}`, { line: JSON.stringify(result)?.slice(0, 500) });
     const info = result as DescribeResult;
     if (Number(info.protocol.split('/')[1]) !== PROTOCOL_MAJOR) throw new AdapterFault(`describe: the adapter speaks ${info.protocol}; this pack speaks ${PROTOCOL}`);

@@ -7,7 +7,7 @@ import type { UasVerdict } from '../../contract/adapter.js';
 import { joinCommand, splitCommand } from './command-line.js';
 import { cutLine } from './evidence.js';
 import { buildAdapter, transportDeadline, type ProcessAdapter } from './process-adapter.js';
-import { protocolProblem } from './protocol.js';
+import { shapeProblem } from '../../contract/shapes.js';
 import { killAllOnce, runOnce, type OnceResult } from './run-once.js';
 
 /** Placeholders of a `--uas-verify-cmd` template, replaced inside argv words (never through a shell). */
@@ -44,7 +44,7 @@ export function verdictOfRun(r: OnceResult, command: string): UasVerdict {
   } catch {
     throw new AdapterFault('verifyUas: the verifier wrote output that starts like JSON but is not JSON', { ...evidence, kind: 'bad-json', line: cutLine(text) });
   }
-  const problem = protocolProblem('uas-verdict', parsed);
+  const problem = shapeProblem('uas-verdict', parsed);
   if (problem) throw new AdapterFault('verifyUas: the verifier\'s JSON output is not a uas-verdict', { ...evidence, kind: 'bad-result', line: cutLine(text), problem });
   const v = parsed as UasVerdict;
   if (v.valid !== valid) throw new AdapterFault(`verifyUas: the exit status (${r.code}) says ${valid ? 'valid' : 'invalid'} but the JSON output says "valid": ${v.valid}`, { ...evidence, kind: 'bad-result', line: cutLine(text) });
@@ -63,8 +63,8 @@ export function createUasVerifyCommandAdapter(template: string, options: UasVeri
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  if (argv.length === 0) throw new UsageError('the --uas-verify-cmd template is empty');
-  for (const p of PLACEHOLDERS) if (!argv.some((w) => w.includes(p))) throw new UsageError(`the --uas-verify-cmd template has no ${p} placeholder: ${template}`);
+  if (argv.length === 0) throw new UsageError('the uas-verify command template is empty');
+  for (const p of PLACEHOLDERS) if (!argv.some((w) => w.includes(p))) throw new UsageError(`the uas-verify command template has no ${p} placeholder: ${template}`);
   const timeoutMs = transportDeadline(options.timeoutMs ?? 10_000);
   const maxStdoutBytes = options.maxStdoutBytes ?? 8 * 1024 * 1024;
   let dir: string | undefined;

@@ -1,12 +1,16 @@
 import { parseArgs } from 'node:util';
+import { packCatalog } from '../../api/catalog.js';
 import { UsageError } from '../../contract/errors.js';
-import { evaluateGate, readExpectations, readExpectationsOrEmpty, renderGate, updateExpectations, type ExpectationsFile } from '../../model/gate.js';
+import { writeAtomic } from '../../io/atomic.js';
+import { readExpectations, readExpectationsOrEmpty } from '../../io/expectations-file.js';
 import { readReport } from '../../io/json-file.js';
+import { evaluateGate, updateExpectations, type ExpectationsFile } from '../../model/gate.js';
 import type { Report } from '../../model/report.js';
-import { writeAtomic } from '../../reporters/write.js';
+import { renderGate } from '../../reporters/gate-text.js';
+import { EXIT } from '../exit.js';
+import type { CliIO } from '../io.js';
 import { guarded } from '../options.js';
-
-type IO = { out: NodeJS.WritableStream; err: NodeJS.WritableStream };
+import { GATE_USAGE } from '../usage.js';
 
 /** Options of the gate, shared by `run`, `merge` and `gate`. */
 export const GATE_OPTIONS = {
@@ -39,7 +43,7 @@ export function gatePlan(values: { expect?: string | undefined; 'allow-stale'?: 
  * Applies the gate to a finished report (after `--update-expect` rewrote the file, when asked).
  * Returns the exit code: 0 the run matches its expectations, 1 it does not.
  */
-export function applyGate(plan: GatePlan, report: Report, catalogIds: readonly string[], io: IO): number {
+export function applyGate(plan: GatePlan, report: Report, catalogIds: readonly string[], io: CliIO): number {
   let expectations = plan.expectations;
   if (plan.update) {
     if (report.incomplete) throw new UsageError('the run was interrupted: --update-expect never writes expectations from half a run');
@@ -53,13 +57,11 @@ export function applyGate(plan: GatePlan, report: Report, catalogIds: readonly s
   }
   const g = evaluateGate(report, expectations, { allowStale: plan.allowStale, catalogIds });
   io.out.write(renderGate(g, { allowStale: plan.allowStale }));
-  return g.ok ? 0 : 1;
+  return g.ok ? EXIT.ok : EXIT.failed;
 }
 
-export const GATE_USAGE = 'usage: uaix-conformance gate <report.json> --expect <expectations.json> [--allow-stale] [--update-expect]';
-
 /** `uaix-conformance gate <report.json> --expect file`: applies expectations to a report already made (a merged one, say). */
-export async function gateCommand(argv: string[], io: IO, catalogIds: readonly string[]): Promise<number> {
+export async function gateCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = guarded(() => parseArgs({ args: argv, options: { ...GATE_OPTIONS, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }));
   if (values.help) {
     io.out.write(`${GATE_USAGE}\n`);
@@ -68,5 +70,5 @@ export async function gateCommand(argv: string[], io: IO, catalogIds: readonly s
   if (positionals.length !== 1) throw new UsageError(`gate takes one report.json (${GATE_USAGE.slice(7)})`);
   const plan = gatePlan(values);
   if (!plan) throw new UsageError('gate needs --expect <expectations.json>');
-  return applyGate(plan, readReport(positionals[0]!), catalogIds, io);
+  return applyGate(plan, readReport(positionals[0]!), packCatalog().checks.map((c) => c.id), io);
 }

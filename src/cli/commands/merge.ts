@@ -1,24 +1,25 @@
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Catalog } from '../../engine/catalog.js';
+import { packCatalog } from '../../api/catalog.js';
 import { UsageError } from '../../contract/errors.js';
 import { readReport } from '../../io/json-file.js';
+import { assertReplaceable } from '../../io/report-files.js';
 import { mergeReports } from '../../model/merge.js';
+import { writeReports } from '../../reporters/index.js';
 import { renderSummary } from '../../reporters/terminal.js';
-import { assertReplaceable, writeReports } from '../../reporters/write.js';
-import { applyGate, GATE_OPTIONS, gatePlan } from './gate.js';
+import { exitCodeOf } from '../exit.js';
+import type { CliIO } from '../io.js';
 import { guarded } from '../options.js';
-
-type IO = { out: NodeJS.WritableStream; err: NodeJS.WritableStream };
-
-export const MERGE_USAGE = 'usage: uaix-conformance merge <shard report.json>... [--out dir] [--expect file [--allow-stale]]';
+import { MERGE_USAGE } from '../usage.js';
+import { applyGate, GATE_OPTIONS, gatePlan } from './gate.js';
 
 /**
  * `uaix-conformance merge a.json b.json ...`: the shard reports of one run (`--shard i/n`) as the
  * report the unsharded run gives. Writes the reports into `--out` (default reports/), prints the
  * summary; exit code as a run's: 1 when a MUST check failed (or the gate, with --expect, failed).
  */
-export async function mergeCommand(argv: string[], io: IO, cat: Catalog): Promise<number> {
+export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
+  const cat = packCatalog();
   const { values, positionals } = guarded(() =>
     parseArgs({ args: argv, options: { out: { type: 'string', short: 'o' }, quiet: { type: 'boolean', short: 'q' }, ...GATE_OPTIONS, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }),
   );
@@ -39,7 +40,5 @@ export async function mergeCommand(argv: string[], io: IO, cat: Catalog): Promis
   if (!values.quiet) io.err.write(`merged ${reports.length} shards; reports: ${written.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
   const summary = renderSummary(merged);
   io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
-  if (plan) return applyGate(plan, merged, cat.checks.map((c) => c.id), io);
-  if (merged.incomplete) return 1;
-  return merged.summary.mustFailed > 0 ? 1 : 0;
+  return plan ? applyGate(plan, merged, cat.checks.map((c) => c.id), io) : exitCodeOf(merged);
 }

@@ -1,22 +1,19 @@
-import { existsSync, statSync } from 'node:fs';
-import { compactPath, expandPath, PATH_SYNTAX } from '../../engine/path.js';
 import { parseArgs } from 'node:util';
-import { CHECK_ID } from '../../engine/catalog.js';
+import { packCatalog } from '../../api/catalog.js';
+import { assertSameCatalog, replay } from '../../api/replay.js';
+import { closeAdapter } from '../../adapters/load.js';
 import { UsageError } from '../../contract/errors.js';
+import { CHECK_ID } from '../../engine/catalog.js';
+import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS } from '../../engine/harness.js';
 import { toJsonSafe } from '../../engine/json-safe.js';
+import { compactPath, expandPath, PATH_SYNTAX } from '../../engine/path.js';
+import type { ReplayOutcome } from '../../engine/replay.js';
 import { readReport } from '../../io/json-file.js';
-import { assertSameCatalog, replayCase, type ReplayOutcome } from '../../engine/replay.js';
 import type { Report } from '../../model/report.js';
-import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, runChecks } from '../../engine/runner.js';
-import { setSpecOverrideDir } from '../../spec/data.js';
-import { adapterSpecOf, closeAdapter } from '../../adapters/process/index.js';
-import { catalog, loadAdapter } from './run.js';
-import { guarded, intOption, nowOption, seedOption } from '../options.js';
-
-type IO = { out: NodeJS.WritableStream; err: NodeJS.WritableStream };
-
-export const REPLAY_USAGE = `usage: uaix-conformance replay <report.json> <check-id> [--adapter spec] [--path p] [--seed n]
-       uaix-conformance replay <check-id> --adapter spec --seed n --path p [--runs n]`;
+import { EXIT } from '../exit.js';
+import type { CliIO } from '../io.js';
+import { adapterSpecOf, guarded, intOption, loadNamedAdapter, nowOption, seedOption, specOption } from '../options.js';
+import { REPLAY_USAGE } from '../usage.js';
 
 const OPTIONS = {
   adapter: { type: 'string', short: 'a' },
@@ -53,28 +50,24 @@ function render(id: string, where: string, o: ReplayOutcome): string {
  * failed on, against the adapter (the report's, unless one is given), and says FIXED (exit 0) or
  * STILL FAILING (exit 1). A report made by another catalog or other generators is refused.
  */
-export async function replayCommand(argv: string[], io: IO): Promise<number> {
+export async function replayCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = guarded(() => parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }));
   if (values.help) {
     io.out.write(`${REPLAY_USAGE}\n`);
     return 0;
   }
   if (positionals.length < 1 || positionals.length > 2) throw new UsageError('replay takes <report.json> <check-id>, or <check-id> with --adapter, --seed and --path');
-  if (values['spec-dir'] !== undefined) {
-    if (!existsSync(values['spec-dir']) || !statSync(values['spec-dir']).isDirectory()) throw new UsageError(`--spec-dir ${values['spec-dir']} is not a folder`);
-    setSpecOverrideDir(values['spec-dir']);
-  }
+  const spec = specOption(values['spec-dir']);
   const id = positionals[positionals.length - 1]!;
   if (!CHECK_ID.test(id)) throw new UsageError(`"${id}" is not a check id (e.g. ENV-EXPIRED)`);
-  const cat = catalog();
-  const check = cat.get(id);
+  const check = packCatalog().get(id);
   if (!check) throw new UsageError(`no check ${id} in this catalog (see: uaix-conformance list)`);
 
   const report: Report | undefined = positionals.length === 2 ? readReport(positionals[0]!) : undefined;
   const entry = report?.checks.find((c) => c.id === id);
   if (report) {
     if (!entry) throw new UsageError(`check ${id} is not in ${positionals[0]} (it ran ${report.checks.length} checks)`);
-    assertSameCatalog(report, cat.checks, 'replay refuses this report');
+    assertSameCatalog(report, spec, 'replay refuses this report');
   }
   const seed = seedOption(values.seed) ?? report?.run.seed;
   const runs = intOption('runs', values.runs, report?.run.runs ?? 100, 1, 1_000_000);
@@ -85,29 +78,19 @@ export async function replayCommand(argv: string[], io: IO): Promise<number> {
   if (adapterSpec === undefined) throw new UsageError('replay without a report needs --adapter');
   if (values.path !== undefined && !PATH_SYNTAX.test(values.path)) throw new UsageError(`--path takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${values.path}"`);
   const seedGiven = values.seed !== undefined && seed !== report?.run.seed;
-  const path = values.path !== undefined ? expandPath(values.path) : seedGiven ? undefined : entry?.failure?.path;
+  const failurePath = entry?.status === 'failed' ? entry.failure.path : undefined;
+  const path = values.path !== undefined ? expandPath(values.path) : seedGiven ? undefined : failurePath;
   if (path === undefined && entry?.status !== 'errored') {
     if (!report) throw new UsageError('replay without a report needs --path');
     throw new UsageError(`${id} did not fail in this report (it ${entry?.status}); give --path to replay one of its cases`);
   }
 
-  const adapter = await loadAdapter(adapterSpec, { timeoutMs });
+  const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec });
   try {
-    if (path === undefined) {
-      // An errored check has no path: its fault is re-run by the same cases, in the same order.
-      const r = await runChecks({ checks: [check], adapter, adapterSpec, seed, runs, timeoutMs, now });
-      const c = r.checks[0]!;
-      const o: ReplayOutcome = c.status === 'passed' ? { status: 'fixed' } : c.failure ? { status: 'failing', message: c.failure.message, expected: c.failure.expected, actual: c.failure.actual } : { status: 'errored', message: c.error?.message ?? c.skipReason ?? c.status };
-      io.out.write(render(id, `seed ${seed}, ${runs} runs: the errored check re-run`, o));
-      return o.status === 'fixed' ? 0 : 1;
-    }
-    const { input, outcome } = await replayCase(check, adapter, { seed, runs, path, now, timeoutMs });
-    if (report && entry?.failure && path === entry.failure.path && !seedGiven) {
-      const shown = JSON.stringify(toJsonSafe(check.show ? check.show(input) : input));
-      if (shown !== JSON.stringify(entry.failure.counterexample)) throw new UsageError(`the generators give another case at path ${path} than the report shows: the report comes from other generators or spec data (--spec-dir)`);
-    }
-    io.out.write(render(id, `seed ${seed}, path ${shortPath(path)}`, outcome));
-    return outcome.status === 'fixed' ? 0 : 1;
+    const expectedCase = report && entry?.status === 'failed' && path === entry.failure.path && !seedGiven ? entry.failure.counterexample : undefined;
+    const outcome = await replay({ check, adapter, adapterSpec, seed, runs, timeoutMs, now, spec, ...(path !== undefined ? { path } : {}), ...(expectedCase !== undefined ? { expectedCase } : {}) });
+    io.out.write(render(id, path === undefined ? `seed ${seed}, ${runs} runs: the errored check re-run` : `seed ${seed}, path ${shortPath(path)}`, outcome));
+    return outcome.status === 'fixed' ? EXIT.ok : EXIT.failed;
   } finally {
     await closeAdapter(adapter);
   }

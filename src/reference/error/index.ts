@@ -1,3 +1,5 @@
+import type { Adapter } from '../../contract/adapter.js';
+import type { SpecData } from '../../spec/index.js';
 import type { Finding, ValidationContext, Verdict } from '../../contract/adapter.js';
 import { errorSpec, type ErrorPayload } from '../../spec/error.js';
 import { conditionActionFindings } from './condition-action.js';
@@ -21,4 +23,9 @@ export function validateError(payload: unknown, _context?: ValidationContext): V
   if (structural.length > 0) return { valid: false, findings: structural };
   const findings: Finding[] = RULES.flatMap((rule) => rule(payload as ErrorPayload, spec));
   return { valid: findings.length === 0, findings };
+}
+
+/** The reference's `validateError` member for the given spec data. */
+export function errorReference(_spec: SpecData): Pick<Required<Adapter>, 'validateError'> {
+  return { validateError: (payload, context) => validateError(payload, context) };
 }

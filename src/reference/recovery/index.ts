@@ -1,3 +1,5 @@
+import type { Adapter } from '../../contract/adapter.js';
+import type { SpecData } from '../../spec/index.js';
 import type { RecoveryAction, RecoveryObservation, RecoveryPolicy, RecoveryScenario } from '../../contract/recovery.js';
 import { RecoverySession } from './session.js';
 
@@ -28,5 +30,7 @@ export function createRecoveryPolicy(Session: new (scenario: RecoveryScenario) =
   };
 }
 
-/** The reference recovery policy (declared level L7 by the reference adapter). */
-export const recovery: RecoveryPolicy = createRecoveryPolicy();
+/** The reference's `recovery` member for the given spec data. */
+export function recoveryReference(_spec: SpecData): Pick<Required<Adapter>, 'recovery'> {
+  return { recovery: createRecoveryPolicy() };
+}

@@ -1,0 +1,98 @@
+import type { Adapter } from '../contract/adapter.js';
+import { UsageError } from '../contract/errors.js';
+import type { CheckDefinition } from '../engine/check.js';
+import { CHUNK_RUNS, type ShardSpec } from '../engine/chunks.js';
+import { runChecks as runEngine, type RunListener, type RunOptions as EngineRunOptions } from '../engine/runner.js';
+import { closeAdapter, loadAdapter } from '../adapters/load.js';
+import type { Report } from '../model/report.js';
+import { writeReports } from '../reporters/index.js';
+import type { Reporter } from '../reporters/reporter.js';
+import { bundledSpec, type SpecData } from '../spec/index.js';
+import { assertReplaceable } from '../io/report-files.js';
+import { packCatalog, stampOf, toolStamp } from './catalog.js';
+
+/** Options of `runChecks`: the engine's, with the stamp this build computes when none is given. */
+export interface RunOptions extends EngineRunOptions {
+  /** The reproducibility stamp to write (default: the stamp of `checks` and `spec` by this build). */
+  catalogHash?: string;
+}
+
+/** Runs `checks` against an adapter object and returns the report; no files, no output. */
+export function runChecks(opts: RunOptions): Promise<Report> {
+  const { catalogHash, ...engine } = opts;
+  return runEngine(engine, toolStamp(catalogHash ?? stampOf(opts.checks, opts.spec ?? bundledSpec(), opts.chunkRuns ?? CHUNK_RUNS)));
+}
+
+/** Options of `runPack`: what to run, against what, and where the reports go. */
+export interface PackOptions {
+  /** An adapter object, or a spec as the CLI's `--adapter` takes it (loaded, and closed at the end). */
+  adapter: Adapter | string;
+  /** How replay commands name the adapter (default: `adapter` when it is a string, else `./adapter`). */
+  adapterSpec?: string;
+  seed: number;
+  runs: number;
+  timeoutMs?: number;
+  now?: string;
+  /** Suite names and check id globs; empty selects the whole catalog. */
+  suites?: string[];
+  checks?: string[];
+  /** The spec data (default: the bundled spec). */
+  spec?: SpecData;
+  /** Replay exactly one case (one selected check). */
+  replayPath?: string;
+  shard?: ShardSpec;
+  /** Live reporters (progress): told as the run goes, and when it ends. */
+  reporters?: readonly Reporter[];
+  /** Where the file reporters write (report.json, junit.xml, report.html, summary.md, badge.json); none when absent. */
+  out?: string;
+  shouldStop?: () => boolean;
+}
+
+/** What `runPack` did. */
+export interface PackRun {
+  report: Report;
+  /** The files written (empty without `out`). */
+  written: string[];
+  /** The checks that ran, in order. */
+  checks: CheckDefinition[];
+}
+
+/**
+ * Runs the pack: selects checks from the catalog, runs them against the adapter with this build's
+ * stamp, tells the reporters, and writes the report files into `out`. The one way the CLI, the
+ * vitest helper and users run the pack.
+ */
+export async function runPack(o: PackOptions): Promise<PackRun> {
+  const catalog = packCatalog();
+  const checks = catalog.select({ suites: o.suites ?? [], checks: o.checks ?? [] });
+  if (o.replayPath !== undefined && checks.length !== 1) throw new UsageError(`a replay needs exactly one check, the selection holds ${checks.length}`);
+  if (o.out !== undefined) assertReplaceable(o.out);
+  const spec = o.spec ?? bundledSpec();
+  const adapter = typeof o.adapter === 'string' ? await loadAdapter(o.adapter, { timeoutMs: o.timeoutMs, spec }) : o.adapter;
+  const reporters = o.reporters ?? [];
+  let report: Report | undefined;
+  try {
+    report = await runEngine(
+      {
+        checks,
+        adapter,
+        adapterSpec: o.adapterSpec ?? (typeof o.adapter === 'string' ? o.adapter : './adapter'),
+        seed: o.seed,
+        runs: o.runs,
+        spec,
+        selection: { suites: o.suites ?? [], checks: o.checks ?? [] },
+        listeners: reporters as readonly RunListener[],
+        ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+        ...(o.now !== undefined ? { now: o.now } : {}),
+        ...(o.replayPath !== undefined ? { replayPath: o.replayPath } : {}),
+        ...(o.shard ? { shard: o.shard } : {}),
+        ...(o.shouldStop ? { shouldStop: o.shouldStop } : {}),
+      },
+      toolStamp(stampOf(catalog.checks, spec)),
+    );
+    return { report, written: o.out !== undefined ? writeReports(report, o.out) : [], checks };
+  } finally {
+    for (const r of reporters) r.onRunEnd?.(report);
+    if (typeof o.adapter === 'string') await closeAdapter(adapter);
+  }
+}

@@ -1,0 +1,17 @@
+import { existsSync } from 'node:fs';
+import { UsageError } from '../contract/errors.js';
+import { EXPECTATIONS_FORMAT, type ExpectationsFile } from '../model/gate.js';
+import { firstSchemaError, readJsonFile, schemaValidator } from './json-file.js';
+
+/** Reads and validates an expectations file; every problem is one usage line. */
+export function readExpectations(file: string): ExpectationsFile {
+  const data = readJsonFile(file, 'expectations file');
+  const validate = schemaValidator('expectations');
+  if (!validate(data)) throw new UsageError(`expectations file ${file} is invalid: ${firstSchemaError(validate.errors)}`);
+  return data as ExpectationsFile;
+}
+
+/** Reads an expectations file, or an empty one when `file` does not exist yet. */
+export function readExpectationsOrEmpty(file: string): ExpectationsFile {
+  return existsSync(file) ? readExpectations(file) : { format: EXPECTATIONS_FORMAT, expectations: [] };
+}

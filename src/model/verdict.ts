@@ -1,0 +1,43 @@
+import type { Report } from './report.js';
+
+/** The one-word outcome every published format shows the same way. */
+export type VerdictState = 'pass' | 'warn' | 'fail' | 'incomplete' | 'empty';
+
+/** A report's overall outcome, as every published format shows it (not an adapter's `Verdict`). */
+export interface RunVerdict {
+  state: VerdictState;
+  /** Checks that ran (not skipped). */
+  ran: number;
+  passed: number;
+  /** `passed / ran`, 0 when nothing ran. */
+  ratio: number;
+  /** One short sentence, e.g. `2 MUST checks failed or errored`. */
+  text: string;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The verdict of a report. Skipped checks (capabilities the adapter does not claim) are left out of
+ * the pass ratio: they say nothing about the implementation's correctness. A SHOULD failure is a
+ * warning, a MUST failure or error fails (as the exit code does), an interrupted run is incomplete.
+ */
+export function verdictOf(report: Readonly<Report>): RunVerdict {
+  const s = report.summary;
+  const ran = s.total - s.skipped;
+  const base = { ran, passed: s.passed, ratio: ran === 0 ? 0 : s.passed / ran };
+  if (report.incomplete) return { ...base, state: 'incomplete', text: `interrupted after ${plural(s.total, 'check')}` };
+  if (s.mustFailed > 0) return { ...base, state: 'fail', text: `${plural(s.mustFailed, 'MUST check')} failed or errored` };
+  if (s.failed + s.errored > 0) return { ...base, state: 'warn', text: `${plural(s.failed + s.errored, 'SHOULD check')} failed or errored` };
+  if (ran === 0) return { ...base, state: 'empty', text: 'no check ran' };
+  return { ...base, state: 'pass', text: `all ${plural(ran, 'check')} that ran passed` };
+}
+
+/** `passed/ran passed` plus skipped when any, e.g. `20/22 passed, 40 skipped`. */
+export function ratioText(report: Readonly<Report>): string {
+  const v = verdictOf(report);
+  const skipped = report.summary.skipped;
+  return `${v.passed}/${v.ran} passed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+}

@@ -1,0 +1,30 @@
+import { writeReportFiles, type ReportFile } from '../io/report-files.js';
+import type { Report } from '../model/report.js';
+import { badgeReporter } from './badge.js';
+import { htmlReporter } from './html.js';
+import { jsonReporter } from './json.js';
+import { junitReporter } from './junit.js';
+import { markdownReporter } from './markdown.js';
+import type { FileReporter } from './reporter.js';
+
+export type { FileReporter, Reporter } from './reporter.js';
+export { createProgressReporter, type ProgressOptions, type ProgressReporter } from './progress.js';
+
+/**
+ * The file reporters of a run's output folder, in writing order: `report.json` first (the source
+ * every other format renders from), then `junit.xml`, `report.html`, `summary.md` and `badge.json`.
+ */
+export const FILE_REPORTERS: readonly FileReporter[] = Object.freeze([jsonReporter, junitReporter, htmlReporter, markdownReporter, badgeReporter]);
+
+/** The file reporters by name (`json`, `junit`, `html`, `markdown`, `badge`). */
+export const REPORTERS: Readonly<Record<string, FileReporter>> = Object.freeze(Object.fromEntries(FILE_REPORTERS.map((r) => [r.name, r])));
+
+/** The files the reporters publish for a report, rendered in order. */
+export function renderReportFiles(report: Readonly<Report>, reporters: readonly FileReporter[] = FILE_REPORTERS): ReportFile[] {
+  return reporters.map((r) => ({ name: r.file, content: r.render(report) }));
+}
+
+/** Writes report.json, junit.xml, report.html, summary.md and badge.json into `outDir`, each atomically. Returns the paths written. */
+export function writeReports(report: Report, outDir: string): string[] {
+  return writeReportFiles(outDir, renderReportFiles(report));
+}
