@@ -18,6 +18,8 @@ export interface LoadOptions {
   timeoutMs?: number;
   /** The spec data of the run: what `reference` is built with (default: the bundled spec). */
   spec?: SpecData;
+  /** The folder module paths are relative to and commands run in (default: the current directory). */
+  cwd?: string;
 }
 
 /**
@@ -27,9 +29,11 @@ export interface LoadOptions {
  */
 export async function loadAdapter(spec: string, options: LoadOptions = {}): Promise<Adapter> {
   if (spec === 'reference') return referenceFor(options.spec ?? bundledSpec());
-  if (spec.startsWith(COMMAND_PREFIX)) return createProcessAdapter(spec.slice(COMMAND_PREFIX.length), options);
-  if (spec.startsWith(UAS_VERIFY_PREFIX)) return createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), options);
-  return loadAdapterModule(spec);
+  const where = options.cwd !== undefined ? { cwd: options.cwd } : {};
+  const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
+  if (spec.startsWith(COMMAND_PREFIX)) return createProcessAdapter(spec.slice(COMMAND_PREFIX.length), { ...timeout, ...where });
+  if (spec.startsWith(UAS_VERIFY_PREFIX)) return createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), { ...timeout, ...where });
+  return loadAdapterModule(spec, options.cwd);
 }
 
 /** Kills an out-of-process adapter's processes at once (signal handlers); no-op for in-process adapters. */

@@ -27,7 +27,7 @@ export interface FixtureExport extends FixtureWrite {
  * Exports every shrunk counterexample of a report, and with `corpus` the first `corpus` cases of
  * each check, as fixture files in `out` (added to what is there, never rewriting a case).
  */
-export function exportFixtures(report: Report, options: { out: string; corpus: number; spec: SpecData }): FixtureExport {
+export function exportFixtures(report: Report, options: { out: string; corpus: number; spec: SpecData; cwd?: string }): FixtureExport {
   const cat = packCatalog();
   assertSameCatalog(report, options.spec, 'fixtures export refuses this report');
   const byCheck = new Map<FixtureCheck, EncodedCase[]>();
@@ -59,7 +59,7 @@ export function exportFixtures(report: Report, options: { out: string; corpus: n
     }
     byCheck.set(check, list);
   }
-  return { ...writeFixtures(options.out, byCheck), noCodec, notJson };
+  return { ...writeFixtures(options.out, byCheck, options.cwd), noCodec, notJson };
 }
 
 /** One fixture case, read, decoded and ready to run. */
@@ -76,18 +76,19 @@ export interface PlannedCase {
  * when empty). Everything is decoded before any adapter is loaded: a bad fixture is a usage error,
  * never a failure of the implementation.
  */
-export function planFixtureCases(dir: string, options: { checkGlobs: readonly string[]; spec: SpecData; defaultNow: string }): PlannedCase[] {
+export function planFixtureCases(dir: string, options: { checkGlobs: readonly string[]; spec: SpecData; defaultNow: string; cwd?: string }): PlannedCase[] {
+  const cwd = options.cwd ?? process.cwd();
   const cat = packCatalog();
   const globs = options.checkGlobs.map((g) => picomatch(g));
   const planned: PlannedCase[] = [];
-  for (const { file, set } of readFixtureDir(dir)) {
+  for (const { file, set } of readFixtureDir(dir, relative(cwd, dir) || dir)) {
     const check = cat.get(set.check_id);
     if (!check) throw new UsageError(`${file}: no check ${set.check_id} in this catalog (see: uaix-conformance list)`);
     const codec = check.fixture;
     if (!codec) throw new UsageError(`${file}: check ${set.check_id} cannot run fixtures (it has no fixture codec)`);
     if (globs.length && !globs.some((m) => m(check.id))) continue;
     for (const c of set.cases) {
-      const where = `${relative(process.cwd(), file) || file} case ${c.id}`;
+      const where = `${relative(cwd, file) || file} case ${c.id}`;
       let input: unknown;
       try {
         input = codec.decode({ input: resolveFiles(c.input, dir, where), expected: resolveFiles(c.expected, dir, where), description: c.description }, { spec: options.spec });
@@ -114,11 +115,12 @@ export interface FixtureCaseRun {
 }
 
 /** Runs planned fixture cases against an adapter, each once, with the live checks' verdicts. */
-export async function runFixtureCases(planned: readonly PlannedCase[], adapter: Adapter, options: { timeoutMs: number; spec: SpecData }): Promise<FixtureCaseRun[]> {
+export async function runFixtureCases(planned: readonly PlannedCase[], adapter: Adapter, options: { timeoutMs: number; spec: SpecData; cwd?: string }): Promise<FixtureCaseRun[]> {
+  const cwd = options.cwd ?? process.cwd();
   const info = await describeAdapter(adapter, options.timeoutMs);
   const results: FixtureCaseRun[] = [];
   for (const p of planned) {
-    const base = { file: relative(process.cwd(), p.file) || p.file, id: p.id, check: p.check.id };
+    const base = { file: relative(cwd, p.file) || p.file, id: p.id, check: p.check.id };
     const missing = missingMembers(adapter, p.check.requires);
     if (missing.length) {
       results.push({ ...base, status: 'skipped', message: `adapter does not implement ${missing.join(', ')}` });

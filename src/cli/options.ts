@@ -6,6 +6,7 @@ import { parseShard, type ShardSpec } from '../engine/chunks.js';
 import { SEED_MAX, SEED_MIN } from '../engine/seed.js';
 import { loadSpec } from '../io/spec-files.js';
 import type { SpecData } from '../spec/index.js';
+import { pathIn, type CliIO } from './io.js';
 import { setSpecOverrideDir } from '../spec/data.js';
 
 /** Option definitions shared by the commands that run checks. */
@@ -80,10 +81,11 @@ export function adapterSpecOf(values: { adapter?: string | undefined; 'adapter-c
 }
 
 /** `--spec-dir`: the spec data of the command (the bundled spec without it). The one place the option is read. */
-export function specOption(dir: string | undefined): SpecData {
-  if (dir !== undefined && (!existsSync(dir) || !statSync(dir).isDirectory())) throw new UsageError(`--spec-dir ${dir} is not a folder`);
-  setSpecOverrideDir(dir); // TRANSITIONAL: until every domain reads the spec it is given
-  return loadSpec(dir);
+export function specOption(io: CliIO, dir: string | undefined): SpecData {
+  const at = dir === undefined ? undefined : pathIn(io, dir);
+  if (at !== undefined && (!existsSync(at) || !statSync(at).isDirectory())) throw new UsageError(`--spec-dir ${dir} is not a folder`);
+  setSpecOverrideDir(at); // TRANSITIONAL: until every domain reads the spec it is given
+  return loadSpec(at, dir);
 }
 
 /** Loads the adapter a user named; a module path that looks like a command line gets a hint. */

@@ -63,7 +63,7 @@ export function locatePath(runSeed: number, checkId: string, runs: number, path:
   const chunks = chunksOf(runSeed, checkId, runs, chunkRuns);
   const k = Math.floor(g / chunkRuns);
   const chunk = chunks[k];
-  if (!chunk) throw new UsageError(`path ${path} points past the ${runs} runs of ${checkId} (give the number of runs of the run that failed)`);
+  if (!chunk || g >= runs) throw new UsageError(`path ${path} points past the ${runs} runs of ${checkId} (give the number of runs of the run that failed)`);
   return { chunk, path: [String(g - k * chunkRuns), ...rest].join(':') };
 }
 

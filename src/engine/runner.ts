@@ -103,11 +103,17 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
     if (!shrinking && !fault) fault = { message: o.message, input, evidence: o.evidence };
     return true;
   });
-  const details = await fc.check(property, {
-    seed: chunk.seed,
-    numRuns: chunk.numRuns,
-    ...(replayPath !== undefined ? { path: replayPath } : {}),
-  });
+  let details: fc.RunDetails<[unknown]>;
+  try {
+    details = await fc.check(property, {
+      seed: chunk.seed,
+      numRuns: chunk.numRuns,
+      ...(replayPath !== undefined ? { path: replayPath } : {}),
+    });
+  } catch (e) {
+    // A generator that throws while drawing a case is a defect of the pack: this check errors, the run goes on.
+    return { index: chunk.index, cases, tags, durationMs: Math.round(performance.now() - started), status: 'errored', error: { message: `internal error: ${describeThrown(e)}` } };
+  }
   if (interrupted) return undefined;
   const base = { index: chunk.index, cases, tags, durationMs: Math.round(performance.now() - started) };
   if (details.failed && lastFailure && details.counterexample) {

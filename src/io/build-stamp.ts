@@ -38,7 +38,7 @@ export function codeDigest(root: string = packageRoot): string {
     }
   };
   for (const c of CODE) walk(join(root, c.dir), c.keep);
-  const fastCheck = (createRequire(join(root, 'package.json'))('fast-check/package.json') as { version: string }).version;
+  const fastCheck = (createRequire(import.meta.url)('fast-check/package.json') as { version: string }).version;
   h.update(`\nfast-check@${fastCheck}`);
   return `sha256:${h.digest('hex')}`;
 }

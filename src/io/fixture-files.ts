@@ -25,22 +25,22 @@ export function resolveFiles(value: unknown, dir: string, where: string): unknow
 }
 
 /** Reads and validates one fixture file. */
-export function readFixtureSet(file: string): FixtureSet {
-  const data = readJsonFile(file, 'fixture file');
+export function readFixtureSet(file: string, shown: string = file): FixtureSet {
+  const data = readJsonFile(file, 'fixture file', shown);
   const validate = schemaValidator('fixture');
-  if (!validate(data)) throw new UsageError(`${file} is not a uaix-conformance fixture file: ${firstSchemaError(validate.errors)}`);
+  if (!validate(data)) throw new UsageError(`${shown} is not a uaix-conformance fixture file: ${firstSchemaError(validate.errors)}`);
   const set = data as FixtureSet;
-  for (const c of set.cases) if (c.check_id !== set.check_id) throw new UsageError(`${file}: case ${c.id} is for ${c.check_id}, the file for ${set.check_id}`);
+  for (const c of set.cases) if (c.check_id !== set.check_id) throw new UsageError(`${shown}: case ${c.id} is for ${c.check_id}, the file for ${set.check_id}`);
   return set;
 }
 
 /** Every fixture file of a folder (its `*.json` files; sub-folders hold the byte files). */
-export function readFixtureDir(dir: string): { file: string; set: FixtureSet }[] {
-  if (!existsSync(dir)) throw new UsageError(`fixture folder ${dir}: no such folder`);
-  if (!statSync(dir).isDirectory()) throw new UsageError(`fixture folder ${dir} is a file, not a folder`);
+export function readFixtureDir(dir: string, shown: string = dir): { file: string; set: FixtureSet }[] {
+  if (!existsSync(dir)) throw new UsageError(`fixture folder ${shown}: no such folder`);
+  if (!statSync(dir).isDirectory()) throw new UsageError(`fixture folder ${shown} is a file, not a folder`);
   const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
-  if (files.length === 0) throw new UsageError(`fixture folder ${dir} holds no fixture file (*.json)`);
-  return files.map((f) => ({ file: join(dir, f), set: readFixtureSet(join(dir, f)) }));
+  if (files.length === 0) throw new UsageError(`fixture folder ${shown} holds no fixture file (*.json)`);
+  return files.map((f) => ({ file: join(dir, f), set: readFixtureSet(join(dir, f), join(shown, f)) }));
 }
 
 /** What `writeFixtures` did. */
@@ -55,8 +55,9 @@ export interface FixtureWrite {
  * a case already present (same id) is left as it is. Refuses a folder holding JSON files that are
  * not fixture files, and byte files whose content differs from what the case needs.
  */
-export function writeFixtures(dir: string, byCheck: Map<FixtureCheck, EncodedCase[]>): FixtureWrite {
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`the fixture folder ${dir} is a file, not a folder`);
+export function writeFixtures(dir: string, byCheck: Map<FixtureCheck, EncodedCase[]>, cwd: string = process.cwd()): FixtureWrite {
+  const shown = relative(cwd, dir) || dir;
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`the fixture folder ${shown} is a file, not a folder`);
   const existing = new Map<string, { file: string; set: FixtureSet }>();
   if (existsSync(dir)) {
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
@@ -65,7 +66,7 @@ export function writeFixtures(dir: string, byCheck: Map<FixtureCheck, EncodedCas
       try {
         set = readFixtureSet(file);
       } catch {
-        throw new UsageError(`the fixture folder ${dir} holds ${f}, which is not a fixture file: refusing to write there (choose another folder)`);
+        throw new UsageError(`the fixture folder ${shown} holds ${f}, which is not a fixture file: refusing to write there (choose another folder)`);
       }
       existing.set(set.check_id, { file, set });
     }
@@ -86,7 +87,7 @@ export function writeFixtures(dir: string, byCheck: Map<FixtureCheck, EncodedCas
       for (const [rel, bytes] of c.files) {
         const target = join(dir, rel);
         if (existsSync(target)) {
-          if (!Buffer.from(readFileSync(target)).equals(Buffer.from(bytes))) throw new UsageError(`${relative(process.cwd(), target)} exists with other content: refusing to overwrite it`);
+          if (!Buffer.from(readFileSync(target)).equals(Buffer.from(bytes))) throw new UsageError(`${relative(cwd, target)} exists with other content: refusing to overwrite it`);
           continue;
         }
         mkdirSync(join(target, '..'), { recursive: true });

@@ -30,26 +30,29 @@ export function firstSchemaError(errors: ErrorObject[] | null | undefined): stri
   return `${where}: ${e.message ?? 'is invalid'}`;
 }
 
-/** Reads and parses a JSON file, or one usage line saying why not. `what` names it in messages. */
-export function readJsonFile(file: string, what: string): unknown {
-  if (!existsSync(file)) throw new UsageError(`${what} ${file}: no such file`);
-  if (statSync(file).isDirectory()) throw new UsageError(`${what} ${file} is a folder, not a file`);
+/**
+ * Reads and parses a JSON file, or one usage line saying why not. `what` names it in messages, and
+ * `shown` is the path as the user wrote it (default: `file`).
+ */
+export function readJsonFile(file: string, what: string, shown: string = file): unknown {
+  if (!existsSync(file)) throw new UsageError(`${what} ${shown}: no such file`);
+  if (statSync(file).isDirectory()) throw new UsageError(`${what} ${shown} is a folder, not a file`);
   const text = readFileSync(file, 'utf8');
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${what} ${file} is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
+    throw new UsageError(`${what} ${shown} is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
   }
 }
 
 /** Reads a report.json and checks it against schemas/report.schema.json. */
-export function readReport(file: string): Report {
-  const data = readJsonFile(file, 'report');
+export function readReport(file: string, shown: string = file): Report {
+  const data = readJsonFile(file, 'report', shown);
   const format = (data as { format?: unknown } | null)?.format;
   if (format !== REPORT_FORMAT) {
-    throw new UsageError(`${file} is not a uaix-conformance report (format ${JSON.stringify(format ?? null)}, expected ${REPORT_FORMAT})`);
+    throw new UsageError(`${shown} is not a uaix-conformance report (format ${JSON.stringify(format ?? null)}, expected ${REPORT_FORMAT})`);
   }
   const validate = schemaValidator('report');
-  if (!validate(data)) throw new UsageError(`${file} is not a valid report: ${firstSchemaError(validate.errors)}`);
+  if (!validate(data)) throw new UsageError(`${shown} is not a valid report: ${firstSchemaError(validate.errors)}`);
   return data as Report;
 }

@@ -8,27 +8,28 @@ import { bundledSpec, SPEC_NAMES, withOverrides, type SpecData, type SpecName, t
  * (`envelope.json`, `error.json`, `recovery.json`, `uas.json`) is an object of top-level keys that
  * replace the bundled ones. Every problem is one usage line naming the file.
  */
-export function readSpecOverrides(dir: string): SpecOverrides {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`the spec folder ${dir} is not a folder`);
+export function readSpecOverrides(dir: string, shown: string = dir): SpecOverrides {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`the spec folder ${shown} is not a folder`);
   const out: SpecOverrides = {};
   const known = new Set<string>(SPEC_NAMES);
   for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')).sort()) {
     const name = f.slice(0, -'.json'.length);
     if (!known.has(name)) continue;
     const file = join(dir, f);
+    const where = join(shown, f);
     let data: unknown;
     try {
       data = JSON.parse(readFileSync(file, 'utf8'));
     } catch (e) {
-      throw new UsageError(`spec file ${file} is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
+      throw new UsageError(`spec file ${where} is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
     }
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`spec file ${file} must hold a JSON object (the keys of spec/${f} it replaces)`);
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`spec file ${where} must hold a JSON object (the keys of spec/${f} it replaces)`);
     out[name as SpecName] = data as Record<string, unknown>;
   }
   return out;
 }
 
 /** The spec data of a run: the bundled spec, with the overrides of `dir` when one is given. */
-export function loadSpec(dir?: string): SpecData {
-  return dir === undefined ? bundledSpec() : withOverrides(bundledSpec(), readSpecOverrides(dir));
+export function loadSpec(dir?: string, shown: string | undefined = dir): SpecData {
+  return dir === undefined ? bundledSpec() : withOverrides(bundledSpec(), readSpecOverrides(dir, shown));
 }

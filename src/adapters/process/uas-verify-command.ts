@@ -18,6 +18,8 @@ export interface UasVerifyCommandOptions {
   timeoutMs?: number;
   /** Largest stdout accepted (default 8 MiB). */
   maxStdoutBytes?: number;
+  /** The folder the command runs in (default: the current directory). */
+  cwd?: string;
 }
 
 /**
@@ -83,7 +85,7 @@ export function createUasVerifyCommandAdapter(template: string, options: UasVeri
     const words = argv.map((w) => w.replaceAll('{source}', files['{source}']).replaceAll('{artifact}', files['{artifact}']));
     try {
       const left = Math.max(1, Math.round(timeoutMs - (performance.now() - started)));
-      return verdictOfRun(await runOnce(words, { timeoutMs: left, maxStdoutBytes }), joinCommand(argv));
+      return verdictOfRun(await runOnce(words, { timeoutMs: left, maxStdoutBytes, ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) }), joinCommand(argv));
     } finally {
       rmSync(caseDir, { recursive: true, force: true });
     }

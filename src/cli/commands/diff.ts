@@ -4,7 +4,7 @@ import { readReport } from '../../io/json-file.js';
 import { diffReports } from '../../model/diff.js';
 import { renderDiffMarkdown } from '../../reporters/diff-markdown.js';
 import { EXIT } from '../exit.js';
-import type { CliIO } from '../io.js';
+import { pathIn, type CliIO } from '../io.js';
 import { guarded } from '../options.js';
 import { DIFF_USAGE } from '../usage.js';
 
@@ -19,7 +19,7 @@ export async function diffCommand(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (positionals.length !== 2) throw new UsageError(`diff takes two reports, old then new (${DIFF_USAGE.slice(7)})`);
-  const d = diffReports(readReport(positionals[0]!), readReport(positionals[1]!));
+  const d = diffReports(readReport(pathIn(io, positionals[0]!), positionals[0]!), readReport(pathIn(io, positionals[1]!), positionals[1]!));
   io.out.write(values.json ? `${JSON.stringify(d, null, 2)}\n` : renderDiffMarkdown(d));
   return d.regressed.length > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -1,4 +1,3 @@
-import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportFixtures, planFixtureCases, runFixtureCases, type FixtureCaseRun } from '../../api/fixtures.js';
 import { closeAdapter } from '../../adapters/load.js';
@@ -6,7 +5,7 @@ import { UsageError } from '../../contract/errors.js';
 import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS } from '../../engine/harness.js';
 import { readReport } from '../../io/json-file.js';
 import { EXIT } from '../exit.js';
-import type { CliIO } from '../io.js';
+import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, listOption, loadNamedAdapter, nowOption, specOption } from '../options.js';
 import { FIXTURES_USAGE } from '../usage.js';
 
@@ -22,10 +21,11 @@ async function exportCommand(argv: string[], io: CliIO): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`fixtures export takes one report.json, got ${positionals.length}`);
   if (values.out === undefined) throw new UsageError('fixtures export needs --out <dir> (e.g. --out fixtures/regression)');
   const corpus = intOption('corpus', values.corpus, 0, 0, 10_000);
-  const spec = specOption(values['spec-dir']);
-  const report = readReport(positionals[0] ?? 'reports/report.json');
-  const w = exportFixtures(report, { out: values.out, corpus, spec });
-  io.out.write(`fixtures: ${w.added} new case${w.added === 1 ? '' : 's'} in ${w.files.length} file${w.files.length === 1 ? '' : 's'} under ${relative(process.cwd(), values.out) || values.out}${w.alreadyPresent ? ` (${w.alreadyPresent} already there, left as they were)` : ''}\n`);
+  const spec = specOption(io, values['spec-dir']);
+  const reportFile = positionals[0] ?? 'reports/report.json';
+  const report = readReport(pathIn(io, reportFile), reportFile);
+  const w = exportFixtures(report, { out: pathIn(io, values.out), corpus, spec, cwd: cwdOf(io) });
+  io.out.write(`fixtures: ${w.added} new case${w.added === 1 ? '' : 's'} in ${w.files.length} file${w.files.length === 1 ? '' : 's'} under ${shownPath(io, pathIn(io, values.out))}${w.alreadyPresent ? ` (${w.alreadyPresent} already there, left as they were)` : ''}\n`);
   if (w.noCodec.length) io.err.write(`fixtures: not exported, these checks have no fixture codec yet: ${w.noCodec.join(', ')}\n`);
   if (w.notJson) io.err.write(`fixtures: ${w.notJson} case${w.notJson === 1 ? '' : 's'} not exported: not representable in plain JSON\n`);
   return EXIT.ok;
@@ -58,15 +58,14 @@ async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('fixtures run takes one fixture folder');
   const adapterSpec = adapterSpecOf(values);
   if (!adapterSpec) throw new UsageError('fixtures run needs --adapter (try --adapter reference)');
-  const spec = specOption(values['spec-dir']);
+  const spec = specOption(io, values['spec-dir']);
   const timeoutMs = intOption('timeout', values.timeout, DEFAULT_TIMEOUT_MS, 1, 3_600_000);
   const defaultNow = nowOption(values.now, DEFAULT_NOW);
-  const dir = positionals[0]!;
-  const planned = planFixtureCases(dir, { checkGlobs: listOption(values.check), spec, defaultNow });
-  const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec });
+  const planned = planFixtureCases(pathIn(io, positionals[0]!), { checkGlobs: listOption(values.check), spec, defaultNow, cwd: cwdOf(io) });
+  const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io) });
   let results: FixtureCaseRun[];
   try {
-    results = await runFixtureCases(planned, adapter, { timeoutMs, spec });
+    results = await runFixtureCases(planned, adapter, { timeoutMs, spec, cwd: cwdOf(io) });
   } finally {
     await closeAdapter(adapter);
   }

@@ -8,7 +8,7 @@ import { evaluateGate, updateExpectations, type ExpectationsFile } from '../../m
 import type { Report } from '../../model/report.js';
 import { renderGate } from '../../reporters/gate-text.js';
 import { EXIT } from '../exit.js';
-import type { CliIO } from '../io.js';
+import { pathIn, shownPath, type CliIO } from '../io.js';
 import { guarded } from '../options.js';
 import { GATE_USAGE } from '../usage.js';
 
@@ -28,15 +28,16 @@ export interface GatePlan {
 }
 
 /** Reads `--expect` (bad files are usage errors before the run starts); undefined without it. */
-export function gatePlan(values: { expect?: string | undefined; 'allow-stale'?: boolean | undefined; 'update-expect'?: boolean | undefined }): GatePlan | undefined {
+export function gatePlan(io: CliIO, values: { expect?: string | undefined; 'allow-stale'?: boolean | undefined; 'update-expect'?: boolean | undefined }): GatePlan | undefined {
   if (values.expect === undefined) {
     if (values['allow-stale'] || values['update-expect']) throw new UsageError(`${values['update-expect'] ? '--update-expect' : '--allow-stale'} needs --expect <file>`);
     return undefined;
   }
   const update = values['update-expect'] === true;
+  const file = pathIn(io, values.expect);
   // --update-expect may create the file; a plain gate needs it to exist.
-  const expectations = update ? readExpectationsOrEmpty(values.expect) : readExpectations(values.expect);
-  return { file: values.expect, expectations, allowStale: values['allow-stale'] === true, update };
+  const expectations = update ? readExpectationsOrEmpty(file, values.expect) : readExpectations(file, values.expect);
+  return { file, expectations, allowStale: values['allow-stale'] === true, update };
 }
 
 /**
@@ -52,7 +53,7 @@ export function applyGate(plan: GatePlan, report: Report, catalogIds: readonly s
     for (const e of u.added) io.err.write(`expectations: added ${e.check} (${e.outcome})\n`);
     for (const r of u.removed) io.err.write(`expectations: removed ${r.entry.check} (${r.why})\n`);
     if (u.untouched.length) io.err.write(`expectations: kept ${u.untouched.length} entr${u.untouched.length === 1 ? 'y' : 'ies'} this run did not touch: ${u.untouched.map((e) => e.check).join(', ')}\n`);
-    io.err.write(`expectations: wrote ${plan.file} (${u.file.expectations.length} entr${u.file.expectations.length === 1 ? 'y' : 'ies'})\n`);
+    io.err.write(`expectations: wrote ${shownPath(io, plan.file)} (${u.file.expectations.length} entr${u.file.expectations.length === 1 ? 'y' : 'ies'})\n`);
     expectations = u.file;
   }
   const g = evaluateGate(report, expectations, { allowStale: plan.allowStale, catalogIds });
@@ -68,7 +69,7 @@ export async function gateCommand(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError(`gate takes one report.json (${GATE_USAGE.slice(7)})`);
-  const plan = gatePlan(values);
+  const plan = gatePlan(io, values);
   if (!plan) throw new UsageError('gate needs --expect <expectations.json>');
-  return applyGate(plan, readReport(positionals[0]!), packCatalog().checks.map((c) => c.id), io);
+  return applyGate(plan, readReport(pathIn(io, positionals[0]!), positionals[0]!), packCatalog().checks.map((c) => c.id), io);
 }

@@ -1,4 +1,3 @@
-import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packCatalog } from '../../api/catalog.js';
 import { UsageError } from '../../contract/errors.js';
@@ -8,7 +7,7 @@ import { mergeReports } from '../../model/merge.js';
 import { writeReports } from '../../reporters/index.js';
 import { renderSummary } from '../../reporters/terminal.js';
 import { exitCodeOf } from '../exit.js';
-import type { CliIO } from '../io.js';
+import { pathIn, shownPath, type CliIO } from '../io.js';
 import { guarded } from '../options.js';
 import { MERGE_USAGE } from '../usage.js';
 import { applyGate, GATE_OPTIONS, gatePlan } from './gate.js';
@@ -28,16 +27,16 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError(`merge needs the shard reports (${MERGE_USAGE.slice(7)})`);
-  const plan = gatePlan(values);
-  const reports = positionals.map((f) => readReport(f));
+  const plan = gatePlan(io, values);
+  const reports = positionals.map((f) => readReport(pathIn(io, f), f));
   const first = reports[0]!;
   // The selection's ids in catalog order: the order of the unsharded run, and what the merge must hold.
   const order = cat.select({ suites: first.run.selection.suites, checks: first.run.selection.checks }).map((c) => c.id);
   const merged = mergeReports(reports, order);
-  const outDir = values.out ?? 'reports';
+  const outDir = pathIn(io, values.out ?? 'reports');
   assertReplaceable(outDir);
   const written = writeReports(merged, outDir);
-  if (!values.quiet) io.err.write(`merged ${reports.length} shards; reports: ${written.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
+  if (!values.quiet) io.err.write(`merged ${reports.length} shards; reports: ${written.map((f) => shownPath(io, f)).join(', ')}\n`);
   const summary = renderSummary(merged);
   io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
   return plan ? applyGate(plan, merged, cat.checks.map((c) => c.id), io) : exitCodeOf(merged);

@@ -11,7 +11,7 @@ import type { ReplayOutcome } from '../../engine/replay.js';
 import { readReport } from '../../io/json-file.js';
 import type { Report } from '../../model/report.js';
 import { EXIT } from '../exit.js';
-import type { CliIO } from '../io.js';
+import { cwdOf, pathIn, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, loadNamedAdapter, nowOption, seedOption, specOption } from '../options.js';
 import { REPLAY_USAGE } from '../usage.js';
 
@@ -57,13 +57,13 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
     return 0;
   }
   if (positionals.length < 1 || positionals.length > 2) throw new UsageError('replay takes <report.json> <check-id>, or <check-id> with --adapter, --seed and --path');
-  const spec = specOption(values['spec-dir']);
+  const spec = specOption(io, values['spec-dir']);
   const id = positionals[positionals.length - 1]!;
   if (!CHECK_ID.test(id)) throw new UsageError(`"${id}" is not a check id (e.g. ENV-EXPIRED)`);
   const check = packCatalog().get(id);
   if (!check) throw new UsageError(`no check ${id} in this catalog (see: uaix-conformance list)`);
 
-  const report: Report | undefined = positionals.length === 2 ? readReport(positionals[0]!) : undefined;
+  const report: Report | undefined = positionals.length === 2 ? readReport(pathIn(io, positionals[0]!), positionals[0]!) : undefined;
   const entry = report?.checks.find((c) => c.id === id);
   if (report) {
     if (!entry) throw new UsageError(`check ${id} is not in ${positionals[0]} (it ran ${report.checks.length} checks)`);
@@ -85,7 +85,7 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
     throw new UsageError(`${id} did not fail in this report (it ${entry?.status}); give --path to replay one of its cases`);
   }
 
-  const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec });
+  const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io) });
   try {
     const expectedCase = report && entry?.status === 'failed' && path === entry.failure.path && !seedGiven ? entry.failure.counterexample : undefined;
     const outcome = await replay({ check, adapter, adapterSpec, seed, runs, timeoutMs, now, spec, ...(path !== undefined ? { path } : {}), ...(expectedCase !== undefined ? { expectedCase } : {}) });

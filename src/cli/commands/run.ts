@@ -1,4 +1,3 @@
-import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { abortAdapter, closeAdapter } from '../../adapters/load.js';
 import { runPack } from '../../api/run.js';
@@ -12,7 +11,7 @@ import { createProgressReporter } from '../../reporters/progress.js';
 import { renderSummary } from '../../reporters/terminal.js';
 import { packCatalog } from '../../api/catalog.js';
 import { exitCodeOf } from '../exit.js';
-import type { CliIO } from '../io.js';
+import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, listOption, loadNamedAdapter, nowOption, RUN_OPTIONS, seedOption, shardOption, specOption } from '../options.js';
 import { USAGE } from '../usage.js';
 import { applyGate, gatePlan } from './gate.js';
@@ -31,7 +30,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const adapterSpec = adapterSpecOf(values);
   if (!adapterSpec) throw new UsageError('missing --adapter (try --adapter reference, or --adapter-cmd "<command>")');
-  const spec = specOption(values['spec-dir']);
+  const spec = specOption(io, values['spec-dir']);
   const givenSeed = seedOption(values.seed);
   const seed = givenSeed ?? randomSeed();
   const runs = intOption('runs', values.runs, 100, 1, 1_000_000);
@@ -50,12 +49,12 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (shard && replayPath !== undefined) throw new UsageError('--replay and --shard do not go together');
   // A shard sees part of a check's runs: a check may pass here and fail in another shard.
   if (shard && values.expect !== undefined) throw new UsageError('--expect gates whole runs: run the shards without it, then: uaix-conformance merge <shard reports> --expect <file>');
-  const gate = gatePlan(values);
+  const gate = gatePlan(io, values);
   const writeFiles = !values['no-reports'] && (replayPath === undefined || values.out !== undefined);
-  const out = writeFiles ? (values.out ?? 'reports') : undefined;
+  const out = writeFiles ? pathIn(io, values.out ?? 'reports') : undefined;
   if (out !== undefined) assertReplaceable(out);
 
-  const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec });
+  const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io) });
   let stop = false;
   const onSignal = () => {
     stop = true;
@@ -83,7 +82,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       reporters: [progress],
       shouldStop: () => stop,
     });
-    if (written.length && !values.quiet) io.err.write(`reports: ${written.map((f) => relative(process.cwd(), f) || f).join(', ')}\n`);
+    if (written.length && !values.quiet) io.err.write(`reports: ${written.map((f) => shownPath(io, f)).join(', ')}\n`);
     const summary = renderSummary(report, { verbose: values.verbose ?? false });
     io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
     return gate ? applyGate(gate, report, packCatalog().checks.map((c) => c.id), io) : exitCodeOf(report);

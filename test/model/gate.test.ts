@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckStatus, Severity } from '../../src/engine/check.js';
+import type { CheckStatus, Severity } from '../../src/model/report.js';
 import { EXPECTATIONS_FORMAT, evaluateGate, updateExpectations, type Expectation } from '../../src/model/gate.js';
 import { summarize, type CheckReport, type Report } from '../../src/model/report.js';
 

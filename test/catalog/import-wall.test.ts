@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The floor plan, enforced. `src/` is layered, each layer importing only from the layers below it;
+ * `generators/` and `suites/` (the judge) import nothing from the implementation they judge, nor
+ * from anything above the engine; the reference imports only the contract and the spec data.
+ * CONTRIBUTING.md says the same in words.
+ */
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** The layers of src/, bottom first. */
+const LAYERS = ['contract', 'spec', 'model', 'engine', 'io', 'reference', 'adapters', 'reporters', 'api', 'cli'] as const;
+type Place = (typeof LAYERS)[number] | 'generators' | 'suites' | 'entry';
+
+/** What each place may import from (besides itself, libraries and Node). */
+const ALLOWED: Record<Place, readonly Place[]> = {
+  contract: [],
+  spec: ['contract'],
+  model: ['contract', 'spec'],
+  engine: ['contract', 'spec', 'model'],
+  io: ['contract', 'spec', 'model', 'engine'],
+  reference: ['contract', 'spec'],
+  adapters: ['contract', 'spec', 'model', 'engine', 'io', 'reference'],
+  reporters: ['contract', 'spec', 'model', 'engine', 'io'],
+  api: ['contract', 'spec', 'model', 'engine', 'io', 'reference', 'adapters', 'reporters', 'suites', 'generators'],
+  cli: ['contract', 'spec', 'model', 'engine', 'io', 'reference', 'adapters', 'reporters', 'api', 'suites', 'generators'],
+  generators: ['contract', 'spec', 'model'],
+  suites: ['contract', 'spec', 'model', 'engine', 'generators'],
+  // The package's entry points (src/index.ts, src/vitest.ts) expose what is below them.
+  entry: [...LAYERS, 'suites', 'generators'],
+};
+
+function placeOf(file: string): Place | undefined {
+  const [top, layer] = relative(ROOT, file).split(sep);
+  if (top === 'generators' || top === 'suites') return top;
+  if (top !== 'src') return undefined;
+  if ((LAYERS as readonly string[]).includes(layer!)) return layer as Place;
+  return layer === 'index.ts' || layer === 'vitest.ts' ? 'entry' : undefined;
+}
+
+function sources(dir: string): string[] {
+  return (readdirSync(join(ROOT, dir), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).map((f) => join(ROOT, dir, f));
+}
+
+/** The project files a source imports (relative specifiers only: libraries are not walls). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  return specs.filter((s) => !s.endsWith('.json')).map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'));
+}
+
+const files = ['src', 'generators', 'suites'].flatMap(sources);
+const edges = files.map((file) => ({ file, imports: importsOf(file) }));
+const rel = (f: string) => relative(ROOT, f).split(sep).join('/');
+
+describe('the import wall', () => {
+  it('places every source file of src/ in a layer', () => {
+    expect(files.filter((f) => placeOf(f) === undefined).map(rel)).toEqual([]);
+  });
+
+  it('lets each place import only from the places below it', () => {
+    const crossings: string[] = [];
+    for (const { file, imports } of edges) {
+      const from = placeOf(file)!;
+      for (const target of imports) {
+        const to = placeOf(target);
+        if (to === undefined || to === from) continue;
+        if (!ALLOWED[from].includes(to)) crossings.push(`${rel(file)} -> ${rel(target)} (${from} may not import ${to})`);
+      }
+    }
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps the judge apart from the implementation it judges', () => {
+    const judge = edges.filter(({ file }) => placeOf(file) === 'generators' || placeOf(file) === 'suites');
+    expect(judge.flatMap(({ file, imports }) => imports.filter((t) => placeOf(t) === 'reference').map((t) => `${rel(file)} -> ${rel(t)}`))).toEqual([]);
+    expect(judge.length).toBeGreaterThan(0);
+  });
+
+  it('has no import cycle among the source files', () => {
+    const graph = new Map(edges.map(({ file, imports }) => [file, imports.filter((t) => files.includes(t))]));
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (f: string, path: string[]) => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') {
+        cycles.push([...path.slice(path.indexOf(f)), f].map(rel).join(' -> '));
+        return;
+      }
+      state.set(f, 'open');
+      for (const t of graph.get(f) ?? []) visit(t, [...path, f]);
+      state.set(f, 'done');
+    };
+    for (const f of files) visit(f, []);
+    expect(cycles).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { Adapter } from '../../src/contract/adapter.js';
+import { UsageError } from '../../src/contract/errors.js';
+import { AdapterFault } from '../../src/engine/check.js';
+import { createHarness, describeAdapter, describeThrown } from '../../src/engine/harness.js';
+import { bundledSpec } from '../../src/spec/index.js';
+import { acceptsAll, runSynthetic, syntheticAdapter } from '../helpers/synthetic.js';
+
+const h = (adapter: Adapter, timeoutMs = 300) => createHarness(adapter, { name: 't', version: '1' }, { timeoutMs, now: '2026-06-01T00:00:00Z', spec: bundledSpec() });
+
+/** Hostile in-process adapters: each makes its check errored with the reason, and the run goes on. */
+const hostile: Record<string, { validateEnvelope: Adapter['validateEnvelope']; message: RegExp }> = {
+  throws: { validateEnvelope: () => { throw new TypeError('boom'); }, message: /validateEnvelope threw: TypeError: boom/ },
+  rejects: { validateEnvelope: async () => Promise.reject(new Error('async boom')), message: /validateEnvelope threw: async boom/ },
+  'throws a string': { validateEnvelope: () => { throw 'plain string'; }, message: /threw a non-error value: "plain string"/ },
+  'answers with the wrong shape': { validateEnvelope: () => ({ ok: true }) as never, message: /wrong shape: expected a verdict: \(root\) must have required property 'valid'/ },
+  'answers with a string': { validateEnvelope: () => 'yes' as never, message: /wrong shape/ },
+  'answers findings that are not a list': { validateEnvelope: () => ({ valid: false, findings: 'bad' }) as never, message: /\/findings must be array/ },
+  hangs: { validateEnvelope: () => new Promise(() => {}), message: /timed out: TimeoutError: no answer within 300 ms/ },
+};
+
+describe('the harness', () => {
+  for (const [name, { validateEnvelope, message }] of Object.entries(hostile)) {
+    it(`errors the check at hand when the adapter ${name}, and the run goes on`, async () => {
+      const report = await runSynthetic({ checks: [acceptsAll, { ...acceptsAll, id: 'SYN-NEXT' }], adapter: { ...syntheticAdapter, validateEnvelope }, seed: 1, runs: 5, timeoutMs: 300 });
+      const [first] = report.checks;
+      expect(first!.status).toBe('errored');
+      if (first!.status !== 'errored') return;
+      expect(first!.error.message).toMatch(message);
+      expect(first!.error.input).toEqual(expect.objectContaining({ n: expect.any(Number) }));
+      expect(report.summary).toMatchObject({ errored: 2, mustFailed: 2 });
+    });
+  }
+
+  it('gives the adapter its own copy of every argument: an adapter that edits its input cannot change the case', async () => {
+    const seen: unknown[] = [];
+    const editing: Adapter = { ...syntheticAdapter, validateEnvelope: (p) => { (p as { n: number }).n = -1; seen.push(p); return { valid: true }; } };
+    const arg = { n: 5 };
+    await h(editing).invoke('validateEnvelope', [arg, { now: 'x' }]);
+    expect(arg).toEqual({ n: 5 });
+    expect(seen).toEqual([{ n: -1 }]);
+  });
+
+  it('turns a thrown error into a rejection with invokeOrReject, and still faults on a timeout', async () => {
+    const adapter: Adapter = { ...syntheticAdapter, fromKeyless: () => { throw new RangeError('bad slot'); }, toKeyless: () => new Promise(() => {}) };
+    expect(await h(adapter).invokeOrReject('fromKeyless', [[1]])).toEqual({ rejected: true, message: 'RangeError: bad slot' });
+    expect(await h({ ...adapter, fromKeyless: (w) => w }).invokeOrReject('fromKeyless', [[1]])).toEqual({ rejected: false, value: [1] });
+    await expect(h(adapter).invokeOrReject('toKeyless', [{}])).rejects.toThrow(AdapterFault);
+  });
+
+  it('calls nested members (recovery.start) with their object as `this`', async () => {
+    const recovery = { tag: 'policy', start(this: { tag: string }) { return [{ type: 'halt', reason: this.tag }]; }, observe: () => [] };
+    expect(await h({ ...syntheticAdapter, recovery } as unknown as Adapter).invoke('recovery.start', [{}])).toEqual([{ type: 'halt', reason: 'policy' }]);
+    await expect(h(syntheticAdapter).invoke('recovery.start', [{}])).rejects.toThrow(/adapter has no method recovery.start/);
+  });
+
+  it('carries the run clock and spec data to the judges', () => {
+    const harness = h(syntheticAdapter);
+    expect(harness.now).toBe('2026-06-01T00:00:00Z');
+    expect(harness.spec).toBe(bundledSpec());
+  });
+});
+
+describe('describeAdapter', () => {
+  it('refuses an adapter whose describe() fails, lies about its shape, or is missing', async () => {
+    await expect(describeAdapter({ describe: () => { throw new Error('nope'); } } as Adapter)).rejects.toThrow(UsageError);
+    await expect(describeAdapter({ describe: () => ({ name: 'x' }) } as Adapter)).rejects.toThrow(/wrong shape/);
+    await expect(describeAdapter({ describe: () => ({ name: 'x', version: '1', capabilityLevel: 'L9' }) } as Adapter)).rejects.toThrow(/capabilityLevel/);
+    await expect(describeAdapter({} as Adapter)).rejects.toThrow(/no describe\(\) method/);
+    await expect(describeAdapter({ describe: () => new Promise(() => {}) } as unknown as Adapter, 50)).rejects.toThrow(/describe\(\) failed: TimeoutError/);
+  });
+
+  it('answers what a well-behaved describe() says', async () => {
+    expect(await describeAdapter({ describe: async () => ({ name: 'x', version: '1', capabilityLevel: 'L3' }) })).toEqual({ name: 'x', version: '1', capabilityLevel: 'L3' });
+  });
+});
+
+describe('describeThrown', () => {
+  it('says in one line what was thrown, whatever it was', () => {
+    expect(describeThrown(new Error('plain'))).toBe('plain');
+    expect(describeThrown(new TypeError('typed'))).toBe('TypeError: typed');
+    expect(describeThrown(42)).toBe('threw a non-error value: 42');
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(describeThrown(cyclic)).toBe('threw a non-error value: [object Object]');
+    expect(describeThrown('x'.repeat(5000)).length).toBeLessThan(600);
+  });
+});
