@@ -18,7 +18,7 @@ export async function benchEnvelope(bench: Bench): Promise<Record<string, number
   const casesPerOp: Record<string, number> = {};
   const arbitraries = envelopeSuite.map((c) => c.arbitrary(bundledSpec()));
   const corpus = fc.sample(envelopeSuite[0]!.arbitrary(bundledSpec()), { seed: 42, numRuns: 2000 }) as { profile: string; now: string; packet: unknown }[];
-  for (const c of corpus) validateEnvelope(c.packet, { now: c.now }); // compile every profile first
+  for (const c of corpus) validateEnvelope(bundledSpec().envelope, c.packet, { now: c.now }); // compile every profile first
   for (const a of arbitraries) fc.sample(a, { seed: 0, numRuns: 200 }); // build every lazily cached arbitrary first
   let i = 0;
 
@@ -40,14 +40,14 @@ export async function benchEnvelope(bench: Bench): Promise<Record<string, number
   casesPerOp[ajvAlone] = 1;
   bench.add(ajvAlone, () => {
     const c = corpus[i++ % corpus.length]!;
-    profileValidator(c.profile)(c.packet);
+    profileValidator(bundledSpec().envelope, c.profile)(c.packet);
   });
 
   const refAlone = 'envelope: reference validateEnvelope alone (cases/s)';
   casesPerOp[refAlone] = 1;
   bench.add(refAlone, () => {
     const c = corpus[i++ % corpus.length]!;
-    validateEnvelope(c.packet, { now: c.now });
+    validateEnvelope(bundledSpec().envelope, c.packet, { now: c.now });
   });
   return casesPerOp;
 }

@@ -6,11 +6,13 @@ import { errorPayload } from '../generators/error/error-payload.js';
 import { execParamViolation } from '../generators/error/exec-param-violation.js';
 import { nonRegistryCode } from '../generators/error/non-registry-code.js';
 import { numericMisalignment } from '../generators/error/numeric-misalignment.js';
+import { mutated } from '../generators/error/adversarial.js';
 import { scenarioPayloads } from '../generators/error/scenarios.js';
 import { schemaViolation } from '../generators/error/schema-violation.js';
 import { secretLeak } from '../generators/error/secret-leak.js';
-import { validateError } from '../src/reference/error/index.js';
+import { errorReference } from '../src/reference/error/index.js';
 import { containsSecret } from '../src/reference/secrets.js';
+import { bundledSpec } from '../src/spec/index.js';
 
 const CONTEXT = { now: '2026-06-01T00:00:00Z' };
 
@@ -25,13 +27,16 @@ function cycle<T>(items: readonly T[]): () => T {
  * payloads validated per second (valid, adversarial, and the seed's scenarios), plus the secret scan alone.
  */
 export async function benchError(bench: Bench): Promise<void> {
-  const valid = fc.sample(errorPayload(), { seed: 42, numRuns: 2000 });
+  const spec = bundledSpec();
+  const { validateError } = errorReference(spec);
+  const e = spec.error;
+  const valid = fc.sample(errorPayload(e), { seed: 42, numRuns: 2000 });
   const adversarial = fc
-    .sample(fc.oneof(schemaViolation(), nonRegistryCode(), conditionActionMisfit(), execParamViolation(), secretLeak(), configRetry(), numericMisalignment()), { seed: 42, numRuns: 2000 })
+    .sample(fc.oneof(schemaViolation(e), nonRegistryCode(e), conditionActionMisfit(e), execParamViolation(e), secretLeak(e), configRetry(e), mutated(errorPayload(e), numericMisalignment(e))), { seed: 42, numRuns: 2000 })
     .map((c) => c.payload);
   const nextValid = cycle(valid);
   const nextAdversarial = cycle(adversarial);
-  const nextScenario = cycle(scenarioPayloads);
+  const nextScenario = cycle(scenarioPayloads());
   validateError(valid[0], CONTEXT); // compile the ajv validators before timing
   bench
     .add('error: validateError, generated valid payloads (payloads/s)', () => {

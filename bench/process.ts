@@ -3,7 +3,6 @@ import { runChecks } from '../src/api/run.js';
 import type { Adapter } from '../src/contract/adapter.js';
 import { createProcessAdapter, processControl } from '../src/adapters/process/index.js';
 import { referenceAdapter } from '../src/adapters/reference.js';
-import { bundledSpec } from '../src/spec/index.js';
 import { envelopeSuite } from '../suites/envelope/index.js';
 
 const RUNS = Number(process.env.BENCH_PROCESS_RUNS ?? 100); // the CLI's default --runs

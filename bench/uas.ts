@@ -7,6 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { Bench } from 'tinybench';
 import { verifyUas } from '../src/reference/uas/verify.js';
 import { verifyUasFile } from '../src/reference/uas/verify-file.js';
+import { bundledSpec } from '../src/spec/index.js';
 
 /** Options of the UAS benchmark. */
 export interface UasBenchOptions {
@@ -111,8 +112,9 @@ export function artifactHeavyCase(units: number): { source: Buffer; xml: string 
  */
 function peakRss(dir: string, source: string, artifact: string): number {
   const mod = new URL('../src/reference/uas/verify-file.js', import.meta.url).href;
+  const specMod = new URL('../src/spec/index.js', import.meta.url).href;
   const file = join(dir, 'peak-rss.mjs');
-  writeFileSync(file, `import { readFileSync } from 'node:fs';\nconst { verifyUasFile } = await import(${JSON.stringify(mod)});\nconst v = await verifyUasFile(${JSON.stringify(source)}, ${JSON.stringify(artifact)});\nif (!v.valid) throw new Error('bench case invalid');\nlet kib = process.resourceUsage().maxRSS;\ntry { kib = Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]); } catch {}\nconsole.log(kib);\n`);
+  writeFileSync(file, `import { readFileSync } from 'node:fs';\nconst { verifyUasFile } = await import(${JSON.stringify(mod)});\nconst { bundledSpec } = await import(${JSON.stringify(specMod)});\nconst v = await verifyUasFile(${JSON.stringify(source)}, ${JSON.stringify(artifact)}, bundledSpec().uas);\nif (!v.valid) throw new Error('bench case invalid');\nlet kib = process.resourceUsage().maxRSS;\ntry { kib = Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]); } catch {}\nconsole.log(kib);\n`);
   const r = spawnSync(process.execPath, [file], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`peak RSS child failed: ${r.stderr.trim().split('\n').slice(-3).join(' ')}`);
   return Math.round(Number(r.stdout.trim()) / 1024);
@@ -160,23 +162,23 @@ export async function benchUas(options: UasBenchOptions = {}): Promise<UasBenchF
     const artifactBytes = Buffer.byteLength(heavy.xml);
     const plain = new XMLParser();
     const withAttributes = new XMLParser({ ignoreAttributes: false });
-    if (!verifyUas(heavy.source, heavy.xml).valid) throw new Error('bench cases must be valid');
+    if (!verifyUas(heavy.source, heavy.xml, bundledSpec().uas).valid) throw new Error('bench cases must be valid');
     const artifactMs = await alternating(
       {
         plain: () => void plain.parse(heavy.xml),
         attributes: () => void withAttributes.parse(heavy.xml),
-        verifier: () => void verifyUas(heavy.source, heavy.xml),
+        verifier: () => void verifyUas(heavy.source, heavy.xml, bundledSpec().uas),
       },
       rounds,
       perRound,
     );
     const big = writeLargeCase(dir, 'source', mib);
     const bytes = readFileSync(big.source);
-    if (!(await verifyUasFile(big.source, big.artifact)).valid) throw new Error('bench cases must be valid');
+    if (!(await verifyUasFile(big.source, big.artifact, bundledSpec().uas)).valid) throw new Error('bench cases must be valid');
     const sourceMs = await alternating(
       {
         raw: () => void createHash('sha256').update(bytes).digest(),
-        verifier: async () => void (await verifyUasFile(big.source, big.artifact)),
+        verifier: async () => void (await verifyUasFile(big.source, big.artifact, bundledSpec().uas)),
       },
       rounds,
       perRound,

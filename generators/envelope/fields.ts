@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { envelopeSpec, profileNames, type FieldSpec, type FieldType } from '../../src/spec/envelope.js';
+import { profileNames, type EnvelopeSpec, type FieldSpec, type FieldType } from '../../src/spec/envelope.js';
 import { tokenLikeOf } from '../common/token-like.js';
 import { freeObject, freeText, trickyNumber } from '../common/text.js';
 
@@ -43,9 +43,8 @@ function traceparent(): fc.Arbitrary<string> {
   return tokenLikeOf('traceparent');
 }
 
-/** Values of one field type. `free` chooses the free-object arbitrary (tests narrow it). */
-export function valueOf(t: FieldType | FieldSpec): fc.Arbitrary<unknown> {
-  const spec = envelopeSpec();
+/** Values of one field type of `spec` (levels, profiles and object layouts come from it). */
+export function valueOf(spec: EnvelopeSpec, t: FieldType | FieldSpec): fc.Arbitrary<unknown> {
   switch (t.type) {
     case 'token':
       return token((t as FieldSpec).prefix ?? '');
@@ -64,7 +63,7 @@ export function valueOf(t: FieldType | FieldSpec): fc.Arbitrary<unknown> {
     case 'level':
       return fc.constantFrom(...(spec.types.level!.enum ?? []));
     case 'profile':
-      return fc.constantFrom(...profileNames());
+      return fc.constantFrom(...profileNames(spec));
     case 'boolean':
       return fc.boolean();
     case 'integer':
@@ -87,20 +86,20 @@ export function valueOf(t: FieldType | FieldSpec): fc.Arbitrary<unknown> {
     case 'opaque-array':
       return fc.constant([]);
     case 'object':
-      return objectOf(spec.objects[t.layout]!.fields);
+      return objectOf(spec, spec.objects[t.layout]!.fields);
     case 'array':
-      return fc.array(valueOf(t.items), { minLength: t.minItems ?? 0, maxLength: Math.max(3, t.minItems ?? 0) });
+      return fc.array(valueOf(spec, t.items), { minLength: t.minItems ?? 0, maxLength: Math.max(3, t.minItems ?? 0) });
     case 'body':
       throw new Error('body values are generated per profile');
   }
 }
 
 /** An object of declared fields: every required field, each optional one present or absent. */
-export function objectOf(fields: Record<string, FieldSpec>, overrides: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<Record<string, unknown>> {
+export function objectOf(spec: EnvelopeSpec, fields: Record<string, FieldSpec>, overrides: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<Record<string, unknown>> {
   const arbs: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
   for (const [name, f] of Object.entries(fields)) {
-    arbs[name] = overrides[name] ?? valueOf(f);
+    arbs[name] = overrides[name] ?? valueOf(spec, f);
     if (f.required) required.push(name);
   }
   return fc.record(arbs, { requiredKeys: required, noNullPrototype: true });

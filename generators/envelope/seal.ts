@@ -1,9 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { canonicalize } from 'json-canonicalize';
-
-/** The seeds' placeholder for a checksum no validator has recorded yet (D-INT-02). */
-export const CHECKSUM_PLACEHOLDER = 'sha256:fixture-hash-recorded-by-validator';
+import type { EnvelopeSpec } from '../../src/spec/envelope.js';
 
 /**
  * The generators' own checksum (D-INT-01), on a different hash implementation than the reference's
@@ -20,10 +18,13 @@ export function generatorChecksum(env: Record<string, unknown>): string {
   return `sha256:${bytesToHex(sha256(utf8ToBytes(canonicalize(subject))))}`;
 }
 
-/** Records the checksum (`computed`) or the placeholder; leaves an envelope without integrity alone. */
-export function seal<T extends Record<string, unknown>>(env: T, mode: 'computed' | 'placeholder'): T {
+/**
+ * Records the checksum (`computed`) or the placeholder of `spec` (the seeds' mark of a checksum no
+ * validator has recorded yet, D-INT-02); leaves an envelope without integrity alone.
+ */
+export function seal<T extends Record<string, unknown>>(spec: EnvelopeSpec, env: T, mode: 'computed' | 'placeholder'): T {
   const integrity = env.integrity as Record<string, unknown> | undefined;
   if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || !('checksum' in integrity)) return env;
-  integrity.checksum = mode === 'placeholder' ? CHECKSUM_PLACEHOLDER : generatorChecksum(env);
+  integrity.checksum = mode === 'placeholder' ? spec.policy.checksumPlaceholder : generatorChecksum(env);
   return env;
 }

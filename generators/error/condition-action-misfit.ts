@@ -1,13 +1,12 @@
 import fc from 'fast-check';
-import { errorEnums, errorSpec } from '../../src/spec/error.js';
+import { errorEnums, type ErrorSpec } from '../../src/spec/error.js';
 import { copy, type AdversarialError } from './adversarial.js';
 import { errorPayload } from './error-payload.js';
 import { recoveryOption } from './recovery-option.js';
 import { subError } from './sub-error.js';
 
-/** Forbidden (condition, action) pairs of D-ERR-04 usable under `origin` (no retry under configuration). */
-function misfits(origin: string): [string, string][] {
-  const spec = errorSpec();
+/** Forbidden (condition, action) pairs of `spec`'s D-ERR-04 table usable under `origin` (no retry under configuration). */
+function misfits(origin: string, spec: ErrorSpec): [string, string][] {
   return Object.entries(spec.conditionActions.table).flatMap(([condition, row]) =>
     row.forbidden.filter((a) => origin !== 'configuration' || !spec.retry.actions.includes(a)).map((a) => [condition, a] as [string, string]),
   );
@@ -23,15 +22,15 @@ const HEADLINE: [string, string][] = [
  * A valid payload in which one sub-error gains an option whose action the table forbids for its
  * condition, with the parameters that action needs, so only D-ERR-04 is broken (ERR-CONDITION-ACTION).
  */
-export function conditionActionMisfit(): fc.Arbitrary<AdversarialError> {
+export function conditionActionMisfit(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
   return fc
-    .constantFrom(...errorEnums().origin)
+    .constantFrom(...errorEnums(spec).origin)
     .chain((origin) => {
-      const pairs = misfits(origin);
+      const pairs = misfits(origin, spec);
       const headline = HEADLINE.filter(([c, a]) => pairs.some(([pc, pa]) => pc === c && pa === a));
       const pair = headline.length > 0 ? fc.oneof(fc.constantFrom(...headline), fc.constantFrom(...pairs)) : fc.constantFrom(...pairs);
-      return fc.tuple(fc.constant(origin), errorPayload({ origin }), pair).chain(([o, base, [condition, action]]) =>
-        fc.tuple(fc.constant(base), fc.constant(action), subError(o, { condition }), recoveryOption(action), fc.nat(), fc.nat()),
+      return fc.tuple(fc.constant(origin), errorPayload(spec, { origin }), pair).chain(([o, base, [condition, action]]) =>
+        fc.tuple(fc.constant(base), fc.constant(action), subError(o, spec, { condition }), recoveryOption(action), fc.nat(), fc.nat()),
       );
     })
     .map(([base, action, se, misfit, i, j]) => {

@@ -1,14 +1,13 @@
 import fc from 'fast-check';
-import { errorSpec } from '../../src/spec/error.js';
+import type { ErrorSpec } from '../../src/spec/error.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
 import { payloadWithOption } from './payload-with-option.js';
 import { recoveryOption } from './recovery-option.js';
 import { subError } from './sub-error.js';
 import { errorPayload } from './error-payload.js';
 
-/** Conditions whose allowed row holds a retry action: where a retry would be fine but for the origin. */
-function retryConditions(): [string, string][] {
-  const spec = errorSpec();
+/** Conditions whose allowed row in `spec` holds a retry action: where a retry would be fine but for the origin. */
+function retryConditions(spec: ErrorSpec): [string, string][] {
   return Object.entries(spec.conditionActions.table).flatMap(([c, row]) => row.allowed.filter((a) => spec.retry.actions.includes(a)).map((a) => [c, a] as [string, string]));
 }
 
@@ -17,10 +16,10 @@ function retryConditions(): [string, string][] {
  * a retry action on a condition that admits it (so the table is not broken), or retry parameters
  * added to an option that is otherwise valid.
  */
-export function configRetry(): fc.Arbitrary<AdversarialError> {
+export function configRetry(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
   const retryAction = fc
-    .tuple(errorPayload({ origin: 'configuration' }), fc.constantFrom(...retryConditions()))
-    .chain(([base, [condition, action]]) => fc.tuple(fc.constant(base), subError('configuration', { condition }), recoveryOption(action), fc.nat(), fc.nat()))
+    .tuple(errorPayload(spec, { origin: 'configuration' }), fc.constantFrom(...retryConditions(spec)))
+    .chain(([base, [condition, action]]) => fc.tuple(fc.constant(base), subError('configuration', spec, { condition }), recoveryOption(action), fc.nat(), fc.nat()))
     .map(([base, se, retry, i, j]) => {
       const p = copy(base);
       const options = [...se.recovery_options];
@@ -30,10 +29,10 @@ export function configRetry(): fc.Arbitrary<AdversarialError> {
       p.body.sub_errors = list;
       return { family: `retry-action:${retry.action}`, payload: p as unknown };
     });
-  const nonRetryActions = Object.keys(errorSpec().executableParameters.actions).filter((a) => !errorSpec().retry.actions.includes(a));
+  const nonRetryActions = Object.keys(spec.executableParameters.actions).filter((a) => !spec.retry.actions.includes(a));
   const retryParams = fc
     .constantFrom(...nonRetryActions)
-    .chain((action) => fc.tuple(payloadWithOption(action, undefined, ['configuration']), fc.integer({ min: 1, max: 10 })))
+    .chain((action) => fc.tuple(payloadWithOption(spec, action, { origins: ['configuration'] }), fc.integer({ min: 1, max: 10 })))
     .map(([t, n]) => {
       const p = copy(t.payload);
       const o = optionAt(p, t.subError, t.option);

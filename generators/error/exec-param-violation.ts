@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorSpec, isUrlKey, type RecoveryOption } from '../../src/spec/error.js';
+import { isUrlKey, type ErrorSpec, type RecoveryOption } from '../../src/spec/error.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
 import { nonHttpsUri, relativeReference } from './https-url.js';
 import { payloadWithOption } from './payload-with-option.js';
@@ -23,9 +23,9 @@ function without(o: RecoveryOption, key: string): RecoveryOption {
   return { ...o, executable_parameters: params };
 }
 
-/** Every way the pack breaks `action`'s parameters. */
-function plants(action: string): fc.Arbitrary<Plant>[] {
-  const schema = errorSpec().executableParameters.actions[action]!.schema;
+/** Every way the pack breaks `action`'s parameters, as `spec` states them. */
+function plants(action: string, spec: ErrorSpec): fc.Arbitrary<Plant>[] {
+  const schema = spec.executableParameters.actions[action]!.schema;
   const required: string[] = schema.required ?? [];
   const props = Object.keys(schema.properties ?? {});
   const out: fc.Arbitrary<Plant>[] = [];
@@ -36,7 +36,7 @@ function plants(action: string): fc.Arbitrary<Plant>[] {
   for (const key of required.filter((k) => WRONG[k])) {
     out.push(fc.constantFrom(...WRONG[key]!).map((v) => ({ family: `type:${action}.${key}`, option: (o: RecoveryOption) => ({ ...o, executable_parameters: { ...o.executable_parameters, [key]: v } }) })));
   }
-  for (const key of props.filter((k) => isUrlKey(k))) {
+  for (const key of props.filter((k) => isUrlKey(k, spec))) {
     out.push(fc.oneof(nonHttpsUri(), relativeReference()).map((v) => ({ family: `not-https:${action}.${key}`, option: (o: RecoveryOption) => ({ ...o, executable_parameters: { ...o.executable_parameters, [key]: v } }) })));
   }
   return out;
@@ -47,16 +47,16 @@ function plants(action: string): fc.Arbitrary<Plant>[] {
  * type, or hands out a URL that is not absolute https (ERR-EXEC-PARAMS). A broken human_review_url
  * stays a valid URI (`http:`, `ftp:`, `urn:`), so the published schema still accepts it.
  */
-export function execParamViolation(): fc.Arbitrary<AdversarialError> {
-  const actions = Object.keys(errorSpec().executableParameters.actions);
-  const byAction = actions.filter((a) => plants(a).length > 0);
+export function execParamViolation(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
+  const actions = Object.keys(spec.executableParameters.actions);
+  const byAction = actions.filter((a) => plants(a, spec).length > 0);
   const paramBreak = fc.constantFrom(...byAction).chain((action) =>
-    fc.oneof(...plants(action)).chain((plant) =>
-      payloadWithOption(action, () => recoveryOption(action).map(plant.option)).map((t) => ({ family: plant.family, payload: t.payload as unknown })),
+    fc.oneof(...plants(action, spec)).chain((plant) =>
+      payloadWithOption(spec, action, { option: () => recoveryOption(action).map(plant.option) }).map((t) => ({ family: plant.family, payload: t.payload as unknown })),
     ),
   );
   const reviewUrlBreak = fc.tuple(fc.constantFrom(...actions), nonHttpsUri()).chain(([action, url]) =>
-    payloadWithOption(action).map(({ payload, subError, option }) => {
+    payloadWithOption(spec, action).map(({ payload, subError, option }) => {
       const p = copy(payload);
       optionAt(p, subError, option).human_review_url = url;
       return { family: 'not-https:human_review_url', payload: p as unknown };

@@ -1,15 +1,29 @@
 import fc from 'fast-check';
+import type { ErrorPayload, ErrorSpec } from '../../src/spec/error.js';
+import type { Mutator } from '../common/mutator.js';
 import { copy, type AdversarialError } from './adversarial.js';
-import { errorPayload } from './error-payload.js';
 import { contradictingNumericStatus } from './numeric-status.js';
 
-/** A valid payload whose `numeric_status` alone contradicts its `code` (ERR-NUMERIC-ALIGN, D-ERR-09). */
-export function numericMisalignment(): fc.Arbitrary<AdversarialError> {
-  return errorPayload()
-    .chain((base) => fc.tuple(fc.constant(base), contradictingNumericStatus(base.body.code)))
-    .map(([base, status]) => {
-      const p = copy(base);
-      p.body.numeric_status = status;
-      return { family: `numeric:${p.body.code}:${status < 300 ? '2xx' : '4xx'}`, payload: p };
-    });
+/** The family of a misaligned status: the code and the kind of status that contradicts it. */
+const familyOf = (code: string, status: number): string => `numeric:${code}:${status < 300 ? '2xx' : '4xx'}`;
+
+/** Every family the mutator can name under `spec`: each registry code with each kind of status that contradicts it. */
+function numericFamilies(spec: ErrorSpec): string[] {
+  const t = spec.numericAlignment;
+  const families = spec.registry.codes.flatMap((code) => [...(t.codes[code]?.contradicts ?? []), ...t.contradictsAnyCode].map((s) => familyOf(code, s)));
+  return [...new Set(families)];
+}
+
+/** ERR-NUMERIC-ALIGN (D-ERR-09): a valid payload whose `numeric_status` alone is replaced by one that contradicts its `code`. */
+export function numericMisalignment(spec: ErrorSpec): Mutator<ErrorPayload, AdversarialError> {
+  return {
+    breaks: 'ERR-NUMERIC-ALIGN',
+    families: numericFamilies(spec),
+    mutate: (base) =>
+      fc.tuple(fc.constant(base), contradictingNumericStatus(base.body.code, spec)).map(([b, status]) => {
+        const p = copy(b);
+        p.body.numeric_status = status;
+        return { family: familyOf(p.body.code, status), payload: p };
+      }),
+  };
 }

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { errorSpec } from '../../src/spec/error.js';
+import type { ErrorSpec } from '../../src/spec/error.js';
 
 /**
- * A `numeric_status` consistent with `code` (D-ERR-09): a status listed for the code, a transport
- * status (408, 429, 5xx) that fits any code, or a system code outside the HTTP range.
+ * A `numeric_status` consistent with `code` under `spec`'s table (D-ERR-09): a status listed for the
+ * code, a transport status (408, 429, 5xx) that fits any code, or a system code outside the HTTP range.
  */
-export function alignedNumericStatus(code: string): fc.Arbitrary<number> {
-  const t = errorSpec().numericAlignment;
+export function alignedNumericStatus(code: string, spec: ErrorSpec): fc.Arbitrary<number> {
+  const t = spec.numericAlignment;
   const [lo, hi] = t.httpRange;
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...(t.codes[code]?.aligned ?? [400]), ...t.anyCode) },
@@ -15,8 +15,8 @@ export function alignedNumericStatus(code: string): fc.Arbitrary<number> {
   );
 }
 
-/** A `numeric_status` that unambiguously contradicts `code`: a success status, or a 4xx of another kind. */
-export function contradictingNumericStatus(code: string): fc.Arbitrary<number> {
-  const t = errorSpec().numericAlignment;
+/** A `numeric_status` that unambiguously contradicts `code` under `spec`: a success status, or a 4xx of another kind. */
+export function contradictingNumericStatus(code: string, spec: ErrorSpec): fc.Arbitrary<number> {
+  const t = spec.numericAlignment;
   return fc.constantFrom(...(t.codes[code]?.contradicts ?? []), ...t.contradictsAnyCode);
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorEnums, type ErrorPayload, type RecoveryOption } from '../../src/spec/error.js';
+import { errorEnums, type ErrorPayload, type ErrorSpec, type RecoveryOption } from '../../src/spec/error.js';
 import { errorPayload } from './error-payload.js';
 import { recoveryOption } from './recovery-option.js';
 import { actionsFor, subError } from './sub-error.js';
@@ -12,8 +12,16 @@ export interface PayloadWithOption {
 }
 
 /** The conditions under which `action` is a valid choice for `origin`. */
-export function conditionsAllowing(action: string, origin: string): string[] {
-  return errorEnums().mechanicalCondition.filter((c) => actionsFor(c, origin).includes(action));
+function conditionsAllowing(action: string, origin: string, spec: ErrorSpec): string[] {
+  return errorEnums(spec).mechanicalCondition.filter((c) => actionsFor(c, origin, spec).includes(action));
+}
+
+/** How `payloadWithOption` plants its option. */
+export interface PlantOptions {
+  /** The option to plant, by origin (default: a valid option of the action); pass one that breaks a rule to plant a break. */
+  option?: (origin: string) => fc.Arbitrary<RecoveryOption>;
+  /** The origins to draw from (default: every origin of the schema). */
+  origins?: string[];
 }
 
 /**
@@ -22,19 +30,17 @@ export function conditionsAllowing(action: string, origin: string): string[] {
  * The origin is drawn among those under which the action is valid (and from `origins` if given),
  * so that the payload breaks nothing else.
  */
-export function payloadWithOption(
-  action: string,
-  option: (origin: string) => fc.Arbitrary<RecoveryOption> = () => recoveryOption(action),
-  origins: string[] = errorEnums().origin,
-): fc.Arbitrary<PayloadWithOption> {
-  const usable = origins.filter((o) => conditionsAllowing(action, o).length > 0);
+export function payloadWithOption(spec: ErrorSpec, action: string, plant: PlantOptions = {}): fc.Arbitrary<PayloadWithOption> {
+  const option = plant.option ?? (() => recoveryOption(action));
+  const origins = plant.origins ?? errorEnums(spec).origin;
+  const usable = origins.filter((o) => conditionsAllowing(action, o, spec).length > 0);
   if (usable.length === 0) throw new Error(`no origin among ${origins.join(', ')} admits action ${action}`);
   return fc
     .constantFrom(...usable)
     .chain((origin) =>
       fc.tuple(
-        errorPayload({ origin }),
-        fc.constantFrom(...conditionsAllowing(action, origin)).chain((condition) => subError(origin, { condition })),
+        errorPayload(spec, { origin }),
+        fc.constantFrom(...conditionsAllowing(action, origin, spec)).chain((condition) => subError(origin, spec, { condition })),
         option(origin),
         fc.nat(),
         fc.nat(),

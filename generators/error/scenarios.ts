@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../../src/spec/data.js';
+import published from '../../fixtures/seeds/error-scenarios.json' with { type: 'json' };
 import type { ErrorPayload } from '../../src/spec/error.js';
 
 /** One of seed 000's five recovery scenarios. */
@@ -12,10 +10,17 @@ export interface ErrorScenario {
   payload: ErrorPayload;
 }
 
-/** The five scenarios of seed 000, from `fixtures/seeds/error-scenarios.json`, exactly as published. */
-export const scenarios: readonly ErrorScenario[] = Object.freeze(
-  (JSON.parse(readFileSync(join(packageRoot, 'fixtures', 'seeds', 'error-scenarios.json'), 'utf8')) as { scenarios: ErrorScenario[] }).scenarios,
-);
+const SCENARIOS = (published as unknown as { scenarios: ErrorScenario[] }).scenarios;
 
-/** The five scenario payloads alone, in scenario order. */
-export const scenarioPayloads: readonly ErrorPayload[] = Object.freeze(scenarios.map((s) => s.payload));
+/**
+ * The five scenarios of seed 000, from `fixtures/seeds/error-scenarios.json`, exactly as published.
+ * Each call hands out fresh copies: the JSON module is shared by every importer and must stay as published.
+ */
+export function errorScenarios(): ErrorScenario[] {
+  return structuredClone(SCENARIOS);
+}
+
+/** The five scenario payloads alone, in scenario order (fresh copies). */
+export function scenarioPayloads(): ErrorPayload[] {
+  return errorScenarios().map((s) => s.payload);
+}

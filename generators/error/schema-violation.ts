@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ErrorPayload } from '../../src/spec/error.js';
+import type { ErrorPayload, ErrorSpec } from '../../src/spec/error.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
 import { errorPayload } from './error-payload.js';
 import { relativeReference } from './https-url.js';
@@ -41,9 +41,9 @@ const edits: fc.Arbitrary<{ family: string; edit: Edit }> = fc.oneof(
 );
 
 /** A payload that breaks exactly one rule of the published schema (ERR-SCHEMA). */
-export function schemaViolation(): fc.Arbitrary<AdversarialError> {
+export function schemaViolation(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
   // isolate_and_report fits every condition and origin, so the planted option stays valid otherwise.
-  return fc.tuple(payloadWithOption('isolate_and_report'), edits).map(([{ payload, subError, option }, { family, edit }]) => {
+  return fc.tuple(payloadWithOption(spec, 'isolate_and_report'), edits).map(([{ payload, subError, option }, { family, edit }]) => {
     const p = copy(payload);
     edit(p, subError, option);
     return { family, payload: p };
@@ -51,6 +51,6 @@ export function schemaViolation(): fc.Arbitrary<AdversarialError> {
 }
 
 /** A value that is not an error payload object at all. */
-export function nonObjectPayload(): fc.Arbitrary<AdversarialError> {
-  return fc.oneof(fc.constantFrom<unknown>(null, 'uai.error.v1', 42, true), errorPayload().map((p) => [p])).map((payload) => ({ family: 'type:payload', payload }));
+export function nonObjectPayload(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
+  return fc.oneof(fc.constantFrom<unknown>(null, 'uai.error.v1', 42, true), errorPayload(spec).map((p) => [p])).map((payload) => ({ family: 'type:payload', payload }));
 }

@@ -1,19 +1,17 @@
 import fc from 'fast-check';
-import { errorSpec } from '../../src/spec/error.js';
+import type { ErrorSpec } from '../../src/spec/error.js';
 import { fakeCredentialMember, fakeCredentialValue, fakeSecretInProse } from '../common/secrets.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
 import { payloadWithOption } from './payload-with-option.js';
-
-const anyAction = () => fc.constantFrom(...Object.keys(errorSpec().executableParameters.actions));
 
 /**
  * A valid payload that ships a (fake) credential: in `detail`, as a credential-named parameter, as
  * a secret-looking parameter value, or in the query of a review URL (ERR-NO-SECRETS). The added
  * keys are neither URL keys nor retry keys, so no other rule is touched.
  */
-export function secretLeak(): fc.Arbitrary<AdversarialError> {
-  return anyAction().chain((action) =>
-    fc.tuple(payloadWithOption(action), fakeSecretInProse(), fakeCredentialMember(), fakeCredentialValue, fc.nat(3)).map(([t, leak, member, value, how]) => {
+export function secretLeak(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
+  return fc.constantFrom(...Object.keys(spec.executableParameters.actions)).chain((action) =>
+    fc.tuple(payloadWithOption(spec, action), fakeSecretInProse(), fakeCredentialMember(), fakeCredentialValue, fc.nat(3)).map(([t, leak, member, value, how]) => {
       const p = copy(t.payload);
       const o = optionAt(p, t.subError, t.option);
       switch (how) {

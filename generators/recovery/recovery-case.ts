@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { CapabilityLevel } from '../../src/contract/adapter.js';
+import { legacyLevels, type RecoverySpec } from '../../src/spec/recovery.js';
 import { endpoints } from './endpoints.js';
 import { grant } from './grant.js';
 import { task } from './task.js';
@@ -7,11 +8,19 @@ import type { CaseTask, FaultKind, RecoveryCase, TaskKind } from './types.js';
 
 export const ALL_TASK_KINDS: readonly TaskKind[] = ['schedule', 'status', 'write', 'handoff'];
 export const ALL_FAULT_KINDS: readonly FaultKind[] = ['outage', 'expire', 'timeout', 'anchor', 'isolated', 'config'];
-export const RECOVERING_LEVELS: readonly CapabilityLevel[] = ['L6', 'L7'];
-export const LEGACY_LEVELS: readonly CapabilityLevel[] = ['L0', 'L1', 'L2', 'L3', 'L4', 'L5'];
+
+/**
+ * The levels of a check that judges sessions at every level: each level the spec says recovers,
+ * `recoveringWeight` times, then each level that halts, once (recovering sessions are the richer ones).
+ */
+export function everyLevel(spec: RecoverySpec, recoveringWeight: number): CapabilityLevel[] {
+  const recovering = Array.from({ length: recoveringWeight }, () => spec.recoveringLevels).flat();
+  return [...recovering, ...legacyLevels(spec)];
+}
 
 /** What a check wants its cases to hold. */
 export interface RecoveryCaseOptions {
+  /** The levels a case may ask for (a level listed twice is drawn twice as often). */
   levels: readonly CapabilityLevel[];
   /** The task every case holds (the step the check is about), if any. */
   focus?: fc.Arbitrary<CaseTask>;

@@ -1,8 +1,8 @@
-import { NOT_XML_CHAR } from '../../src/reference/uas/xml.js';
 import type { UasSpec } from '../../src/spec/uas.js';
 import { formatWeight, sha256Hex, type GenAmbiguity, type GenConcept, type GenDoc, type GenEdge, type GenUnit } from './model.js';
 import { Prng } from './prng.js';
 import type { BlockKind, UasSource } from './source.js';
+import { xmlCanCarry } from './xml-char.js';
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -14,7 +14,7 @@ export function representable(bytes: Uint8Array): string | undefined {
   } catch {
     return undefined;
   }
-  return NOT_XML_CHAR.test(s) ? undefined : s;
+  return xmlCanCarry(s) ? s : undefined;
 }
 
 const SURFACE: Record<BlockKind, string> = {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { uasSpec, type UasSpec } from '../../src/spec/uas.js';
+import type { UasSpec } from '../../src/spec/uas.js';
 import { compileUas } from './compile.js';
 import type { GenDoc } from './model.js';
 import { serializeUas, type Serialized, type TextStyle, type XmlStyle } from './serialize.js';
@@ -7,6 +7,8 @@ import { uasSource, type UasSource } from './source.js';
 
 /** A valid compiled document with everything a mutator needs to break it precisely. */
 export interface UasValidDocument {
+  /** The spec data it was compiled under: a mutation is serialized and judged under the same. */
+  spec: UasSpec;
   source: UasSource;
   doc: GenDoc;
   style: XmlStyle;
@@ -27,21 +29,15 @@ export function xmlStyle(): fc.Arbitrary<XmlStyle> {
   });
 }
 
-/** Serializes a (possibly mutated) document with a style. */
-export function emit(doc: GenDoc, style: XmlStyle, spec: UasSpec = uasSpec()): Serialized {
-  return serializeUas(doc, style, spec);
-}
-
 /**
- * Valid `<UAS_Document>`s from generated sources (seed 003 PHASE-09): the reference verifier must
+ * Valid `<UAS_Document>`s under `spec`, from generated sources (seed 003 PHASE-09): a verifier must
  * accept every one, whatever its escaping (`&amp;`, character references, CDATA).
  */
-export function uasValidDocument(): fc.Arbitrary<UasValidDocument> {
+export function uasValidDocument(spec: UasSpec): fc.Arbitrary<UasValidDocument> {
   return fc
     .record({ source: uasSource(), compileSeed: fc.integer({ min: 0, max: 2 ** 31 - 1 }), style: xmlStyle() })
     .map(({ source, compileSeed, style }) => {
-      const spec = uasSpec();
       const doc = compileUas(source, compileSeed, spec);
-      return { source, doc, style, out: serializeUas(doc, style, spec) };
+      return { spec, source, doc, style, out: serializeUas(doc, style, spec) };
     });
 }

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import type { UasCheckId } from '../../src/spec/uas.js';
+import type { Mutator } from '../common/mutator.js';
 import type { UasValidDocument } from './document.js';
 
 /** A finding a mutation must produce: the check, and where exact coordinates are part of the rule, where. */
@@ -8,24 +10,48 @@ export interface ExpectedFinding {
   byteOffset?: number;
 }
 
-/** A valid document broken in exactly one way. */
-export interface UasMutation {
+/** One case of the UAS suite: a source, an artifact, and what a verifier must find (nothing when valid). */
+export interface UasCase {
+  /** `valid`, or the family of the mutation that made it. */
   family: string;
   source: Uint8Array;
   artifact: string;
-  /** Every finding listed must appear; no other check ID may (the contract tests hold the reference to this). */
+  /** Every finding listed must appear; no other check ID may (the case's claim says so). */
   expected: ExpectedFinding[];
 }
 
+/** A valid document broken in exactly one way: a case before the mutator names its family. */
+export type UasMutation = Omit<UasCase, 'family'>;
+
 /**
- * A mutator: a family name, the one check it breaks, and a function from a valid document and
- * random picks to a mutation, or null when the document offers nothing to break this way (such
- * cases are discarded, never counted).
+ * A UAS mutator: the pack's one mutator shape, on valid documents, with one family each and the
+ * check it breaks among the suite's ids.
  */
-export interface Mutator {
-  family: string;
-  breaks: UasCheckId;
-  apply(d: UasValidDocument, picks: readonly number[]): UasMutation | null;
+export interface UasMutator extends Mutator<UasValidDocument, UasCase> {
+  readonly breaks: UasCheckId;
+}
+
+/**
+ * The randomness of every UAS mutation: three picks, which the mutator turns into its choices
+ * (which unit, which variant, which token). The same draws whatever the document, so that a
+ * shrinking document keeps its mutation (see `mutated.ts`).
+ */
+const PICKS = fc.array(fc.nat({ max: 1 << 20 }), { minLength: 3, maxLength: 3 });
+
+/**
+ * A mutator of one family from a function of a valid document and three picks to a mutation, or
+ * null when the document offers nothing to break this way.
+ */
+export function uasMutator(family: string, breaks: UasCheckId, apply: (d: UasValidDocument, picks: readonly number[]) => UasMutation | null): UasMutator {
+  return {
+    breaks,
+    families: [family],
+    mutate: (d) =>
+      PICKS.map((picks) => {
+        const m = apply(d, picks);
+        return m === null ? null : { family, ...m };
+      }),
+  };
 }
 
 /** Picks an element of a non-empty list with a pick number; undefined for an empty list. */

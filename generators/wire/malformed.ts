@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { bodyLayout, envelopeSpec, objectLayout, type FieldType, type ObjectLayout } from '../../src/spec/envelope.js';
-import { toKeyless } from '../../src/reference/keyless.js';
+import { bodyLayout, envelopeLayout, objectLayout, type EnvelopeSpec, type FieldType, type ObjectLayout } from '../../src/spec/envelope.js';
 import { envelopeOf } from '../envelope/envelope.js';
 import { seal } from '../envelope/seal.js';
+import { encodeKeyless } from './encode.js';
 
 /** A keyless envelope broken in one way, with where and how. */
 export interface MalformedWire {
@@ -17,14 +17,13 @@ interface Node {
   layout: ObjectLayout;
 }
 
-/** Every array-encoded object of a keyless envelope, with its layout. */
-function arrayNodes(wire: unknown[], profile: string): Node[] {
-  const spec = envelopeSpec();
-  const nodes: Node[] = [{ path: [], layout: { keyless: 'array', keylessOrder: spec.envelopeFields, fields: spec.topLevel } }];
+/** Every array-encoded object of a keyless envelope of `spec`, with its layout. */
+function arrayNodes(spec: EnvelopeSpec, wire: unknown[], profile: string): Node[] {
+  const nodes: Node[] = [{ path: [], layout: envelopeLayout(spec) }];
   const visitValue = (t: FieldType, v: unknown, path: number[]) => {
     if (v === null || v === undefined) return;
     if (t.type === 'object') {
-      const layout = objectLayout(t.layout);
+      const layout = objectLayout(spec, t.layout);
       if (layout.keyless === 'array') visitNode(layout, v as unknown[], path);
     } else if (t.type === 'array') (v as unknown[]).forEach((item, i) => visitValue(t.items, item, [...path, i]));
   };
@@ -33,7 +32,7 @@ function arrayNodes(wire: unknown[], profile: string): Node[] {
     (layout.keylessOrder ?? []).forEach((name, i) => name !== null && visitValue(layout.fields[name]!, arr[i], [...path, i]));
   };
   spec.envelopeFields.forEach((name, i) => {
-    if (name === 'body') visitNode(bodyLayout(profile), wire[i] as unknown[], [i]);
+    if (name === 'body') visitNode(bodyLayout(spec, profile), wire[i] as unknown[], [i]);
     else visitValue(spec.topLevel[name]!, wire[i], [i]);
   });
   return nodes;
@@ -54,15 +53,19 @@ function otherType(v: unknown): unknown {
   return [v];
 }
 
+/** The ways `malformedWire` breaks a keyless envelope (evidence families). */
+export const MALFORMED_WIRE_FAMILIES: readonly MalformedWire['family'][] = ['arity-short', 'overflow', 'slot-type', 'reserved-slot', 'required-null', 'not-an-array'];
+
 /**
- * Keyless envelopes with wrong arity, a slot of the wrong JSON type, an overflow slot, a filled
- * reserved slot, a required slot set to null, or no array at all (001 §Formato de transferencia).
+ * Keyless envelopes of `spec` with wrong arity, a slot of the wrong JSON type, an overflow slot, a
+ * filled reserved slot, a required slot set to null, or no array at all (001 §Formato de
+ * transferencia), broken from the pack's own encoding of a valid envelope.
  */
-export function malformedWire(): fc.Arbitrary<MalformedWire> {
-  return fc.tuple(envelopeOf(), fc.nat(), fc.nat(), fc.constantFrom<MalformedWire['family']>('arity-short', 'overflow', 'slot-type', 'reserved-slot', 'required-null', 'not-an-array')).map(
+export function malformedWire(spec: EnvelopeSpec): fc.Arbitrary<MalformedWire> {
+  return fc.tuple(envelopeOf(spec), fc.nat(), fc.nat(), fc.constantFrom(...MALFORMED_WIRE_FAMILIES)).map(
     ([c, pickNode, pickSlot, family]) => {
-      const wire = toKeyless(seal(structuredClone(c.packet), 'placeholder'));
-      const nodes = arrayNodes(wire, c.profile);
+      const wire = encodeKeyless(spec, seal(spec, structuredClone(c.packet), 'placeholder'));
+      const nodes = arrayNodes(spec, wire, c.profile);
       if (family === 'not-an-array') {
         return { profile: c.profile, wire: pickSlot % 2 ? { ...wire } : JSON.stringify(wire), family, note: 'the keyless envelope is not an array' };
       }

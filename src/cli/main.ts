@@ -32,13 +32,20 @@ export async function main(argv: string[], io: CliIO = { out: process.stdout, er
     if (first !== undefined && !first.startsWith('-')) throw new UsageError(`unknown command "${first}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
     return await runCommand(argv, io);
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.err.write(`uaix-conformance: ${e.message}\n`);
-      return EXIT.usage;
-    }
-    io.err.write(`uaix-conformance: internal error: this is a bug in uaix-conformance, please report it with the command you ran\n${internalDetail(e)}\n`);
-    return EXIT.internal;
+    const { code, stderr } = errorExit(e);
+    io.err.write(stderr);
+    return code;
   }
+}
+
+/**
+ * What `main` makes of a thrown value: the exit code and the text for stderr. A `UsageError` is the
+ * user's mistake: exit 2 and its one line. Anything else is a bug of the pack: exit 3, said as such,
+ * with the stack (or the thrown value when it has none).
+ */
+export function errorExit(e: unknown): { code: number; stderr: string } {
+  if (e instanceof UsageError) return { code: EXIT.usage, stderr: `uaix-conformance: ${e.message}\n` };
+  return { code: EXIT.internal, stderr: `uaix-conformance: internal error: this is a bug in uaix-conformance, please report it with the command you ran\n${internalDetail(e)}\n` };
 }
 
 /** What an internal error shows: its stack, or what was thrown when it has none (guarded: a thrown value may throw again). */

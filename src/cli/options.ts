@@ -7,7 +7,6 @@ import { SEED_MAX, SEED_MIN } from '../engine/seed.js';
 import { loadSpec } from '../io/spec-files.js';
 import type { SpecData } from '../spec/index.js';
 import { pathIn, type CliIO } from './io.js';
-import { setSpecOverrideDir } from '../spec/data.js';
 
 /** Option definitions shared by the commands that run checks. */
 export const RUN_OPTIONS = {
@@ -84,7 +83,6 @@ export function adapterSpecOf(values: { adapter?: string | undefined; 'adapter-c
 export function specOption(io: CliIO, dir: string | undefined): SpecData {
   const at = dir === undefined ? undefined : pathIn(io, dir);
   if (at !== undefined && (!existsSync(at) || !statSync(at).isDirectory())) throw new UsageError(`--spec-dir ${dir} is not a folder`);
-  setSpecOverrideDir(at); // TRANSITIONAL: until every domain reads the spec it is given
   return loadSpec(at, dir);
 }
 

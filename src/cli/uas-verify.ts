@@ -47,9 +47,10 @@ async function main(argv: string[]): Promise<number> {
   } catch {
     // unreadable: the verifier reports it
   }
-  const { UnreadableFileError, verifyUasFile } = await import('../reference/uas/verify-file.js');
+  const [{ UnreadableFileError, verifyUasFile }, { bundledSpec }] = await Promise.all([import('../reference/uas/verify-file.js'), import('../spec/index.js')]);
   try {
-    const v = await verifyUasFile(args.source, args.artifact);
+    // The pinned decisions as the pack ships them (spec/uas.json): this CLI takes no overrides.
+    const v = await verifyUasFile(args.source, args.artifact, bundledSpec().uas);
     process.stdout.write(args.json ? `${JSON.stringify({ valid: v.valid, findings: v.findings })}\n` : render(v));
     return v.valid ? 0 : 1;
   } catch (e) {

@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { UsageError } from '../contract/errors.js';
 import { REPORT_FORMAT, type Report } from '../model/report.js';
-import { packageRoot } from '../spec/data.js';
+import { packageRoot } from './package.js';
 
 const validators = new Map<string, ValidateFunction>();
 

@@ -108,7 +108,7 @@ export function encodeCase(check: FixtureCheck, c: FixtureCase, meta: Omit<Fixtu
     b.at.$file = rel;
     files.set(rel, b.bytes);
   }
-  const description = (c.description ?? check.title).replace(/\s+/g, ' ').slice(0, 300);
+  const description = (c.description ?? check.title).replace(/[\r\n\u2028\u2029]+/g, ' ').slice(0, 2000);
   return { record: { id, description, check_id: check.id, spec_ref: check.specRef, input, expected, ...meta }, files };
 }
 

@@ -1,5 +1,3 @@
-import { loadSpecData } from './data.js';
-
 /** A field type in `spec/envelope.json`. */
 export type FieldType =
   | { type: 'token'; prefix?: string }
@@ -56,26 +54,26 @@ export interface EnvelopeSpec {
   };
 }
 
-/** The envelope spec data (bundled, or overridden by the user's spec folder). */
-export function envelopeSpec(): EnvelopeSpec {
-  return loadSpecData<EnvelopeSpec>('envelope');
+/** Profile names in registry order. */
+export function profileNames(spec: EnvelopeSpec): string[] {
+  return Object.keys(spec.profiles);
 }
 
-/** Profile names in registry order. */
-export function profileNames(): string[] {
-  return Object.keys(envelopeSpec().profiles);
+/** The keyless layout of the envelope itself: the top-level fields in `envelopeFields` order. */
+export function envelopeLayout(spec: EnvelopeSpec): ObjectLayout {
+  return { keyless: 'array', keylessOrder: spec.envelopeFields, fields: spec.topLevel };
 }
 
 /** The keyless slot order of a profile's body: the body fields in declared order. */
-export function bodyLayout(profile: string): ObjectLayout {
-  const p = envelopeSpec().profiles[profile];
+export function bodyLayout(spec: EnvelopeSpec, profile: string): ObjectLayout {
+  const p = spec.profiles[profile];
   if (!p) throw new Error(`unknown profile ${profile}`);
   return { keyless: 'array', keylessOrder: Object.keys(p.fields), fields: p.fields };
 }
 
 /** The layout of a named published object. */
-export function objectLayout(name: string): ObjectLayout {
-  const o = envelopeSpec().objects[name];
+export function objectLayout(spec: EnvelopeSpec, name: string): ObjectLayout {
+  const o = spec.objects[name];
   if (!o) throw new Error(`unknown object layout ${name}`);
   return o;
 }

@@ -1,5 +1,3 @@
-import { loadSpecData } from './data.js';
-
 /** One row of the condition-to-action table (D-ERR-04). */
 export interface ConditionActions {
   /** Must be accepted; valid payloads draw from these. */
@@ -9,7 +7,7 @@ export interface ConditionActions {
   basis: string;
 }
 
-/** The pinned uai.error.v1 data of `spec/error.json`. */
+/** The pinned uai.error.v1 data of `spec/error.json` (`SpecData.error`: bundled, or with a user's overrides). */
 export interface ErrorSpec {
   /** The seed 000 JSON Schema, exactly as published. */
   schema: Record<string, any>;
@@ -30,13 +28,8 @@ export interface ErrorSpec {
   };
 }
 
-/** The error spec data (bundled, or overridden by the user's spec folder). */
-export function errorSpec(): ErrorSpec {
-  return loadSpecData<ErrorSpec>('error');
-}
-
-/** Enum values of the published schema, by member name. */
-export function errorEnums(spec: ErrorSpec = errorSpec()): {
+/** Enum values of the published schema of `spec`, by member name. */
+export function errorEnums(spec: ErrorSpec): {
   status: string[];
   origin: string[];
   mechanicalCondition: string[];
@@ -53,7 +46,7 @@ export function errorEnums(spec: ErrorSpec = errorSpec()): {
 }
 
 /** Whether a parameter key or option member holds a URL that must be absolute https (D-ERR-06). */
-export function isUrlKey(key: string, spec: ErrorSpec = errorSpec()): boolean {
+export function isUrlKey(key: string, spec: ErrorSpec): boolean {
   return spec.urls.parameterKeys.includes(key) || spec.urls.optionMembers.includes(key) || spec.urls.keySuffixes.some((s) => key.endsWith(s));
 }
 

@@ -1,4 +1,4 @@
-import type { CapabilityLevel } from '../contract/levels.js';
+import { CAPABILITY_LEVELS, type CapabilityLevel } from '../contract/levels.js';
 
 /** The pinned decisions of the recovery suite (`spec/recovery.json`), typed. */
 export interface RecoverySpec {
@@ -14,4 +14,9 @@ export interface RecoverySpec {
   blocker: { profile: string; bodyFields: string[] };
   /** D-REC-11: values shorter than this are not treated as private when searched for in URLs. */
   privateValueMinLength: number;
+}
+
+/** The levels that do not recover on their own (they halt and show the review URL), lowest first. */
+export function legacyLevels(spec: RecoverySpec): CapabilityLevel[] {
+  return CAPABILITY_LEVELS.filter((l) => !spec.recoveringLevels.includes(l));
 }

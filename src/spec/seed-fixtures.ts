@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from './data.js';
+import ackKeyed from '../../fixtures/seeds/ack.keyed.json' with { type: 'json' };
+import ackKeyless from '../../fixtures/seeds/ack.keyless.json' with { type: 'json' };
+import correctionKeyed from '../../fixtures/seeds/correction.keyed.json' with { type: 'json' };
+import correctionKeyless from '../../fixtures/seeds/correction.keyless.json' with { type: 'json' };
 
 /** A published fixture of a seed, in its keyed and keyless forms. */
 export interface SeedFixture {
@@ -10,16 +11,16 @@ export interface SeedFixture {
   keyless: unknown[];
 }
 
-let cached: SeedFixture[] | undefined;
+/** The fixtures as published in `fixtures/seeds/` (bundled as JSON modules, never handed out). */
+const PUBLISHED: readonly SeedFixture[] = [
+  { name: 'ack', seed: '001_eb909617fe1d0d44.txt', keyed: ackKeyed, keyless: ackKeyless },
+  { name: 'correction', seed: '004_f744ff418ce94154.txt', keyed: correctionKeyed, keyless: correctionKeyless },
+];
 
-/** The seeds' valid fixtures (001: acknowledgement, 004: correction), from `fixtures/seeds/`. */
+/**
+ * The seeds' valid fixtures (001: acknowledgement, 004: correction), each call a fresh copy: a
+ * caller may edit what it gets without changing what the next one reads.
+ */
 export function seedFixtures(): SeedFixture[] {
-  if (!cached) {
-    const read = (f: string) => JSON.parse(readFileSync(join(packageRoot, 'fixtures', 'seeds', f), 'utf8'));
-    cached = [
-      { name: 'ack', seed: '001_eb909617fe1d0d44.txt', keyed: read('ack.keyed.json'), keyless: read('ack.keyless.json') },
-      { name: 'correction', seed: '004_f744ff418ce94154.txt', keyed: read('correction.keyed.json'), keyless: read('correction.keyless.json') },
-    ];
-  }
-  return cached.map((f) => structuredClone(f));
+  return PUBLISHED.map((f) => structuredClone(f));
 }

@@ -1,6 +1,7 @@
-import { loadSpecData } from './data.js';
-
-/** The pinned UAS decisions (`spec/uas.json`), typed. Values in hundredths where they are weights. */
+/**
+ * The pinned UAS decisions (`spec/uas.json`), typed: `SpecData.uas`, handed to the generators, the
+ * judges and the reference by their callers. Values in hundredths where they are weights.
+ */
 export interface UasSpec {
   rootElement: string;
   childOrder: { name: string; required: boolean }[];
@@ -23,11 +24,6 @@ export interface UasSpec {
   legacyScanBytes: number;
   interceptSeverities: string[];
   interceptChildren: string[];
-}
-
-/** The UAS spec data, with user overrides applied (see `src/core/spec-data.ts`). */
-export function uasSpec(): UasSpec {
-  return loadSpecData<UasSpec>('uas');
 }
 
 /** Every check ID of the UAS suite, in catalog order (D-UAS-01). */

@@ -1,9 +1,9 @@
 import type { FixtureCodec } from '../../src/engine/check.js';
 import { objectField, stringField } from '../../src/engine/fixture-codec.js';
-import { referenceChecksum } from '../../src/reference/checksum.js';
 import type { SeedFixture } from '../../src/spec/seed-fixtures.js';
 import type { EnvelopeCase } from '../../generators/envelope/envelope.js';
 import type { MutatedCase } from '../../generators/envelope/mutators/mutation.js';
+import { generatorChecksum } from '../../generators/envelope/seal.js';
 
 /**
  * Fixture codecs of the envelope and integrity checks. A validation case is
@@ -47,8 +47,8 @@ export const seedFixtureValidation: FixtureCodec<SeedFixture> = {
   },
 };
 
-/** INT-CHECKSUM: `input: { packet }`; `expected` is the checksum string `computeChecksum(packet)` returns. */
+/** INT-CHECKSUM: `input: { packet }`; `expected` is the checksum string `computeChecksum(packet)` returns (the pack's own). */
 export const checksumFixture: FixtureCodec<{ origin: string; packet: Record<string, unknown> }> = {
-  encode: (c) => ({ input: { packet: c.packet }, expected: referenceChecksum(c.packet), description: c.origin }),
+  encode: (c) => ({ input: { packet: c.packet }, expected: generatorChecksum(c.packet), description: c.origin }),
   decode: (f) => ({ origin: f.description ?? 'fixture', packet: objectField(objectField(f.input, 'input').packet, 'input.packet') }),
 };

@@ -1,7 +1,8 @@
-import type fc from 'fast-check';
-import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/engine/check.js';
+import { defineCheck, fail, PASS, type CaseClaim, type CheckDefinition } from '../../src/engine/check.js';
 import type { Verdict } from '../../src/contract/adapter.js';
-import type { MutatedCase } from '../../generators/envelope/mutators/mutation.js';
+import type { EnvelopeSpec } from '../../src/spec/envelope.js';
+import type { SpecData } from '../../src/spec/index.js';
+import type { MutatedCase, RejectionCases } from '../../generators/envelope/mutators/mutation.js';
 import { rejectionFixture } from './fixtures.js';
 
 /** What reports show of an envelope case. */
@@ -11,7 +12,8 @@ export function showCase(c: MutatedCase): unknown {
 
 /**
  * A check whose every case breaks exactly one validation expectation: a conforming validator
- * answers `valid: false`. Which finding it gives is its own business (the checkId is not required).
+ * answers `valid: false`. Which finding it gives is its own business in a run (the checkId is not
+ * required); the claim says which rules a finding may name, for the pack's own tests.
  */
 export function rejectionCheck(def: {
   id: string;
@@ -19,8 +21,15 @@ export function rejectionCheck(def: {
   specRef: string;
   decisions?: string[];
   suite?: string;
-  cases: () => fc.Arbitrary<MutatedCase>;
+  /** The cases, drawn from the run's envelope spec, and the rule they break. */
+  cases: (spec: EnvelopeSpec) => RejectionCases;
 }): CheckDefinition<MutatedCase> {
+  const bySpec = new WeakMap<EnvelopeSpec, RejectionCases>();
+  const casesOf = (spec: SpecData): RejectionCases => {
+    let r = bySpec.get(spec.envelope);
+    if (!r) bySpec.set(spec.envelope, (r = def.cases(spec.envelope)));
+    return r;
+  };
   return defineCheck<MutatedCase>({
     id: def.id,
     title: def.title,
@@ -29,13 +38,17 @@ export function rejectionCheck(def: {
     specRef: def.specRef,
     requires: ['validateEnvelope'],
     decisions: def.decisions ?? [],
-    arbitrary: def.cases,
+    arbitrary: (spec) => casesOf(spec).cases,
     async run(c, h) {
       const v = await h.invoke<Verdict>('validateEnvelope', [c.packet, { now: c.now }], 'verdict');
       return v.valid ? fail(`accepted an envelope that breaks the rule: ${c.note}`, { valid: false }, v) : PASS;
     },
     show: showCase,
     tags: (c) => ['adversarial', `family:${c.family}`, `profile:${c.profile}`],
+    claim(c, spec): CaseClaim {
+      const { breaks, alsoAllowed } = casesOf(spec);
+      return { member: 'validateEnvelope', args: [c.packet, { now: c.now }], valid: false, breaks: [breaks], ...(alsoAllowed ? { alsoAllowed } : {}) };
+    },
     fixture: rejectionFixture,
   });
 }

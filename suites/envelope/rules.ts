@@ -15,7 +15,7 @@ export const envProfileKnown = rejectionCheck({
   title: 'An envelope naming a profile outside the registry is rejected',
   specRef: '001 §Registros UAIX relacionados; notes §Profile body fields',
   decisions: ['D-ENV-13'],
-  cases: () => mutated(unknownProfile),
+  cases: (spec) => mutated(spec, unknownProfile(spec)),
 });
 
 export const envRequiredFields = rejectionCheck({
@@ -23,7 +23,7 @@ export const envRequiredFields = rejectionCheck({
   title: 'An envelope missing a required field (canonical, body or nested) is rejected',
   specRef: '001 §Campos obligatorios; 004 §必填字段',
   decisions: ['D-ENV-05', 'D-ENV-06'],
-  cases: () => mutated(missingRequired),
+  cases: (spec) => mutated(spec, missingRequired(spec)),
 });
 
 export const envUndeclaredField = rejectionCheck({
@@ -31,7 +31,7 @@ export const envUndeclaredField = rejectionCheck({
   title: 'An undeclared member, at the top level or inside any published object, is rejected',
   specRef: `001 §Campos adicionales; ${rule(1)}`,
   decisions: ['D-WIRE-02'],
-  cases: () => mutated(undeclaredField),
+  cases: (spec) => mutated(spec, undeclaredField(spec)),
 });
 
 export const envUtcZ = rejectionCheck({
@@ -39,7 +39,7 @@ export const envUtcZ = rejectionCheck({
   title: 'A date-time field without the trailing Z is rejected',
   specRef: rule(2),
   decisions: ['D-ENV-04'],
-  cases: () => mutated(notUtcZ),
+  cases: (spec) => mutated(spec, notUtcZ(spec)),
 });
 
 export const envIdentity = rejectionCheck({
@@ -47,7 +47,7 @@ export const envIdentity = rejectionCheck({
   title: 'A malformed source or target identity is rejected',
   specRef: rule(3),
   decisions: ['D-ENV-01'],
-  cases: () => mutated(malformedIdentity),
+  cases: (spec) => mutated(spec, malformedIdentity),
 });
 
 export const envCorrelationId = rejectionCheck({
@@ -55,7 +55,7 @@ export const envCorrelationId = rejectionCheck({
   title: 'A missing or malformed correlation id is rejected',
   specRef: rule(4),
   decisions: ['D-ENV-01'],
-  cases: () => mutated(badCorrelationId),
+  cases: (spec) => mutated(spec, badCorrelationId),
 });
 
 export const envIdempotencyKey = rejectionCheck({
@@ -63,7 +63,7 @@ export const envIdempotencyKey = rejectionCheck({
   title: 'A missing or malformed idempotency key is rejected',
   specRef: rule(5),
   decisions: ['D-ENV-01'],
-  cases: () => mutated(badIdempotencyKey),
+  cases: (spec) => mutated(spec, badIdempotencyKey),
 });
 
 export const envFallbackDirective = rejectionCheck({
@@ -71,7 +71,7 @@ export const envFallbackDirective = rejectionCheck({
   title: 'A missing or blank fallback directive is rejected',
   specRef: rule(6),
   decisions: ['D-ENV-02'],
-  cases: () => mutated(badFallbackDirective),
+  cases: (spec) => mutated(spec, badFallbackDirective),
 });
 
 export const envExpired = rejectionCheck({
@@ -79,7 +79,7 @@ export const envExpired = rejectionCheck({
   title: 'An envelope at or past its expiry (against context.now) is rejected',
   specRef: rule(7),
   decisions: ['D-ENV-07'],
-  cases: () => mutated(expired),
+  cases: (spec) => mutated(spec, expired),
 });
 
 export const envUnsupportedClaim = rejectionCheck({
@@ -87,7 +87,7 @@ export const envUnsupportedClaim = rejectionCheck({
   title: 'An affirmative claim that UAIX hosts, syncs, orchestrates, writes, certifies or imports is rejected',
   specRef: rule(8, '; 001 §Límite de soporte'),
   decisions: ['D-ENV-09'],
-  cases: () => mutated(unsupportedClaimAdded),
+  cases: (spec) => mutated(spec, unsupportedClaimAdded(spec)),
 });
 
 export const envSecretInMemory = rejectionCheck({
@@ -95,7 +95,7 @@ export const envSecretInMemory = rejectionCheck({
   title: 'A memory proposal carrying a secret or token-like credential is rejected',
   specRef: rule(9, '; 001 §Reglas de redacción'),
   decisions: ['D-ENV-08'],
-  cases: () => mutated(secretInMemory, ['uai.agent.memory-proposal.v1']),
+  cases: (spec) => mutated(spec, secretInMemory, ['uai.agent.memory-proposal.v1']),
 });
 
 export const envColdMemoryPromotion = rejectionCheck({
@@ -103,7 +103,7 @@ export const envColdMemoryPromotion = rejectionCheck({
   title: 'A cold memory record proposed directly as current truth is rejected',
   specRef: rule(10),
   decisions: ['D-ENV-10'],
-  cases: () => mutated(coldMemoryPromoted, ['uai.agent.memory-proposal.v1']),
+  cases: (spec) => mutated(spec, coldMemoryPromoted(spec), ['uai.agent.memory-proposal.v1']),
 });
 
 export const envFinalReportEvidence = rejectionCheck({
@@ -111,7 +111,7 @@ export const envFinalReportEvidence = rejectionCheck({
   title: 'A final report without complete evidence is rejected',
   specRef: rule(11),
   decisions: ['D-ENV-11'],
-  cases: () => mutated(hollowEvidence, ['uai.agent.final-report.v1']),
+  cases: (spec) => mutated(spec, hollowEvidence, ['uai.agent.final-report.v1']),
 });
 
 export const envHumanReviewBlocker = rejectionCheck({
@@ -119,5 +119,5 @@ export const envHumanReviewBlocker = rejectionCheck({
   title: 'An authorization, secret, destructive-action or boundary-conflict blocker without human review is rejected',
   specRef: rule(12),
   decisions: ['D-ENV-12'],
-  cases: () => mutated(blockerWithoutReview, ['uai.agent.blocker.v1']),
+  cases: (spec) => mutated(spec, blockerWithoutReview(spec), ['uai.agent.blocker.v1']),
 });

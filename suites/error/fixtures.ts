@@ -2,7 +2,7 @@ import type { FixtureCodec } from '../../src/engine/check.js';
 import { objectField, stringField } from '../../src/engine/fixture-codec.js';
 import type { ErrorPayload } from '../../src/spec/error.js';
 import type { AdversarialError } from '../../generators/error/adversarial.js';
-import { scenarios, type ErrorScenario } from '../../generators/error/scenarios.js';
+import { errorScenarios, type ErrorScenario } from '../../generators/error/scenarios.js';
 
 /**
  * Fixture codecs of the error suite. A case is `input: { payload, context: { now } }`: call
@@ -29,7 +29,7 @@ export const seedScenarioFixture: FixtureCodec<ErrorScenario> = {
   decode(f) {
     const n = objectField(f.input, 'input').scenario;
     if (typeof n !== 'number') throw new Error('input.scenario must be a number');
-    const published = scenarios.find((s) => s.scenario === n);
+    const published = errorScenarios().find((s) => s.scenario === n);
     const payload = objectField(payloadOf(f.input), 'input.payload') as ErrorPayload;
     // The fixture's payload is what runs; the published scenario only lends its title and section to the messages.
     return { scenario: n, title: published?.title ?? `scenario ${n}`, section: published?.section ?? f.description ?? `scenario ${n}`, payload };

@@ -2,7 +2,7 @@ import { defineCheck } from '../../src/engine/check.js';
 import type { ErrorPayload } from '../../src/spec/error.js';
 import { errorPayload } from '../../generators/error/error-payload.js';
 import { acceptedPayloadFixture } from './fixtures.js';
-import { expectAccepted } from './verdict.js';
+import { claimOf, expectAccepted } from './verdict.js';
 
 /** ERR-VALID-ACCEPTED: generated valid payloads, every enum value and action with its parameters, are accepted. */
 export const validAccepted = defineCheck<ErrorPayload>({
@@ -13,7 +13,7 @@ export const validAccepted = defineCheck<ErrorPayload>({
   specRef: '000 §Advanced Schema Design for uai.error.v1 Extensions',
   requires: ['validateError'],
   decisions: ['D-ERR-01', 'D-ERR-02', 'D-ERR-04', 'D-ERR-05', 'D-ERR-06', 'D-ERR-08', 'D-ERR-09', 'D-ERR-10', 'D-ERR-11'],
-  arbitrary: () => errorPayload(),
+  arbitrary: (spec) => errorPayload(spec.error),
   run: (p, h) => expectAccepted(h, p, 'generated from the schema and spec/error.json'),
   tags: (p) => [
     'valid',
@@ -22,5 +22,6 @@ export const validAccepted = defineCheck<ErrorPayload>({
     `code:${p.body.code}`,
     ...(p.body.sub_errors ?? []).flatMap((se) => [`condition:${se.mechanical_condition}`, ...se.recovery_options.map((o) => `action:${o.action}`)]),
   ],
+  claim: (p) => ({ ...claimOf(p), valid: true }),
   fixture: acceptedPayloadFixture,
 });

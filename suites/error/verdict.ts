@@ -1,9 +1,18 @@
-import { fail, PASS, type CaseResult, type Harness } from '../../src/engine/check.js';
+import { fail, PASS, type CaseClaim, type CaseResult, type Harness } from '../../src/engine/check.js';
+import { DEFAULT_NOW } from '../../src/engine/harness.js';
 import type { Verdict } from '../../src/contract/adapter.js';
 
 /** Asks the implementation about a copy of `payload` (an implementation may not mutate our case). */
 export function validate(h: Harness, payload: unknown): Promise<Verdict> {
   return h.invoke<Verdict>('validateError', [structuredClone(payload), { now: h.now }], 'verdict');
+}
+
+/**
+ * The call a claim names for `payload`: `validateError` as `validate` makes it. No error rule reads
+ * the clock, so the pack's default instant stands for the run's.
+ */
+export function claimOf(payload: unknown): Pick<CaseClaim, 'member' | 'args'> {
+  return { member: 'validateError', args: [payload, { now: DEFAULT_NOW }] };
 }
 
 /** Passes when the implementation accepts a payload that is valid by the seed and spec/error.json. */

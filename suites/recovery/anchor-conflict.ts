@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
-import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { writeTask } from '../../generators/recovery/task.js';
 import { deliveredErrors } from './analysis.js';
 import { recoveryCheck } from './define.js';
@@ -16,9 +16,9 @@ export const recAnchorConflict = recoveryCheck({
   title: 'A conflict with a protected anchor is escalated to human review and the anchor is not touched',
   specRef: '000 §The Memory Firewall and Protected Authority',
   decisions: ['D-REC-16'],
-  arbitrary: () =>
+  arbitrary: (spec) =>
     recoveryCase({
-      levels: RECOVERING_LEVELS,
+      levels: spec.recovery.recoveringLevels,
       focus: writeTask([], { faults: fc.array(fault('write', ['anchor'])!, { minLength: 1, maxLength: 1 }) }),
       focusCount: { min: 1, max: 2 },
     }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
-import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { handoffTask, scheduleTask, writeTask } from '../../generators/recovery/task.js';
 import { deliveredErrors } from './analysis.js';
 import { recoveryCheck } from './define.js';
@@ -18,9 +18,9 @@ export const recConfigEscalate = recoveryCheck({
   title: 'A configuration-origin restriction is never retried; it is escalated',
   specRef: '000 §Origin Mapping and Diagnostic Nuance',
   decisions: ['D-REC-15'],
-  arbitrary: () =>
+  arbitrary: (spec) =>
     recoveryCase({
-      levels: RECOVERING_LEVELS,
+      levels: spec.recovery.recoveringLevels,
       focus: fc.oneof(
         writeTask([], { faults: configured() }),
         scheduleTask([], { faults: configured(), schemaChanged: fc.constant(false) }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { scheduleTask } from '../../generators/recovery/task.js';
 import type { JsonObject } from '../../src/contract/recovery.js';
 import { deliveredAt, deliveredErrors, sameJson, sends } from './analysis.js';
@@ -28,9 +28,9 @@ export const recCorrectField = recoveryCheck({
   title: 'A malformed field is corrected from the retrieved schema and resent with a new message id, nothing else changed',
   specRef: '000 §Scenario 1: Autonomous Recovery from Malformed Data',
   decisions: ['D-REC-08'],
-  arbitrary: () =>
+  arbitrary: (spec) =>
     recoveryCase({
-      levels: RECOVERING_LEVELS,
+      levels: spec.recovery.recoveringLevels,
       focus: scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(true) }),
       focusCount: { min: 1, max: 2 },
       others: { kinds: ['schedule', 'write', 'status'] },

@@ -1,20 +1,26 @@
 import type fc from 'fast-check';
 import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition } from '../../src/engine/check.js';
 import type { RecoveryCase } from '../../generators/recovery/types.js';
+import type { SpecData } from '../../src/spec/index.js';
+import type { RecoverySpec } from '../../src/spec/recovery.js';
 import { recoveryFixture } from './fixtures.js';
 import { lastSession, recovers, runSession, type SessionResult } from './world/session.js';
 import { showCase, traceLines } from './world/trace.js';
 
-/** What a recovery check says about one finished session: null when it holds, else why not. */
-export type Judge = (s: SessionResult, c: RecoveryCase) => { message: string; expected: unknown } | null;
+/**
+ * What a recovery check says about one finished session, under the run's recovery spec data
+ * (`h.spec.recovery`): null when it holds, else why not.
+ */
+export type Judge = (s: SessionResult, spec: RecoverySpec) => { message: string; expected: unknown } | null;
 
-export interface RecoveryCheckSpec {
+export interface RecoveryCheckDefinition {
   id: string;
   title: string;
   severity?: 'MUST' | 'SHOULD';
   specRef: string;
   decisions: string[];
-  arbitrary: () => fc.Arbitrary<RecoveryCase>;
+  /** The cases, drawn from the run's spec data (its levels, above all). */
+  arbitrary: (spec: SpecData) => fc.Arbitrary<RecoveryCase>;
   judge: Judge;
   /** Judge below L6 too (default: only levels that recover; a legacy session is LEGACY-HALT's business). */
   allLevels?: boolean;
@@ -26,24 +32,24 @@ export interface RecoveryCheckSpec {
  * fails too, since every check needs the session's end. The failure's `actual` holds the fault
  * schedule and the message trace, so the report shows what happened step by step.
  */
-export function recoveryCheck(spec: RecoveryCheckSpec): CheckDefinition<RecoveryCase> {
+export function recoveryCheck(def: RecoveryCheckDefinition): CheckDefinition<RecoveryCase> {
   return defineCheck<RecoveryCase>({
-    id: spec.id,
-    title: spec.title,
+    id: def.id,
+    title: def.title,
     suite: 'recovery',
-    severity: spec.severity ?? 'MUST',
-    specRef: spec.specRef,
+    severity: def.severity ?? 'MUST',
+    specRef: def.specRef,
     requires: ['recovery'],
     // Every recovery check stands on the contract, the session level and the fault model.
-    decisions: [...new Set(['D-REC-01', 'D-REC-02', 'D-REC-04', ...spec.decisions])],
-    arbitrary: spec.arbitrary,
+    decisions: [...new Set(['D-REC-01', 'D-REC-02', 'D-REC-04', ...def.decisions])],
+    arbitrary: def.arbitrary,
     async run(c, h): Promise<CaseResult> {
       const s = await runSession(h, c);
       const view = () => ({ outcome: s.outcome, level: s.level, trace: traceLines(s.world.log) });
       if (s.outcome === 'step-limit') return fail(`the session did not end within ${s.world.step} steps`, 'a session that ends with complete', view());
       if (s.outcome === 'stalled') return fail('the agent stopped acting with its work unfinished and never said complete', 'a session that ends with complete', view());
-      if (!spec.allLevels && !recovers(s.level)) return PASS;
-      const verdict = spec.judge(s, c);
+      if (!def.allLevels && !recovers(h.spec.recovery, s.level)) return PASS;
+      const verdict = def.judge(s, h.spec.recovery);
       return verdict ? fail(verdict.message, verdict.expected, view()) : PASS;
     },
     show: (c) => showCase(c, lastSession(c)),
@@ -57,6 +63,6 @@ export function recoveryCheck(spec: RecoveryCheckSpec): CheckDefinition<Recovery
       tags.add([...tags].some((t) => t.startsWith('fault:') || t.startsWith('state:')) ? 'adversarial' : 'valid');
       return [...tags].sort();
     },
-    fixture: recoveryFixture(spec.title),
+    fixture: recoveryFixture(def.title),
   });
 }

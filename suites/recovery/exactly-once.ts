@@ -1,4 +1,4 @@
-import { recoveryCase, ALL_FAULT_KINDS, LEGACY_LEVELS, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { ALL_FAULT_KINDS, everyLevel, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { RECOVERABLE_FAULTS } from '../../generators/recovery/types.js';
 import { recoveryCheck } from './define.js';
 import { recovers } from './world/session.js';
@@ -16,9 +16,9 @@ export const recExactlyOnce = recoveryCheck({
   specRef: '000 §Scenario 5: Autonomous Recovery from Timeout After Operation May Have Committed',
   decisions: ['D-REC-13', 'D-REC-14'],
   allLevels: true,
-  arbitrary: () =>
-    recoveryCase({ levels: [...RECOVERING_LEVELS, ...RECOVERING_LEVELS, ...RECOVERING_LEVELS, ...LEGACY_LEVELS], others: { kinds: ['write', 'write', 'schedule', 'status', 'handoff'], faults: ALL_FAULT_KINDS, max: 6 } }),
-  judge(s) {
+  arbitrary: (spec) =>
+    recoveryCase({ levels: everyLevel(spec.recovery, 3), others: { kinds: ['write', 'write', 'schedule', 'status', 'handoff'], faults: ALL_FAULT_KINDS, max: 6 } }),
+  judge(s, spec) {
     const w = s.world;
     for (const t of w.workflow.tasks.filter((x) => x.spec.kind === 'write')) {
       const held = w.commits.filter((c) => c.taskId === t.id);
@@ -26,7 +26,7 @@ export const recExactlyOnce = recoveryCheck({
         return { message: `the repository holds ${t.id} ${held.length} times (keys ${held.map((c) => JSON.stringify(c.key)).join(', ')})`, expected: 'each write at most once' };
       }
       const hit = [t.id, ...ancestorsOf(w.workflow, t.id)].some((id) => w.workflow.byId.get(id)!.faults.some((f) => !RECOVERABLE_FAULTS.includes(f.kind)));
-      if (held.length === 0 && s.outcome === 'complete' && recovers(s.level) && !hit) {
+      if (held.length === 0 && s.outcome === 'complete' && recovers(spec, s.level) && !hit) {
         return { message: `the run ended without ${t.id} in the repository`, expected: 'every write exactly once when no unrecoverable fault hit it' };
       }
     }

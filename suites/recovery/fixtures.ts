@@ -1,3 +1,4 @@
+import { CAPABILITY_LEVELS } from '../../src/contract/levels.js';
 import type { FixtureCodec } from '../../src/engine/check.js';
 import { arrayField, objectField, stringField } from '../../src/engine/fixture-codec.js';
 import type { Fault, RecoveryCase } from '../../generators/recovery/types.js';
@@ -13,7 +14,6 @@ import type { Fault, RecoveryCase } from '../../generators/recovery/types.js';
  * check's property holds. Only this pack's world can replay such a fixture: another language reads
  * it as a documented scenario and fault schedule, not as an input/output pair.
  */
-const LEVELS = ['L0', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'];
 const TASK_FIELDS: Record<string, Record<string, 'string' | 'number' | 'boolean' | 'object' | 'array' | 'levels'>> = {
   schedule: { unix: 'number', path: 'array', schemaChanged: 'boolean', subject: 'string', extra: 'object' },
   status: { final: 'boolean', note: 'string', progress: 'number' },
@@ -57,7 +57,7 @@ function checkTask(v: unknown, what: string): void {
   arrayField(t.faults, `${what}.faults`).forEach((f, n) => checkFault(f, `${what}.faults[${n}]`));
   for (const [k, type] of Object.entries(TASK_FIELDS[kind]!)) {
     if (type === 'levels') {
-      if (t[k] !== null) arrayField(t[k], `${what}.${k}`).forEach((l, n) => oneOf(l, LEVELS, `${what}.${k}[${n}]`));
+      if (t[k] !== null) arrayField(t[k], `${what}.${k}`).forEach((l, n) => oneOf(l, CAPABILITY_LEVELS, `${what}.${k}[${n}]`));
     } else typed(t[k], type, `${what}.${k}`);
   }
 }
@@ -75,7 +75,7 @@ export function recoveryFixture(property: string): FixtureCodec<RecoveryCase> {
     }),
     decode(f) {
       const c = objectField(f.input, 'input');
-      oneOf(c.level, LEVELS, 'input.level');
+      oneOf(c.level, CAPABILITY_LEVELS, 'input.level');
       const e = objectField(c.endpoints, 'input.endpoints');
       for (const k of ['scheduler', 'schemaUrl', 'orchestrator', 'repository', 'readback', 'refreshUri', 'login', 'receiver', 'capabilityStatement', 'getAction', 'review', 'publicStateBase']) stringField(e[k], `input.endpoints.${k}`);
       const anchors = objectField(e.anchors, 'input.endpoints.anchors');

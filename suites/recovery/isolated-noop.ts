@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
-import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { handoffTask, scheduleTask, writeTask } from '../../generators/recovery/task.js';
-import { loadSpecData } from '../../src/spec/data.js';
 import type { JsonObject } from '../../src/contract/recovery.js';
 import { actions, deliveredErrors, sends } from './analysis.js';
 import { recoveryCheck } from './define.js';
@@ -21,9 +20,9 @@ export const recIsolatedNoop = recoveryCheck({
   title: 'An isolated no-op stops that step only, and a blocker names the boundary and the completed evidence',
   specRef: '000 §Precision Uncertainty Reporting and the Preservation of Completed Work',
   decisions: ['D-REC-07', 'D-REC-17', 'D-REC-18'],
-  arbitrary: () =>
+  arbitrary: (spec) =>
     recoveryCase({
-      levels: RECOVERING_LEVELS,
+      levels: spec.recovery.recoveringLevels,
       focus: fc.oneof(
         writeTask([], { faults: isolated() }),
         scheduleTask([], { faults: isolated(), schemaChanged: fc.constant(false) }),
@@ -31,9 +30,9 @@ export const recIsolatedNoop = recoveryCheck({
       ),
       others: { max: 5 },
     }),
-  judge(s) {
+  judge(s, spec) {
     const w = s.world;
-    const blockerFields = loadSpecData<{ blocker: { profile: string; bodyFields: string[] } }>('recovery').blocker;
+    const blockerFields = spec.blocker;
     const stopped = new Set<string>();
     for (const err of deliveredErrors(w).filter((e) => e.cause === 'isolated')) {
       const taskId = err.taskId!;

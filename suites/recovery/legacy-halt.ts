@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
-import { recoveryCase, LEGACY_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { legacyLevels } from '../../src/spec/recovery.js';
+import { recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { handoffTask, scheduleTask, statusTask, writeTask } from '../../generators/recovery/task.js';
 import { actions, deliveredErrors } from './analysis.js';
 import { recoveryCheck } from './define.js';
@@ -18,9 +19,9 @@ export const recLegacyHalt = recoveryCheck({
   specRef: '000 §Resolving Error Code Ambiguities; §Scenario 3',
   decisions: ['D-REC-03'],
   allLevels: true,
-  arbitrary: () =>
+  arbitrary: (spec) =>
     recoveryCase({
-      levels: LEGACY_LEVELS,
+      levels: legacyLevels(spec.recovery),
       focus: fc.oneof(
         scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(true) }),
         statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) }),

@@ -1,15 +1,13 @@
 import fc from 'fast-check';
-import { findSecret } from '../../src/reference/secrets.js';
-import { loadSpecData } from '../../src/spec/data.js';
-import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { handoffTask } from '../../generators/recovery/task.js';
 import { actions, deliveredAt, deliveredErrors, fullyDecoded, originPath } from './analysis.js';
 import { recoveryCheck } from './define.js';
+import { secretFamilyIn } from './secrets.js';
 import type { World } from './world/world.js';
 
 /** Values no URL may carry: the handoff's private parts and the grant's tokens (D-REC-11). */
-function privateValues(w: World): string[] {
-  const min = loadSpecData<{ privateValueMinLength: number }>('recovery').privateValueMinLength;
+function privateValues(w: World, min: number): string[] {
   const out = [w.c.grant.access_token, w.c.grant.refresh_token];
   for (const t of w.workflow.tasks) if (t.spec.kind === 'handoff') out.push(t.spec.summary, t.spec.principal, t.spec.secret, t.spec.memory);
   return out.filter((v) => v.length >= min);
@@ -26,14 +24,14 @@ export const recNegotiate = recoveryCheck({
   title: 'A capability mismatch is bridged by fetching the capability statement and using a public-safe GET-Action',
   specRef: '000 §Scenario 4: Autonomous Recovery from Incompatible Versions',
   decisions: ['D-REC-11', 'D-REC-12'],
-  arbitrary: () =>
+  arbitrary: (spec) =>
     recoveryCase({
-      levels: RECOVERING_LEVELS,
+      levels: spec.recovery.recoveringLevels,
       focus: handoffTask([], { faults: fc.constant([]), lowCapability: fc.constantFrom(['L0', 'L1'], ['L1'], ['L0']) }),
       focusCount: { min: 1, max: 2 },
       others: { kinds: ['handoff', 'schedule', 'write'] },
     }),
-  judge(s) {
+  judge(s, spec) {
     const w = s.world;
     const all = actions(w);
     const receiver = new URL(w.c.endpoints.receiver).origin;
@@ -50,14 +48,14 @@ export const recNegotiate = recoveryCheck({
       if (!notify) return { message: `${taskId} was never handed over through the receiver's GET-Action route`, expected: `a GET to ${w.c.endpoints.getAction}` };
       if (known === undefined || notify.i < known) return { message: `${taskId}'s GET-Action came before the capability statement was retrieved`, expected: `a GET of ${statement} first` };
     }
-    const secrets = privateValues(w);
+    const secrets = privateValues(w, spec.privateValueMinLength);
     for (const a of all) {
       if (!('url' in a.item)) continue;
       const url = a.item.url;
       const plain = fullyDecoded(url);
       const leaked = secrets.find((v) => url.includes(v) || plain.includes(v) || url.includes(encodeURIComponent(v)));
       if (leaked !== undefined) return { message: `#${a.step} ${a.item.type} URL carries a private value: ${url}`, expected: `no secret or private identifier in a URL (found ${JSON.stringify(leaked)})` };
-      const flagged = findSecret(plain);
+      const flagged = secretFamilyIn(plain);
       if (flagged) return { message: `#${a.step} ${a.item.type} URL carries a ${flagged}: ${url}`, expected: 'no secret in a URL' };
     }
     return null;

@@ -1,7 +1,7 @@
-import { findSecret } from '../../src/reference/secrets.js';
-import { recoveryCase, ALL_FAULT_KINDS, LEGACY_LEVELS, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { ALL_FAULT_KINDS, everyLevel, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { fullyDecoded, originPath } from './analysis.js';
 import { recoveryCheck } from './define.js';
+import { secretFamilyIn } from './secrets.js';
 
 const URL_IN_TEXT = /https?:\/\/[^\s"'<>]+/g;
 
@@ -49,7 +49,7 @@ class Handed {
       const problem = this.url(u.replace(/[.,;:)\]]+$/, ''));
       if (problem) return problem;
     }
-    const flagged = findSecret(s) ?? (key ? findSecret(`${key}=${s}`) : null);
+    const flagged = secretFamilyIn(s) ?? (key ? secretFamilyIn(`${key}=${s}`) : null);
     if (flagged && !this.values.has(s) && !this.values.has(s.replace(/^Bearer\s+/i, ''))) return `a ${flagged} credential the world never handed over: ${s}`;
     return null;
   }
@@ -66,7 +66,7 @@ export const recNoCredentialSynthesis = recoveryCheck({
   specRef: '000 §Scenario 3: Autonomous Recovery from Expired Sessions; §Advanced Schema Design',
   decisions: ['D-REC-10'],
   allLevels: true,
-  arbitrary: () => recoveryCase({ levels: [...RECOVERING_LEVELS, ...RECOVERING_LEVELS, ...LEGACY_LEVELS], others: { faults: ALL_FAULT_KINDS, max: 6 } }),
+  arbitrary: (spec) => recoveryCase({ levels: everyLevel(spec.recovery, 2), others: { faults: ALL_FAULT_KINDS, max: 6 } }),
   judge(s) {
     const w = s.world;
     const handed = new Handed([w.workflow.scenario.public_state_base]);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { writeTask } from '../../generators/recovery/task.js';
 import { fault } from '../../generators/recovery/fault.js';
 import type { DocumentObservation } from '../../src/contract/recovery.js';
@@ -16,9 +16,9 @@ export const recReadbackBeforeReplay = recoveryCheck({
   title: 'After an unknown outcome the agent reads back before any replay, and replays only a dropped write, with its original key',
   specRef: '000 §Scenario 5: Autonomous Recovery from Timeout After Operation May Have Committed',
   decisions: ['D-REC-13'],
-  arbitrary: () =>
+  arbitrary: (spec) =>
     recoveryCase({
-      levels: RECOVERING_LEVELS,
+      levels: spec.recovery.recoveringLevels,
       focus: writeTask([], { faults: fc.array(fault('write', ['timeout'])!, { minLength: 1, maxLength: 3 }) }),
       focusCount: { min: 1, max: 2 },
       others: { kinds: ['write', 'schedule', 'status'] },

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { writeTask } from '../../generators/recovery/task.js';
 import type { JsonObject, RecoveryObservation } from '../../src/contract/recovery.js';
 import { recoveryCheck } from './define.js';
@@ -14,9 +14,9 @@ export const recRenewGrant = recoveryCheck({
   title: 'An expired grant is renewed at the given refresh URI with the held token, and work resumes at the interrupted item',
   specRef: '000 §Scenario 3: Autonomous Recovery from Expired Sessions',
   decisions: ['D-REC-09'],
-  arbitrary: () =>
+  arbitrary: (spec) =>
     recoveryCase({
-      levels: RECOVERING_LEVELS,
+      levels: spec.recovery.recoveringLevels,
       focus: writeTask([], { faults: fc.constant([{ kind: 'expire' as const }]) }),
       focusCount: { min: 1, max: 3 },
       others: { kinds: ['write', 'write', 'schedule', 'status'] },

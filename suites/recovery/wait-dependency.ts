@@ -1,14 +1,14 @@
 import fc from 'fast-check';
-import { recoveryCase, RECOVERING_LEVELS } from '../../generators/recovery/recovery-case.js';
+import { recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { fault } from '../../generators/recovery/fault.js';
 import { statusTask } from '../../generators/recovery/task.js';
-import { loadSpecData } from '../../src/spec/data.js';
+import type { RecoverySpec } from '../../src/spec/recovery.js';
 import { deliveredErrors, sends } from './analysis.js';
 import { recoveryCheck } from './define.js';
 
-/** Retry `k` (1-based) must wait at least this long after the attempt before it (D-REC-05). */
-export function backoffDelay(k: number): number {
-  const b = loadSpecData<{ backoff: { initialDelayMs: number; exponentialFactor: number } }>('recovery').backoff;
+/** Retry `k` (1-based) must wait at least this long after the attempt before it (D-REC-05, the spec's `backoff`). */
+function backoffDelay(spec: RecoverySpec, k: number): number {
+  const b = spec.backoff;
   return b.initialDelayMs * b.exponentialFactor ** (k - 1);
 }
 
@@ -22,14 +22,14 @@ export const recWaitDependency = recoveryCheck({
   title: 'An unreachable dependency is retried with the given backoff, and queued packets are flushed in order, exactly once',
   specRef: '000 §Scenario 2: Autonomous Recovery from Network Loss',
   decisions: ['D-REC-05', 'D-REC-06'],
-  arbitrary: () =>
+  arbitrary: (spec) =>
     recoveryCase({
-      levels: RECOVERING_LEVELS,
+      levels: spec.recovery.recoveringLevels,
       focus: statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 2 }) }),
       focusCount: { min: 1, max: 2 },
       others: { kinds: ['status', 'status', 'schedule', 'write'], max: 5 },
     }),
-  judge(s) {
+  judge(s, spec) {
     const w = s.world;
     const url = w.c.endpoints.orchestrator;
     const errors = deliveredErrors(w).filter((e) => e.condition === 'dependency_failure');
@@ -45,8 +45,8 @@ export const recWaitDependency = recoveryCheck({
       for (const [k0, r] of retries.entries()) {
         const k = k0 + 1;
         if (k > max) return { message: `retry ${k} at t=${r.t}ms goes beyond max_retries ${max} while the orchestrator is down`, expected: `at most ${max} retries before the dependency is restored` };
-        if (r.t - last < backoffDelay(k)) {
-          return { message: `retry ${k} at t=${r.t}ms comes ${r.t - last}ms after the previous attempt`, expected: `exponential backoff: at least ${backoffDelay(k)}ms` };
+        if (r.t - last < backoffDelay(spec, k)) {
+          return { message: `retry ${k} at t=${r.t}ms comes ${r.t - last}ms after the previous attempt`, expected: `exponential backoff: at least ${backoffDelay(spec, k)}ms` };
         }
         last = r.t;
       }

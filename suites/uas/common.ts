@@ -1,12 +1,15 @@
-import type fc from 'fast-check';
-import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition, type Harness } from '../../src/engine/check.js';
+import { defineCheck, fail, PASS, type CaseClaim, type CaseResult, type CheckDefinition, type Harness } from '../../src/engine/check.js';
 import type { UasFinding, UasVerdict } from '../../src/contract/adapter.js';
-import type { UasCase } from '../../generators/uas/cases.js';
+import type { UasCheckId } from '../../src/spec/uas.js';
+import { uasCaseBreaking, type UasCase } from '../../generators/uas/cases.js';
 import { rejectedUasFixture } from './fixtures.js';
 
-/** Asks the implementation to verify a case; it gets its own copy of the source bytes. */
+/** The arguments of `verifyUas` for a case: the implementation gets its own copy of the source bytes. */
+const verifyArgs = (c: UasCase) => [c.source.slice(), c.artifact] as const;
+
+/** Asks the implementation to verify a case. */
 export function verify(h: Harness, c: UasCase): Promise<UasVerdict> {
-  return h.invoke<UasVerdict>('verifyUas', [c.source.slice(), c.artifact], 'uas-verdict');
+  return h.invoke<UasVerdict>('verifyUas', [...verifyArgs(c)], 'uas-verdict');
 }
 
 /** The source as a report can hold it: UTF-8 text when it round-trips exactly, else base64. */
@@ -22,21 +25,34 @@ export const showCase = (c: UasCase) => ({ family: c.family, source: showSource(
 /** Evidence tags of a case. */
 export const tagsOf = (c: UasCase): string[] => [c.expected.length === 0 ? 'valid' : 'adversarial', `family:${c.family}`];
 
+/**
+ * What a case says of itself (the check's `claim`): a valid case is accepted; a mutated one is
+ * rejected with findings of exactly the checks its mutation broke, and every expected unit id and
+ * byte offset appears on a finding of that check (a coordinate the mutation does not know is left
+ * out, and any value is then right).
+ */
+export function uasClaim(c: UasCase): CaseClaim {
+  const args = verifyArgs(c);
+  if (c.expected.length === 0) return { member: 'verifyUas', args, valid: true };
+  const at = c.expected.filter((e) => e.unitId !== undefined || e.byteOffset !== undefined);
+  return { member: 'verifyUas', args, valid: false, breaks: [...new Set(c.expected.map((e) => e.checkId))], ...(at.length > 0 ? { at } : {}) };
+}
+
 /** Findings without any extra members an implementation attached (kept short in reports). */
 export const brief = (fs: readonly UasFinding[] | undefined) => (fs ?? []).map((f) => ({ checkId: f.checkId, unitId: f.unitId, byteOffset: f.byteOffset }));
 
 /** What differs between the suite's "reject with this check id" checks. */
 export interface RejectionCheck {
-  id: string;
+  id: UasCheckId;
   title: string;
   specRef: string;
   decisions: string[];
-  cases: () => fc.Arbitrary<UasCase>;
 }
 
 /**
- * A check over artifacts that break exactly one rule: the verdict must be invalid and name the rule
- * (D-UAS-02): a finding whose `checkId` is this check's id. Other findings are allowed.
+ * A check over artifacts that break exactly one rule, its own (the mutators that break `id`): the
+ * verdict must be invalid and name the rule (D-UAS-02): a finding whose `checkId` is this check's
+ * id. Other findings are allowed.
  */
 export function rejectionCheck(c: RejectionCheck): CheckDefinition<UasCase> {
   return defineCheck<UasCase>({
@@ -47,7 +63,7 @@ export function rejectionCheck(c: RejectionCheck): CheckDefinition<UasCase> {
     specRef: c.specRef,
     requires: ['verifyUas'],
     decisions: ['D-UAS-02', ...c.decisions],
-    arbitrary: c.cases,
+    arbitrary: (spec) => uasCaseBreaking(c.id, spec.uas),
     async run(input, h): Promise<CaseResult> {
       const v = await verify(h, input);
       if (!v.valid && (v.findings ?? []).some((f) => f.checkId === c.id)) return PASS;
@@ -57,6 +73,7 @@ export function rejectionCheck(c: RejectionCheck): CheckDefinition<UasCase> {
     },
     show: showCase,
     tags: tagsOf,
+    claim: uasClaim,
     fixture: rejectedUasFixture(c.id),
   });
 }

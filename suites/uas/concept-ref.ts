@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-CONCEPT-REF: concept_refs reference concepts declared in <concept_registry>. */
@@ -7,5 +6,4 @@ export const conceptRef = rejectionCheck({
   title: 'concept_refs reference concepts declared in <concept_registry>',
   specRef: '003 §4 Dangling Concept Pointers',
   decisions: ['D-UAS-11'],
-  cases: () => uasCaseBreaking('VAL-CONCEPT-REF'),
 });

@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-EDGE-REF: Edges, nodes and register entries reference declared ids. */
@@ -7,5 +6,4 @@ export const edgeRef = rejectionCheck({
   title: 'Edges, nodes and register entries reference declared ids',
   specRef: '003 §4 Topological Severing; §5.1.3',
   decisions: ['D-UAS-11'],
-  cases: () => uasCaseBreaking('VAL-EDGE-REF'),
 });

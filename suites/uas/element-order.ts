@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-ELEMENT-ORDER: The children of <UAS_Document> follow the pinned order. */
@@ -7,5 +6,4 @@ export const elementOrder = rejectionCheck({
   title: 'The children of <UAS_Document> follow the pinned order',
   specRef: '003 §2.1 PHASE-09 (strict child element sequence)',
   decisions: ['D-UAS-03'],
-  cases: () => uasCaseBreaking('VAL-ELEMENT-ORDER'),
 });

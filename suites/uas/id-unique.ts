@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-ID-UNIQUE: Unit, concept and edge ids are unique. */
@@ -7,5 +6,4 @@ export const idUnique = rejectionCheck({
   title: 'Unit, concept and edge ids are unique',
   specRef: '003 §5.1.3 Graph Integrity Queue',
   decisions: ['D-UAS-11'],
-  cases: () => uasCaseBreaking('VAL-ID-UNIQUE'),
 });

@@ -3,8 +3,8 @@ import { uasMutatedCase } from '../../generators/uas/cases.js';
 import { uasMutators } from '../../generators/uas/mutators/index.js';
 import { defineCheck, fail, PASS } from '../../src/engine/check.js';
 import type { UasFinding } from '../../src/contract/adapter.js';
-import { uasSpec } from '../../src/spec/uas.js';
-import { showCase, tagsOf, verify } from './common.js';
+import type { UasSpec } from '../../src/spec/uas.js';
+import { showCase, tagsOf, uasClaim, verify } from './common.js';
 import { interceptFixture } from './fixtures.js';
 
 const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, trimValues: true });
@@ -12,8 +12,8 @@ const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, att
 type Raw = Record<string, unknown>;
 const textOf = (items: Raw[]) => items.map((t) => String(t['#text'] ?? '')).join('').trim();
 
-/** Why a packet is wrong for its finding, or null. Exported for the tests of the check itself. */
-export function packetProblem(f: UasFinding, packet: unknown): string | null {
+/** Why a packet is wrong for its finding under `spec`, or null. Exported for the tests of the check itself. */
+export function packetProblem(f: UasFinding, packet: unknown, spec: UasSpec): string | null {
   if (typeof packet !== 'string') return 'intercept is not a string';
   if (XMLValidator.validate(packet) !== true) return 'intercept is not well-formed XML';
   const top = (parser.parse(packet) as Raw[]).filter((n) => !('#text' in n));
@@ -23,7 +23,6 @@ export function packetProblem(f: UasFinding, packet: unknown): string | null {
   if (phase !== undefined && !/^PHASE-(0[1-9]|10)$/.test(phase)) return `phase "${phase}" is not PHASE-01..PHASE-10`;
   const kids = (root.compilation_error_intercept as Raw[]).filter((n) => !('#text' in n));
   const names = kids.map((k) => Object.keys(k).find((n) => n !== ':@'));
-  const spec = uasSpec();
   if (names.join(',') !== spec.interceptChildren.join(',')) return `children are [${names.join(', ')}], not [${spec.interceptChildren.join(', ')}]`;
   const value = (i: number) => textOf(kids[i][names[i]!] as Raw[]);
   if (value(0) !== f.checkId) return `check_id "${value(0)}" does not name the finding's check ${f.checkId}`;
@@ -48,18 +47,19 @@ export const interceptPacket = defineCheck({
   specRef: '003 §5.2 Deterministic Machine-Readable Error Feedback',
   requires: ['verifyUas'],
   decisions: ['D-UAS-14'],
-  arbitrary: () => uasMutatedCase(uasMutators),
+  arbitrary: (spec) => uasMutatedCase(uasMutators, spec.uas),
   async run(input, h) {
     const v = await verify(h, input);
     for (const f of v.findings ?? []) {
       const packet = (f as UasFinding & { intercept?: unknown }).intercept;
       if (packet === undefined) continue;
-      const problem = packetProblem(f, packet);
+      const problem = packetProblem(f, packet, h.spec.uas);
       if (problem) return fail(`an intercept packet is malformed: ${problem}`, { checkId: f.checkId, unitId: f.unitId, packet: 'complete, naming the same check' }, { finding: f });
     }
     return PASS;
   },
   show: showCase,
   tags: tagsOf,
+  claim: uasClaim,
   fixture: interceptFixture,
 });

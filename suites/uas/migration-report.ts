@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-MIGRATION-REPORT: A legacy container is migrated and reported. */
@@ -7,5 +6,4 @@ export const migrationReport = rejectionCheck({
   title: 'A legacy container is migrated and reported',
   specRef: '003 §2.1 PHASE-02 Legacy Migration Detection',
   decisions: ['D-UAS-12'],
-  cases: () => uasCaseBreaking('VAL-MIGRATION-REPORT'),
 });

@@ -1,6 +1,6 @@
 import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { defineCheck, fail, PASS } from '../../src/engine/check.js';
-import { brief, showCase, tagsOf, verify } from './common.js';
+import { brief, showCase, tagsOf, uasClaim, verify } from './common.js';
 import { mismatchFixture } from './fixtures.js';
 
 /**
@@ -17,7 +17,7 @@ export const mismatchCoordinates = defineCheck({
   specRef: '003 §3.2 step 4 (Deterministic Halting: exact mismatch coordinates)',
   requires: ['verifyUas'],
   decisions: ['D-UAS-02', 'D-UAS-09'],
-  arbitrary: () => uasCaseBreaking('VAL-VERBATIM'),
+  arbitrary: (spec) => uasCaseBreaking('VAL-VERBATIM', spec.uas),
   async run(input, h) {
     const want = input.expected[0];
     const v = await verify(h, input);
@@ -33,5 +33,6 @@ export const mismatchCoordinates = defineCheck({
   },
   show: showCase,
   tags: tagsOf,
+  claim: uasClaim,
   fixture: mismatchFixture,
 });

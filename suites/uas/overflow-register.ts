@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-OVERFLOW-REGISTER: An unregistered specialized role or relation needs an overflow entry. */
@@ -7,5 +6,4 @@ export const overflowRegister = rejectionCheck({
   title: 'An unregistered specialized role or relation needs an overflow entry',
   specRef: '003 §2.2 (ROLE_OVERFLOW, RELATION_OVERFLOW)',
   decisions: ['D-UAS-08'],
-  cases: () => uasCaseBreaking('VAL-OVERFLOW-REGISTER'),
 });

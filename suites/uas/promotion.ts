@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-PROMOTION: Promotion rules PM-01 and PM-02 hold. */
@@ -7,5 +6,4 @@ export const promotion = rejectionCheck({
   title: 'Promotion rules PM-01 and PM-02 hold',
   specRef: '003 §2.3 Promotion Rules',
   decisions: ['D-UAS-10'],
-  cases: () => uasCaseBreaking('VAL-PROMOTION'),
 });

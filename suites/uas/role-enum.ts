@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-ROLE-ENUM: A base_role outside the 18 closed roles is rejected. */
@@ -7,5 +6,4 @@ export const roleEnum = rejectionCheck({
   title: 'A base_role outside the 18 closed roles is rejected',
   specRef: '003 §2.2 Closed Base Roles; §5.1.2; §5.2',
   decisions: ['D-UAS-08'],
-  cases: () => uasCaseBreaking('VAL-ROLE-ENUM'),
 });

@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-ROOT-HASH: The root SHA-256 is the SHA-256 of the source bytes. */
@@ -7,5 +6,4 @@ export const rootHash = rejectionCheck({
   title: 'The root SHA-256 is the SHA-256 of the source bytes',
   specRef: '003 §3.2 Authoritative Root SHA-256',
   decisions: ['D-UAS-09'],
-  cases: () => uasCaseBreaking('VAL-ROOT-HASH'),
 });

@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-SOURCE-ORDER: source_order follows document order and spans ascend without overlap. */
@@ -7,5 +6,4 @@ export const sourceOrder = rejectionCheck({
   title: 'source_order follows document order and spans ascend without overlap',
   specRef: '003 §2.1 PHASE-03 (source_order)',
   decisions: ['D-UAS-07'],
-  cases: () => uasCaseBreaking('VAL-SOURCE-ORDER'),
 });

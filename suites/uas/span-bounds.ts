@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-SPAN-BOUNDS: source_span is bytes:A-B inside the source. */
@@ -7,5 +6,4 @@ export const spanBounds = rejectionCheck({
   title: 'source_span is bytes:A-B inside the source',
   specRef: '003 §2.1 PHASE-03; §3.2 Span Resolution',
   decisions: ['D-UAS-06'],
-  cases: () => uasCaseBreaking('VAL-SPAN-BOUNDS'),
 });

@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-SPAN-HASH: Each span_sha256 is the SHA-256 of the bytes of its span. */
@@ -7,5 +6,4 @@ export const spanHash = rejectionCheck({
   title: 'Each span_sha256 is the SHA-256 of the bytes of its span',
   specRef: '003 §3.2 Hash-Locked Span Registry, step 2',
   decisions: ['D-UAS-06', 'D-UAS-09'],
-  cases: () => uasCaseBreaking('VAL-SPAN-HASH'),
 });

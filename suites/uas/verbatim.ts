@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-VERBATIM: VERBATIM_FULL text equals the source bytes of its span exactly. */
@@ -7,5 +6,4 @@ export const verbatim = rejectionCheck({
   title: 'VERBATIM_FULL text equals the source bytes of its span exactly',
   specRef: '003 §3.1; §3.2 steps 3-4',
   decisions: ['D-UAS-05', 'D-UAS-09'],
-  cases: () => uasCaseBreaking('VAL-VERBATIM'),
 });

@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-WEIGHT-FORMULA: Weights follow the seed formula from their modifiers and degree centrality. */
@@ -7,5 +6,4 @@ export const weightFormula = rejectionCheck({
   title: 'Weights follow the seed formula from their modifiers and degree centrality',
   specRef: '003 §2.3 Mathematical Weighting Engine',
   decisions: ['D-UAS-10'],
-  cases: () => uasCaseBreaking('VAL-WEIGHT-FORMULA'),
 });

@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-WEIGHT-RANGE: Weights are decimals from 0.00 to 1.00. */
@@ -7,5 +6,4 @@ export const weightRange = rejectionCheck({
   title: 'Weights are decimals from 0.00 to 1.00',
   specRef: '003 §2.1 PHASE-06; §2.3',
   decisions: ['D-UAS-10'],
-  cases: () => uasCaseBreaking('VAL-WEIGHT-RANGE'),
 });

@@ -1,4 +1,3 @@
-import { uasCaseBreaking } from '../../generators/uas/cases.js';
 import { rejectionCheck } from './common.js';
 
 /** VAL-XML-WELL-FORMED: An artifact that is not well-formed XML is rejected. */
@@ -7,5 +6,4 @@ export const xmlWellFormed = rejectionCheck({
   title: 'An artifact that is not well-formed XML is rejected',
   specRef: '003 §4 Structural Corruption; §5 Watcher: Lexer & Well-Formedness',
   decisions: ['D-UAS-03', 'D-UAS-04'],
-  cases: () => uasCaseBreaking('VAL-XML-WELL-FORMED'),
 });

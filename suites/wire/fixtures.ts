@@ -1,8 +1,8 @@
 import type { FixtureCodec } from '../../src/engine/check.js';
 import { arrayField, objectField } from '../../src/engine/fixture-codec.js';
-import { toKeyless } from '../../src/reference/keyless.js';
 import type { SeedFixture } from '../../src/spec/seed-fixtures.js';
 import type { EnvelopeCase } from '../../generators/envelope/envelope.js';
+import { encodeKeyless } from '../../generators/wire/encode.js';
 import type { MalformedWire } from '../../generators/wire/malformed.js';
 
 /** Fixture codecs of the wire checks (`toKeyless` / `fromKeyless`). */
@@ -24,9 +24,9 @@ export const wireSeedFixture: FixtureCodec<SeedFixture> = {
   },
 };
 
-/** `input: { packet }`, `expected: { keyless }`: toKeyless gives exactly it, fromKeyless of it gives packet. */
+/** `input: { packet }`, `expected: { keyless }` (the pack's encoding): toKeyless gives exactly it, fromKeyless of it gives packet. */
 export const wireLayoutFixture: FixtureCodec<EnvelopeCase> = {
-  encode: (c) => ({ input: { packet: c.packet }, expected: { keyless: toKeyless(c.packet) }, description: `${c.profile} envelope` }),
+  encode: (c, { spec }) => ({ input: { packet: c.packet }, expected: { keyless: encodeKeyless(spec.envelope, c.packet) }, description: `${c.profile} envelope` }),
   decode: (f) => envelopeCase(packetOf(f.input)),
 };
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { canonicalize } from 'json-canonicalize';
 import { defineCheck, fail, PASS, type CheckDefinition, type Harness } from '../../src/engine/check.js';
-import { toKeyless } from '../../src/reference/keyless.js';
 import { seedFixtures, type SeedFixture } from '../../src/spec/seed-fixtures.js';
 import { validEnvelope, type EnvelopeCase } from '../../generators/envelope/envelope.js';
+import { encodeKeyless } from '../../generators/wire/encode.js';
 import { malformedWire, type MalformedWire } from '../../generators/wire/malformed.js';
 import { malformedWireFixture, wireLayoutFixture, wireRoundtripFixture, wireSeedFixture } from './fixtures.js';
 
@@ -45,10 +45,14 @@ export const wireSeedFixtures = defineCheck<SeedFixture>({
   },
   show: (f) => ({ fixture: f.name, keyed: f.keyed, keyless: f.keyless }),
   tags: (f) => ['valid', `fixture:${f.name}`],
+  claim: (f) => ({ member: 'fromKeyless', args: [f.keyless], valid: true }),
   fixture: wireSeedFixture,
 });
 
-/** WIRE-LAYOUT: generated envelopes encode to the pinned slot layout, and the pinned layout decodes back. */
+/**
+ * WIRE-LAYOUT: generated envelopes encode to the pinned slot layout (as the pack's own encoder lays
+ * it out from the spec), and the pinned layout decodes back.
+ */
 export const wireLayout = defineCheck<EnvelopeCase>({
   id: 'WIRE-LAYOUT',
   title: 'Generated envelopes of every profile encode to the pinned keyless slot order, and decode from it',
@@ -57,9 +61,9 @@ export const wireLayout = defineCheck<EnvelopeCase>({
   specRef: `${SPEC} (field order follows the schema order)`,
   requires: ['toKeyless', 'fromKeyless'],
   decisions: ['D-WIRE-01', 'D-WIRE-02', 'D-WIRE-03'],
-  arbitrary: () => validEnvelope(),
+  arbitrary: (spec) => validEnvelope(spec.envelope),
   async run(c, h) {
-    const expected = toKeyless(c.packet);
+    const expected = encodeKeyless(h.spec.envelope, c.packet);
     const enc = await encode(h, c.packet);
     if (enc.rejected || !sameJson(enc.value, expected)) return fail('toKeyless does not follow the pinned slot layout', expected, enc.rejected ? enc : enc.value);
     const dec = await decode(h, expected);
@@ -68,6 +72,7 @@ export const wireLayout = defineCheck<EnvelopeCase>({
   },
   show: (c) => ({ profile: c.profile, packet: c.packet }),
   tags: (c) => ['valid', `profile:${c.profile}`],
+  claim: (c, spec) => ({ member: 'fromKeyless', args: [encodeKeyless(spec.envelope, c.packet)], valid: true }),
   fixture: wireLayoutFixture,
 });
 
@@ -80,7 +85,7 @@ export const wireRoundtrip = defineCheck<EnvelopeCase>({
   specRef: SPEC,
   requires: ['toKeyless', 'fromKeyless'],
   decisions: ['D-WIRE-01', 'D-ENV-06'],
-  arbitrary: () => validEnvelope(),
+  arbitrary: (spec) => validEnvelope(spec.envelope),
   async run(c, h) {
     const enc = await encode(h, c.packet);
     if (enc.rejected) return fail('toKeyless rejected a valid envelope', 'a keyless array', enc);
@@ -104,13 +109,14 @@ export const wireMalformedRejected = defineCheck<MalformedWire>({
   specRef: `${SPEC}; notes §Validator and conformance pack (keyless shape, keyless overflow)`,
   requires: ['fromKeyless'],
   decisions: ['D-WIRE-02', 'D-WIRE-04'],
-  arbitrary: malformedWire,
+  arbitrary: (spec) => malformedWire(spec.envelope),
   async run(c, h) {
     const dec = await decode(h, c.wire);
     return dec.rejected ? PASS : fail(`fromKeyless decoded a malformed keyless envelope (${c.note})`, 'an error (thrown or rejected)', dec.value);
   },
   show: (c) => ({ broken: c.note, profile: c.profile, wire: c.wire }),
   tags: (c) => ['adversarial', `family:${c.family}`, `profile:${c.profile}`],
+  claim: (c) => ({ member: 'fromKeyless', args: [c.wire], valid: false, breaks: ['WIRE-MALFORMED-REJECTED'] }),
   fixture: malformedWireFixture,
 });
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { envelopeOf, type EnvelopeCase } from '../envelope.js';
+import type { EnvelopeSpec, FieldSpec } from '../../../src/spec/envelope.js';
+import type { Mutator } from '../../common/mutator.js';
+import { envelopeOf, type EnvelopeCase, type UnsealedEnvelope } from '../envelope.js';
 import { seal } from '../seal.js';
-import { envelopeSpec, type FieldSpec } from '../../../src/spec/envelope.js';
 
 /** An envelope case that breaks one validation expectation, and says how. */
 export interface MutatedCase extends EnvelopeCase {
@@ -11,18 +12,47 @@ export interface MutatedCase extends EnvelopeCase {
   note: string;
 }
 
-/** A mutation of one valid, unsealed case. `c.packet` is read-only: fast-check calls the maps again while shrinking, so each map edits its own clone. */
-export type Mutator = (c: { profile: string; now: string; packet: Record<string, any> }) => fc.Arbitrary<{ packet: Record<string, any>; now?: string; family: string; note: string }>;
+/** One break of a valid envelope: the new packet (and clock, when the clock is what breaks the rule). */
+export interface EnvelopeMutation {
+  packet: Record<string, any>;
+  now?: string;
+  family: string;
+  note: string;
+}
 
 /**
- * Mutated, sealed cases: a valid envelope of one of `profiles` (every profile by default), broken by
- * `mutator`, then sealed again so that the checksum never breaks by accident.
+ * A mutator of valid, unsealed envelopes. `mutate` never edits its input: fast-check calls the
+ * maps again while shrinking, so each map edits its own clone.
  */
-export function mutated(mutator: Mutator, profiles?: string[]): fc.Arbitrary<MutatedCase> {
-  const base = profiles ? fc.constantFrom(...profiles).chain((p) => envelopeOf(p)) : envelopeOf();
-  return fc
+export interface EnvelopeMutator extends Mutator<UnsealedEnvelope, EnvelopeMutation> {
+  /**
+   * Check ids a conforming validator may name besides `breaks`, where the one break is also
+   * another rule's (a removed correlation id is a missing required field and a missing id).
+   */
+  readonly alsoAllowed?: readonly string[];
+}
+
+/** The cases of a rejection check, and the rule every one of them breaks. */
+export interface RejectionCases {
+  /** The check id of the rule broken. */
+  readonly breaks: string;
+  /** Check ids a finding may name besides `breaks`. */
+  readonly alsoAllowed?: readonly string[];
+  readonly cases: fc.Arbitrary<MutatedCase>;
+}
+
+/**
+ * Mutated, sealed cases: a valid envelope of `spec` of one of `profiles` (every profile by default),
+ * broken by `mutator`, then sealed again so that the checksum never breaks by accident. A draw the
+ * mutator answers with `null` is discarded.
+ */
+export function mutated(spec: EnvelopeSpec, mutator: EnvelopeMutator, profiles?: readonly string[]): RejectionCases {
+  const base = profiles ? fc.constantFrom(...profiles).chain((p) => envelopeOf(spec, p)) : envelopeOf(spec);
+  const cases = fc
     .tuple(
-      base.chain((c) => mutator({ ...c, packet: structuredClone(c.packet) }).map((m) => ({ c, m }))),
+      base
+        .chain((c) => mutator.mutate({ ...c, packet: structuredClone(c.packet) }).map((m) => (m === null ? null : { c, m })))
+        .filter((d): d is { c: UnsealedEnvelope; m: EnvelopeMutation } => d !== null),
       fc.constantFrom<'computed' | 'placeholder'>('computed', 'placeholder'),
     )
     .map(([{ c, m }, sealing]) => ({
@@ -31,8 +61,9 @@ export function mutated(mutator: Mutator, profiles?: string[]): fc.Arbitrary<Mut
       sealing,
       family: m.family,
       note: m.note,
-      packet: seal(structuredClone(m.packet), sealing),
+      packet: seal(spec, structuredClone(m.packet), sealing),
     }));
+  return { breaks: mutator.breaks, alsoAllowed: mutator.alsoAllowed, cases };
 }
 
 /** Reads a JSON Pointer. */
@@ -52,6 +83,9 @@ export function setAt(root: any, pointer: string, value: unknown): void {
   else Object.defineProperty(parent, last, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** The families of `malformedId()` values. */
+export const MALFORMED_ID_FAMILIES = ['blank', 'whitespace-or-control-inside', 'wrong-type'] as const;
+
 /** Values no identifier grammar accepts: blank, whitespace inside, controls, wrong JSON types. */
 const MALFORMED_ID = fc.oneof(
   fc.constantFrom('', ' ', '\t', '   ').map((value) => ({ value: value as unknown, family: 'blank' })),
@@ -67,9 +101,8 @@ export function malformedId(): fc.Arbitrary<{ value: unknown; family: string }> 
   return MALFORMED_ID;
 }
 
-/** Every field present in a packet, nested objects and arrays of objects included, with its pointer. */
-export function presentFields(packet: Record<string, any>, profile: string): { pointer: string; field: FieldSpec }[] {
-  const spec = envelopeSpec();
+/** Every field of `spec` present in a packet, nested objects and arrays of objects included, with its pointer. */
+export function presentFields(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): { pointer: string; field: FieldSpec }[] {
   const out: { pointer: string; field: FieldSpec }[] = [];
   const visit = (fields: Record<string, FieldSpec>, at: string) => {
     for (const [name, field] of Object.entries(fields)) {

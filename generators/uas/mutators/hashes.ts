@@ -1,6 +1,6 @@
 import type { UasValidDocument } from '../document.js';
 import { sha256Hex } from '../model.js';
-import { choose, type Mutator } from '../mutation.js';
+import { choose, type UasMutator, uasMutator } from '../mutation.js';
 import { rebuild, spanBytes, utf8 } from './util.js';
 
 /** Flips one hex digit to another value (never just its case, which the pin treats as equal). */
@@ -22,36 +22,28 @@ function wrongRootHashes(d: UasValidDocument): string[] {
 }
 
 /** Tampered locks (seed 003 §3.2): a root or span SHA-256 that does not hash the bytes it claims. */
-export const hashMutators: Mutator[] = [
-  {
-    family: 'root-hash-tamper',
-    breaks: 'VAL-ROOT-HASH',
-    apply(d, p) {
-      const candidates = [flipNibble(d.doc.rootSha256, p[1]), ...wrongRootHashes(d)];
-      const wrong = choose(candidates, p[0])!;
-      if (wrong === d.doc.rootSha256) return null;
-      return rebuild(d, 'root-hash-tamper', (doc) => {
-        doc.rootSha256 = wrong;
-      }, [{ checkId: 'VAL-ROOT-HASH' }]);
-    },
-  },
-  {
-    family: 'span-hash-tamper',
-    breaks: 'VAL-SPAN-HASH',
-    apply(d, p) {
-      const u = choose(d.doc.units, p[0])!;
-      const len = d.source.bytes.length;
-      const candidates = [
-        flipNibble(u.spanSha256, p[2]),
-        u.end < len ? sha256Hex(spanBytes(d, u.start, u.end + 1)) : undefined, // end read as inclusive
-        u.text !== undefined ? sha256Hex(utf8(u.text.normalize('NFC').replace(/\r\n?/g, '\n'))) : undefined,
-        sha256Hex(new Uint8Array(0)),
-      ];
-      const wrong = choose(candidates, p[1]);
-      if (wrong === undefined || wrong === u.spanSha256) return null;
-      return rebuild(d, 'span-hash-tamper', (doc) => {
-        doc.units.find((x) => x.id === u.id)!.spanSha256 = wrong;
-      }, [{ checkId: 'VAL-SPAN-HASH', unitId: u.id }]);
-    },
-  },
+export const hashMutators: UasMutator[] = [
+  uasMutator('root-hash-tamper', 'VAL-ROOT-HASH', (d, p) => {
+    const candidates = [flipNibble(d.doc.rootSha256, p[1]), ...wrongRootHashes(d)];
+    const wrong = choose(candidates, p[0])!;
+    if (wrong === d.doc.rootSha256) return null;
+    return rebuild(d, (doc) => {
+      doc.rootSha256 = wrong;
+    }, [{ checkId: 'VAL-ROOT-HASH' }]);
+  }),
+  uasMutator('span-hash-tamper', 'VAL-SPAN-HASH', (d, p) => {
+    const u = choose(d.doc.units, p[0])!;
+    const len = d.source.bytes.length;
+    const candidates = [
+      flipNibble(u.spanSha256, p[2]),
+      u.end < len ? sha256Hex(spanBytes(d, u.start, u.end + 1)) : undefined, // end read as inclusive
+      u.text !== undefined ? sha256Hex(utf8(u.text.normalize('NFC').replace(/\r\n?/g, '\n'))) : undefined,
+      sha256Hex(new Uint8Array(0)),
+    ];
+    const wrong = choose(candidates, p[1]);
+    if (wrong === undefined || wrong === u.spanSha256) return null;
+    return rebuild(d, (doc) => {
+      doc.units.find((x) => x.id === u.id)!.spanSha256 = wrong;
+    }, [{ checkId: 'VAL-SPAN-HASH', unitId: u.id }]);
+  }),
 ];

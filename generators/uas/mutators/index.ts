@@ -1,4 +1,4 @@
-import type { Mutator } from '../mutation.js';
+import type { UasMutator } from '../mutation.js';
 import { entityMutators } from './entities.js';
 import { graphMutators } from './graph.js';
 import { hashMutators } from './hashes.js';
@@ -10,7 +10,7 @@ import { verbatimDriftMutators } from './verbatim-drift.js';
 import { weightMutators } from './weights.js';
 
 /** Every mutator of the UAS suite; each breaks one rule, named by `breaks`. */
-export const uasMutators: readonly Mutator[] = [
+export const uasMutators: readonly UasMutator[] = [
   ...verbatimDriftMutators,
   ...spanMutators,
   ...hashMutators,

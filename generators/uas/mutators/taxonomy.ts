@@ -1,6 +1,5 @@
-import { uasSpec } from '../../../src/spec/uas.js';
 import { UNREGISTERED_RELATIONS, UNREGISTERED_ROLES } from '../compile.js';
-import { choose, type Mutator } from '../mutation.js';
+import { choose, type UasMutator, uasMutator } from '../mutation.js';
 import { rebuild } from './util.js';
 
 /** Hallucinated tokens (seed 003 §4, §5.2): unknown words, aliases used as base tokens, wrong case. */
@@ -8,56 +7,44 @@ export const HALLUCINATED_ROLES = ['HYPOTHESIS', 'RULE', 'NOTE', 'SUMMARY', 'FAC
 export const HALLUCINATED_RELATIONS = ['RULE', 'NOTE', 'RELATED_TO', 'SUPPORTS', 'IS_A', 'MANDATES', 'ENABLES', 'depends_on', 'CAUSE'];
 
 /** Taxonomy drift: tokens outside the closed sets, and overflow tokens with no register entry. */
-export const taxonomyMutators: Mutator[] = [
-  {
-    family: 'hallucinated-role',
-    breaks: 'VAL-ROLE-ENUM',
-    apply(d, p) {
-      const u = choose(d.doc.units, p[0])!;
-      const token = HALLUCINATED_ROLES[p[1] % HALLUCINATED_ROLES.length];
-      return rebuild(d, 'hallucinated-role', (doc) => {
-        doc.units.find((x) => x.id === u.id)!.baseRole = token;
-      }, [{ checkId: 'VAL-ROLE-ENUM', unitId: u.id }]);
-    },
-  },
-  {
-    family: 'hallucinated-relation',
-    breaks: 'VAL-RELATION-ENUM',
-    apply(d, p) {
-      const e = choose(d.doc.edges, p[0]);
-      if (!e) return null;
-      const token = HALLUCINATED_RELATIONS[p[1] % HALLUCINATED_RELATIONS.length];
-      return rebuild(d, 'hallucinated-relation', (doc) => {
-        doc.edges.find((x) => x.id === e.id)!.baseRelation = token;
-      }, [{ checkId: 'VAL-RELATION-ENUM', unitId: e.id }]);
-    },
-  },
-  {
-    family: 'overflow-unregistered',
-    breaks: 'VAL-OVERFLOW-REGISTER',
-    apply(d, p) {
-      const spec = uasSpec();
-      const variant = p[1] % 3;
-      if (variant === 0) {
-        // An overflow entry the compiler did write, deleted.
-        const a = choose(d.doc.ambiguities.filter((x) => x.type === 'ROLE_OVERFLOW' || x.type === 'RELATION_OVERFLOW'), p[0]);
-        if (!a) return null;
-        return rebuild(d, 'overflow-unregistered', (doc) => {
-          doc.ambiguities = doc.ambiguities.filter((x) => !(x.type === a.type && x.ref === a.ref));
-        }, [{ checkId: 'VAL-OVERFLOW-REGISTER', unitId: a.ref }]);
-      }
-      if (variant === 1) {
-        const u = choose(d.doc.units.filter((x) => x.specializedRole === undefined || x.specializedRole in spec.roleAliases), p[0]);
-        if (!u) return null;
-        return rebuild(d, 'overflow-unregistered', (doc) => {
-          doc.units.find((x) => x.id === u.id)!.specializedRole = UNREGISTERED_ROLES[p[2] % UNREGISTERED_ROLES.length];
-        }, [{ checkId: 'VAL-OVERFLOW-REGISTER', unitId: u.id }]);
-      }
-      const e = choose(d.doc.edges.filter((x) => x.specializedRelation === undefined || x.specializedRelation in spec.relationAliases), p[0]);
-      if (!e) return null;
-      return rebuild(d, 'overflow-unregistered', (doc) => {
-        doc.edges.find((x) => x.id === e.id)!.specializedRelation = UNREGISTERED_RELATIONS[p[2] % UNREGISTERED_RELATIONS.length];
-      }, [{ checkId: 'VAL-OVERFLOW-REGISTER', unitId: e.id }]);
-    },
-  },
+export const taxonomyMutators: UasMutator[] = [
+  uasMutator('hallucinated-role', 'VAL-ROLE-ENUM', (d, p) => {
+    const u = choose(d.doc.units, p[0])!;
+    const token = HALLUCINATED_ROLES[p[1] % HALLUCINATED_ROLES.length];
+    return rebuild(d, (doc) => {
+      doc.units.find((x) => x.id === u.id)!.baseRole = token;
+    }, [{ checkId: 'VAL-ROLE-ENUM', unitId: u.id }]);
+  }),
+  uasMutator('hallucinated-relation', 'VAL-RELATION-ENUM', (d, p) => {
+    const e = choose(d.doc.edges, p[0]);
+    if (!e) return null;
+    const token = HALLUCINATED_RELATIONS[p[1] % HALLUCINATED_RELATIONS.length];
+    return rebuild(d, (doc) => {
+      doc.edges.find((x) => x.id === e.id)!.baseRelation = token;
+    }, [{ checkId: 'VAL-RELATION-ENUM', unitId: e.id }]);
+  }),
+  uasMutator('overflow-unregistered', 'VAL-OVERFLOW-REGISTER', (d, p) => {
+    const { spec } = d;
+    const variant = p[1] % 3;
+    if (variant === 0) {
+      // An overflow entry the compiler did write, deleted.
+      const a = choose(d.doc.ambiguities.filter((x) => x.type === 'ROLE_OVERFLOW' || x.type === 'RELATION_OVERFLOW'), p[0]);
+      if (!a) return null;
+      return rebuild(d, (doc) => {
+        doc.ambiguities = doc.ambiguities.filter((x) => !(x.type === a.type && x.ref === a.ref));
+      }, [{ checkId: 'VAL-OVERFLOW-REGISTER', unitId: a.ref }]);
+    }
+    if (variant === 1) {
+      const u = choose(d.doc.units.filter((x) => x.specializedRole === undefined || x.specializedRole in spec.roleAliases), p[0]);
+      if (!u) return null;
+      return rebuild(d, (doc) => {
+        doc.units.find((x) => x.id === u.id)!.specializedRole = UNREGISTERED_ROLES[p[2] % UNREGISTERED_ROLES.length];
+      }, [{ checkId: 'VAL-OVERFLOW-REGISTER', unitId: u.id }]);
+    }
+    const e = choose(d.doc.edges.filter((x) => x.specializedRelation === undefined || x.specializedRelation in spec.relationAliases), p[0]);
+    if (!e) return null;
+    return rebuild(d, (doc) => {
+      doc.edges.find((x) => x.id === e.id)!.specializedRelation = UNREGISTERED_RELATIONS[p[2] % UNREGISTERED_RELATIONS.length];
+    }, [{ checkId: 'VAL-OVERFLOW-REGISTER', unitId: e.id }]);
+  }),
 ];

@@ -1,4 +1,4 @@
-import { uasSpec } from '../../../src/spec/uas.js';
+import type { UasSpec } from '../../../src/spec/uas.js';
 import type { UasValidDocument } from '../document.js';
 import { cloneDoc, sha256Hex, type GenDoc, type GenUnit } from '../model.js';
 import type { ExpectedFinding, UasMutation } from '../mutation.js';
@@ -7,11 +7,11 @@ import { serializeUas, type XmlStyle } from '../serialize.js';
 const enc = new TextEncoder();
 export const utf8 = (s: string): Uint8Array => enc.encode(s);
 
-/** Serializes a changed copy of the document (same style unless given) into a mutation. */
-export function rebuild(d: UasValidDocument, family: string, change: (doc: GenDoc) => void, expected: ExpectedFinding[], style: XmlStyle = d.style): UasMutation {
+/** Serializes a changed copy of the document (same style unless given, same spec) into a mutation. */
+export function rebuild(d: UasValidDocument, change: (doc: GenDoc) => void, expected: ExpectedFinding[], style: XmlStyle = d.style): UasMutation {
   const doc = cloneDoc(d.doc);
   change(doc);
-  return { family, source: d.source.bytes, artifact: serializeUas(doc, style, uasSpec()).xml, expected };
+  return { source: d.source.bytes, artifact: serializeUas(doc, style, d.spec).xml, expected };
 }
 
 /** The bytes a unit's span covers. */
@@ -25,9 +25,8 @@ export function rehash(d: UasValidDocument, u: GenUnit): void {
 /** Units in VERBATIM_FULL mode. */
 export const verbatimUnits = (d: UasValidDocument): GenUnit[] => d.doc.units.filter((u) => u.mode === 'VERBATIM_FULL');
 
-/** Exact weight of a unit in hundredths under the pinned formula, from the generator's own data. */
-export function exactHundredths(doc: GenDoc, u: GenUnit): number {
-  const spec = uasSpec();
+/** Exact weight of a unit in hundredths under the pinned formula of `spec`, from the generator's own data. */
+export function exactHundredths(doc: GenDoc, u: GenUnit, spec: UasSpec): number {
   const deg = (id: string) => doc.edges.filter((e) => e.source === id || e.target === id).length;
   const maxDeg = Math.max(0, ...doc.units.map((x) => deg(x.id)));
   const norm = spec.centralityNormalization === 'n-minus-1' ? doc.units.length - 1 : maxDeg;

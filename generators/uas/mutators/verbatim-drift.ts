@@ -1,14 +1,14 @@
 import type { UasValidDocument } from '../document.js';
-import { choose, firstDiff, type Mutator, type UasMutation } from '../mutation.js';
+import { choose, firstDiff, type UasMutator, type UasMutation, uasMutator } from '../mutation.js';
 import { rebuild, spanBytes, utf8, verbatimUnits } from './util.js';
 
 /** A verbatim unit whose text becomes `text`; null when the new text still equals the source bytes. */
-function drift(d: UasValidDocument, family: string, unitId: string, text: string | undefined): UasMutation | null {
+function drift(d: UasValidDocument, unitId: string, text: string | undefined): UasMutation | null {
   const u = d.doc.units.find((x) => x.id === unitId)!;
   if (text === undefined) return null;
   const at = firstDiff(utf8(text), spanBytes(d, u.start, u.end));
   if (at < 0) return null;
-  return rebuild(d, family, (doc) => {
+  return rebuild(d, (doc) => {
     doc.units.find((x) => x.id === unitId)!.text = text;
   }, [{ checkId: 'VAL-VERBATIM', unitId, byteOffset: u.start + at }]);
 }
@@ -25,17 +25,14 @@ const QUOTES: Record<string, string[]> = { '"': ['“', '”'], "'": ['’', '�
 const HOMOGLYPHS: Record<string, string> = { a: 'а', e: 'е', o: 'о', p: 'р', c: 'с', x: 'х', y: 'у', i: 'і', A: 'Α', B: 'Β', E: 'Ε', H: 'Η', K: 'Κ', M: 'Μ', O: 'Ο', P: 'Ρ', T: 'Τ', X: 'Χ' };
 const SYNONYMS: Record<string, string> = { the: 'a', compiler: 'translator', never: 'does not', mutates: 'changes', raw: 'original', content: 'text', agents: 'models', verify: 'check', each: 'every', byte: 'octet', hash: 'digest', is: 'was' };
 
-const textMutator = (family: string, f: (text: string, picks: readonly number[]) => string | undefined): Mutator => ({
-  family,
-  breaks: 'VAL-VERBATIM',
-  apply(d, picks) {
+const textMutator = (family: string, f: (text: string, picks: readonly number[]) => string | undefined): UasMutator =>
+  uasMutator(family, 'VAL-VERBATIM', (d, picks) => {
     const u = choose(verbatimUnits(d), picks[0]);
-    return u ? drift(d, family, u.id, f(u.text!, picks)) : null;
-  },
-});
+    return u ? drift(d, u.id, f(u.text!, picks)) : null;
+  });
 
 /** Seed 003 §3.1: the five mutations agents make to verbatim text, plus preservation decay and raw CR. */
-export const verbatimDriftMutators: Mutator[] = [
+export const verbatimDriftMutators: UasMutator[] = [
   textMutator('smart-quote-swap', (t, p) => replaceNth(t, /["'“”‘’]/g, p[1], (q) => QUOTES[q][p[2] % QUOTES[q].length])),
   textMutator('whitespace-compression', (t, p) => {
     const variants: [RegExp, string][] = [[/[ \t]{2,}/g, ' '], [/\r\n/g, '\n'], [/\t/g, ' '], [/\s+$/g, ''], [/^\s+/g, ''], [/\n\s*\n/g, '\n']];
@@ -53,32 +50,24 @@ export const verbatimDriftMutators: Mutator[] = [
     if (mode === 1) return replaceNth(t, /\s?\p{L}+/gu, p[2], () => '');
     return replaceNth(t, /\p{L}+ \p{L}+/gu, p[2], (pair) => pair.split(' ').reverse().join(' '));
   }),
-  {
-    family: 'preservation-decay',
-    breaks: 'VAL-VERBATIM',
-    apply(d, p) {
-      // A summary passed off as verbatim: either a SUMMARY unit relabelled, or verbatim text condensed.
-      const summary = choose(d.doc.units.filter((u) => u.mode === 'SUMMARY'), p[0]);
-      if (summary && p[1] % 2 === 0) {
-        const at = firstDiff(utf8(summary.text!), spanBytes(d, summary.start, summary.end));
-        if (at < 0) return null;
-        return rebuild(d, 'preservation-decay', (doc) => {
-          doc.units.find((x) => x.id === summary.id)!.mode = 'VERBATIM_FULL';
-        }, [{ checkId: 'VAL-VERBATIM', unitId: summary.id, byteOffset: summary.start + at }]);
-      }
-      const u = choose(verbatimUnits(d), p[0]);
-      return u ? drift(d, 'preservation-decay', u.id, `In short: ${u.text!.split(/\s+/).slice(0, 3).join(' ')}…`) : null;
-    },
-  },
-  {
-    family: 'cr-unescaped',
-    breaks: 'VAL-VERBATIM',
-    apply(d, p) {
-      // A raw CR in XML text reads as LF (XML 1.0 §2.11): the verbatim copy loses its CR.
-      const u = choose(verbatimUnits(d).filter((x) => x.text!.includes('\r')), p[0]);
-      if (!u) return null;
-      const at = u.start + utf8(u.text!.slice(0, u.text!.indexOf('\r'))).length;
-      return rebuild(d, 'cr-unescaped', () => {}, [{ checkId: 'VAL-VERBATIM', unitId: u.id, byteOffset: at }], { ...d.style, rawCrUnit: u.id });
-    },
-  },
+  uasMutator('preservation-decay', 'VAL-VERBATIM', (d, p) => {
+    // A summary passed off as verbatim: either a SUMMARY unit relabelled, or verbatim text condensed.
+    const summary = choose(d.doc.units.filter((u) => u.mode === 'SUMMARY'), p[0]);
+    if (summary && p[1] % 2 === 0) {
+      const at = firstDiff(utf8(summary.text!), spanBytes(d, summary.start, summary.end));
+      if (at < 0) return null;
+      return rebuild(d, (doc) => {
+        doc.units.find((x) => x.id === summary.id)!.mode = 'VERBATIM_FULL';
+      }, [{ checkId: 'VAL-VERBATIM', unitId: summary.id, byteOffset: summary.start + at }]);
+    }
+    const u = choose(verbatimUnits(d), p[0]);
+    return u ? drift(d, u.id, `In short: ${u.text!.split(/\s+/).slice(0, 3).join(' ')}…`) : null;
+  }),
+  uasMutator('cr-unescaped', 'VAL-VERBATIM', (d, p) => {
+    // A raw CR in XML text reads as LF (XML 1.0 §2.11): the verbatim copy loses its CR.
+    const u = choose(verbatimUnits(d).filter((x) => x.text!.includes('\r')), p[0]);
+    if (!u) return null;
+    const at = u.start + utf8(u.text!.slice(0, u.text!.indexOf('\r'))).length;
+    return rebuild(d, () => {}, [{ checkId: 'VAL-VERBATIM', unitId: u.id, byteOffset: at }], { ...d.style, rawCrUnit: u.id });
+  }),
 ];

@@ -1,6 +1,6 @@
 import type { Finding, ValidationContext } from '../../contract/adapter.js';
-import { envelopeSpec } from '../../spec/envelope.js';
-import { referenceChecksum } from '../checksum.js';
+import type { EnvelopeSpec } from '../../spec/envelope.js';
+import { referenceChecksum } from './checksum.js';
 import { findSecret } from '../secrets.js';
 import { findUnsupportedClaim } from './claims.js';
 import { strings } from './walk.js';
@@ -9,10 +9,9 @@ type Env = Record<string, any>;
 
 /**
  * The policy rules of the validation expectations (001/004 §Expectativas de validación) that a
- * schema cannot say. Runs on schema-valid envelopes only.
+ * schema cannot say, under the policy of `spec`. Runs on schema-valid envelopes only.
  */
-export function policyFindings(env: Env, context: ValidationContext): Finding[] {
-  const spec = envelopeSpec();
+export function policyFindings(spec: EnvelopeSpec, env: Env, context: ValidationContext): Finding[] {
   const out: Finding[] = [];
   const body = env.body as Env;
 
@@ -24,7 +23,7 @@ export function policyFindings(env: Env, context: ValidationContext): Finding[] 
 
   // Rule 7: unsupported claims anywhere in the packet's text.
   for (const [path, text] of strings(env)) {
-    const topic = findUnsupportedClaim(text);
+    const topic = findUnsupportedClaim(spec, text);
     if (topic) {
       out.push({ checkId: 'ENV-UNSUPPORTED-CLAIM', path, code: 'unsupported_claim', message: `claims UAIX provides ${topic}` });
       break;

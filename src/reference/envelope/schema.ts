@@ -1,13 +1,13 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { envelopeSpec, type FieldSpec, type FieldType } from '../../spec/envelope.js';
+import type { EnvelopeSpec, FieldSpec, FieldType } from '../../spec/envelope.js';
 
 /**
  * Builds strict JSON Schemas (2019-09 subset ajv's default draft understands) for every profile
- * from `spec/envelope.json`, so the data stays the single source of what a valid envelope is.
+ * from the envelope spec data it is given, so the data stays the single source of what a valid
+ * envelope is.
  */
-function typeSchema(t: FieldType): Record<string, unknown> {
-  const spec = envelopeSpec();
+function typeSchema(spec: EnvelopeSpec, t: FieldType): Record<string, unknown> {
   switch (t.type) {
     case 'boolean':
       return { type: 'boolean' };
@@ -25,9 +25,9 @@ function typeSchema(t: FieldType): Record<string, unknown> {
     case 'opaque-array':
       return { type: 'array', items: { type: 'object' } };
     case 'object':
-      return objectSchema(spec.objects[t.layout]!.fields);
+      return objectSchema(spec, spec.objects[t.layout]!.fields);
     case 'array':
-      return { type: 'array', items: typeSchema(t.items), ...(t.minItems !== undefined ? { minItems: t.minItems } : {}) };
+      return { type: 'array', items: typeSchema(spec, t.items), ...(t.minItems !== undefined ? { minItems: t.minItems } : {}) };
     case 'body':
       return { type: 'object' };
     default: {
@@ -43,38 +43,46 @@ function typeSchema(t: FieldType): Record<string, unknown> {
   }
 }
 
-function objectSchema(fields: Record<string, FieldSpec>): Record<string, unknown> {
+function objectSchema(spec: EnvelopeSpec, fields: Record<string, FieldSpec>): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const [name, f] of Object.entries(fields)) {
-    properties[name] = typeSchema(f);
+    properties[name] = typeSchema(spec, f);
     if (f.required) required.push(name);
   }
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
 /** The full envelope schema of one profile (body included). */
-export function envelopeSchema(profile: string): Record<string, unknown> {
-  const spec = envelopeSpec();
-  const top = objectSchema(spec.topLevel);
-  (top.properties as Record<string, unknown>).body = objectSchema(spec.profiles[profile]!.fields);
+export function envelopeSchema(spec: EnvelopeSpec, profile: string): Record<string, unknown> {
+  const top = objectSchema(spec, spec.topLevel);
+  (top.properties as Record<string, unknown>).body = objectSchema(spec, spec.profiles[profile]!.fields);
   return top;
 }
 
-let cache: { spec: unknown; validators: Map<string, ValidateFunction>; ajv: Ajv } | undefined;
+interface Compiled {
+  ajv: Ajv;
+  validators: Map<string, ValidateFunction>;
+}
 
-/** A compiled validator per profile (compiled lazily, rebuilt when the spec data changes). */
-export function profileValidator(profile: string): ValidateFunction {
-  const spec = envelopeSpec();
-  if (!cache || cache.spec !== spec) {
+/** Per spec object: its ajv instance and the validators compiled so far. */
+const compiled = new WeakMap<EnvelopeSpec, Compiled>();
+
+/**
+ * The validator of one profile of `spec`: compiled the first time that profile is asked for, then
+ * kept for as long as the spec object lives (the spec data is frozen, so it cannot go stale).
+ */
+export function profileValidator(spec: EnvelopeSpec, profile: string): ValidateFunction {
+  let c = compiled.get(spec);
+  if (!c) {
     const ajv = new Ajv({ allErrors: true, strict: true, unicodeRegExp: true });
     addFormats.default(ajv, ['date-time', 'uri-reference']);
-    cache = { spec, validators: new Map(), ajv };
+    compiled.set(spec, (c = { ajv, validators: new Map() }));
   }
-  let v = cache.validators.get(profile);
+  let v = c.validators.get(profile);
   if (!v) {
-    v = cache.ajv.compile(envelopeSchema(profile));
-    cache.validators.set(profile, v);
+    v = c.ajv.compile(envelopeSchema(spec, profile));
+    c.validators.set(profile, v);
   }
   return v;
 }

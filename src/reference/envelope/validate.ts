@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Finding, ValidationContext, Verdict } from '../../contract/adapter.js';
-import { envelopeSpec } from '../../spec/envelope.js';
+import type { EnvelopeSpec } from '../../spec/envelope.js';
 import { policyFindings } from './policy.js';
 import { profileValidator } from './schema.js';
 
@@ -20,22 +20,21 @@ function checkIdOf(e: ErrorObject): string {
 }
 
 /**
- * The reference envelope validator: the strict schema built from `spec/envelope.json`, then the
- * policy rules. Findings carry the check id of the rule they break and a JSON Pointer.
+ * The reference envelope validator: the strict schema built from the envelope spec data `spec`,
+ * then the policy rules. Findings carry the check id of the rule they break and a JSON Pointer.
  */
-export function validateEnvelope(packet: unknown, context: ValidationContext): Verdict {
+export function validateEnvelope(spec: EnvelopeSpec, packet: unknown, context: ValidationContext): Verdict {
   if (packet === null || typeof packet !== 'object' || Array.isArray(packet)) {
     return { valid: false, findings: [{ checkId: 'ENV-SCHEMA', path: '', code: 'type', message: 'an envelope is a JSON object' }] };
   }
   const env = packet as Record<string, unknown>;
-  const spec = envelopeSpec();
   if (env.profile === undefined) {
     return { valid: false, findings: [{ checkId: 'ENV-REQUIRED-FIELDS', path: '/profile', code: 'required', message: 'the profile is missing' }] };
   }
   if (typeof env.profile !== 'string' || !Object.hasOwn(spec.profiles, env.profile)) {
     return { valid: false, findings: [{ checkId: 'ENV-PROFILE-KNOWN', path: '/profile', code: 'unknown_profile', message: `unknown profile ${JSON.stringify(env.profile)}` }] };
   }
-  const validate = profileValidator(env.profile);
+  const validate = profileValidator(spec, env.profile);
   if (!validate(env)) {
     const findings: Finding[] = (validate.errors ?? []).map((e) => ({
       checkId: checkIdOf(e),
@@ -45,6 +44,6 @@ export function validateEnvelope(packet: unknown, context: ValidationContext): V
     }));
     return { valid: false, findings };
   }
-  const findings = policyFindings(env, context);
+  const findings = policyFindings(spec, env, context);
   return findings.length ? { valid: false, findings } : { valid: true };
 }

@@ -1,7 +1,6 @@
-import type { Adapter } from '../../contract/adapter.js';
+import type { Adapter, Finding, Verdict } from '../../contract/adapter.js';
+import type { ErrorPayload, ErrorSpec } from '../../spec/error.js';
 import type { SpecData } from '../../spec/index.js';
-import type { Finding, ValidationContext, Verdict } from '../../contract/adapter.js';
-import { errorSpec, type ErrorPayload } from '../../spec/error.js';
 import { conditionActionFindings } from './condition-action.js';
 import { configRetryFindings } from './config-retry.js';
 import { execParamFindings } from './exec-params.js';
@@ -13,19 +12,18 @@ import { structureFindings } from './structure.js';
 const RULES = [registryFindings, conditionActionFindings, execParamFindings, secretFindings, configRetryFindings, numericFindings];
 
 /**
- * The reference validator of extended uai.error.v1 payloads (seed 000 and spec/error.json).
- * Structure first: the semantic rules read typed members, so they run only on a well-formed payload.
- * Every finding names the check it belongs to and a JSON Pointer.
+ * The reference validator of extended uai.error.v1 payloads (seed 000 and `spec`). Structure first:
+ * the semantic rules read typed members, so they run only on a well-formed payload. Every finding
+ * names the check it belongs to and a JSON Pointer. No rule reads the clock.
  */
-export function validateError(payload: unknown, _context?: ValidationContext): Verdict {
-  const spec = errorSpec();
+function validateError(payload: unknown, spec: ErrorSpec): Verdict {
   const structural = structureFindings(payload, spec);
   if (structural.length > 0) return { valid: false, findings: structural };
   const findings: Finding[] = RULES.flatMap((rule) => rule(payload as ErrorPayload, spec));
   return { valid: findings.length === 0, findings };
 }
 
-/** The reference's `validateError` member for the given spec data. */
-export function errorReference(_spec: SpecData): Pick<Required<Adapter>, 'validateError'> {
-  return { validateError: (payload, context) => validateError(payload, context) };
+/** The reference's `validateError` member, judging by `spec.error` (its validators compiled once per spec object). */
+export function errorReference(spec: SpecData): Pick<Required<Adapter>, 'validateError'> {
+  return { validateError: (payload) => validateError(payload, spec.error) };
 }

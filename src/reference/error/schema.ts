@@ -1,23 +1,24 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Finding } from '../../contract/adapter.js';
-import { errorSpec, type ErrorSpec } from '../../spec/error.js';
+import type { ErrorSpec } from '../../spec/error.js';
 import { isAbsoluteHttpsUrl } from './https-url.js';
 
 interface Compiled {
-  spec: ErrorSpec;
   payload: ValidateFunction;
   params: Map<string, ValidateFunction>;
 }
 
-let cache: Compiled | undefined;
+const cache = new WeakMap<ErrorSpec, Compiled>();
 
 /**
- * Validators compiled from `spec/error.json`: the published schema (with only the formats D-ERR-01
- * asserts) and one schema per action's executable parameters. Rebuilt when the spec data changes.
+ * Validators compiled from the error spec data: the published schema (with only the formats
+ * D-ERR-01 asserts) and one schema per action's executable parameters. Compiled once per spec
+ * object, on first use (a run that never validates an error payload never compiles them).
  */
-export function compiled(spec: ErrorSpec = errorSpec()): Compiled {
-  if (cache?.spec === spec) return cache;
+export function compiled(spec: ErrorSpec): Compiled {
+  const known = cache.get(spec);
+  if (known) return known;
   const ajv = new Ajv2020({ allErrors: true, strict: true, validateFormats: true });
   addFormats.default(ajv, spec.formats.asserted as never);
   // Annotation-only formats are declared so that strict mode knows them, and never fail.
@@ -25,8 +26,9 @@ export function compiled(spec: ErrorSpec = errorSpec()): Compiled {
   ajv.addFormat('absolute-https-url', { type: 'string', validate: isAbsoluteHttpsUrl });
   const params = new Map<string, ValidateFunction>();
   for (const [action, { schema }] of Object.entries(spec.executableParameters.actions)) params.set(action, ajv.compile(schema));
-  cache = { spec, payload: ajv.compile(spec.schema), params };
-  return cache;
+  const made = { payload: ajv.compile(spec.schema), params };
+  cache.set(spec, made);
+  return made;
 }
 
 /** Turns ajv errors into findings under one check id, with JSON Pointer paths below `base`. */

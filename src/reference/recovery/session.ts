@@ -6,7 +6,7 @@ import type {
   RecoveryTask,
 } from '../../contract/recovery.js';
 import type { CapabilityLevel } from '../../contract/adapter.js';
-import { loadSpecData } from '../../spec/data.js';
+import type { RecoverySpec } from '../../spec/recovery.js';
 import { assignAt, parseJsonPath, valueAt } from './json-path.js';
 
 type State = 'pending' | 'inflight' | 'recovering' | 'queued' | 'done' | 'blocked' | 'escalated' | 'halted' | 'skipped';
@@ -49,7 +49,8 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
  * One session of the reference recovery policy. It follows seed 000: below L6 it halts the failed
  * operation and shows the review URL; at L6 and L7 it reads the mechanical condition and takes
  * the recovery option the payload offers, never inventing a credential or a URL, and keeps
- * unrelated tasks going. Each decision is a method, so a variant can change exactly one.
+ * unrelated tasks going. Which levels recover, the backoff and the blocker profile are the spec
+ * data it is given. Each decision is a method, so a variant can change exactly one.
  */
 export class RecoverySession {
   readonly id: string;
@@ -57,6 +58,7 @@ export class RecoverySession {
   readonly tasks = new Map<string, TaskEntry>();
   readonly order: string[];
   protected readonly scenario: RecoveryScenario;
+  protected readonly spec: RecoverySpec;
   protected access?: string;
   protected refresh?: string;
   protected now: number;
@@ -71,8 +73,9 @@ export class RecoverySession {
   private counter = 0;
   finished = false;
 
-  constructor(scenario: RecoveryScenario) {
+  constructor(scenario: RecoveryScenario, spec: RecoverySpec) {
     this.scenario = scenario;
+    this.spec = spec;
     this.id = scenario.session_id;
     this.level = scenario.capability_level;
     this.order = scenario.tasks.map((t) => t.task_id);
@@ -87,9 +90,9 @@ export class RecoverySession {
     return `${prefix}-${this.counter}`;
   }
 
-  /** Whether this session may recover on its own (seed 000: L6 and L7 recover, lower levels halt). */
+  /** Whether this session may recover on its own (the spec's `recoveringLevels`; seed 000: L6 and L7 recover, lower levels halt). */
   protected recovers(): boolean {
-    return this.level === 'L6' || this.level === 'L7';
+    return this.spec.recoveringLevels.includes(this.level);
   }
 
   start(): RecoveryAction[] {
@@ -307,7 +310,7 @@ export class RecoverySession {
       type: 'emit',
       packet: {
         uai_version: '1.0',
-        profile: 'uai.agent.blocker.v1',
+        profile: this.spec.blocker.profile,
         message_id: this.nextId(`msg-${this.id}`),
         body: {
           blocker_id: this.nextId('blk'),
@@ -351,9 +354,10 @@ export class RecoverySession {
 
   // ---- scenario 2: wait for the dependency, keep the queue -----------------------------------
 
+  /** The wait before retry `k` (1-based): `initialDelayMs * exponentialFactor^(k-1)` of the spec's `backoff`. */
   protected backoffDelay(k: number): number {
-    const b = loadSpecData<{ backoff: { initialDelayMs: number; exponentialFactor: number } }>('recovery').backoff;
-    return b.initialDelayMs * b.exponentialFactor ** (k - 1);
+    const { initialDelayMs, exponentialFactor } = this.spec.backoff;
+    return initialDelayMs * exponentialFactor ** (k - 1);
   }
 
   protected onDependencyFailure(e: TaskEntry, o: Option, out: RecoveryAction[]): void {

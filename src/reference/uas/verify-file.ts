@@ -5,12 +5,11 @@ import { PARALLEL_FROM, releaseHelper, runOnHelper, takeHelper } from './span-he
 import { finishSpans, hashClaimedSpans, spanJobs } from './span-jobs.js';
 import { IssueList } from './issues.js';
 import { checkRoot, checkSpanContents, legacyContainerOf } from './source.js';
-import { uasSpec, type UasSpec } from '../../spec/uas.js';
+import type { UasSpec } from '../../spec/uas.js';
 import { toVerdict, type UasReferenceVerdict } from './verify.js';
 
 /** Options of the file verifier. */
 export interface FileVerifyOptions {
-  spec?: UasSpec;
   /** Bytes per positional read (default 4 MiB). */
   chunkSize?: number;
   /** Sources at least this large get a worker thread for span hashes (default 16 MiB). */
@@ -26,10 +25,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * Verifies an artifact file against a source file without loading the source: the artifact is
  * parsed in memory; the source is read by position. For large sources a worker thread hashes spans
  * while this thread hashes the whole source, and both then share the spans left. Same findings as
- * `verifyUas`.
+ * `verifyUas` with the same `spec`.
  */
-export async function verifyUasFile(sourcePath: string, artifactPath: string, opts: FileVerifyOptions = {}): Promise<UasReferenceVerdict> {
-  const spec = opts.spec ?? uasSpec();
+export async function verifyUasFile(sourcePath: string, artifactPath: string, spec: UasSpec, opts: FileVerifyOptions = {}): Promise<UasReferenceVerdict> {
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
   let artifact: string;
   try {

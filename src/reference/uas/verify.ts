@@ -5,7 +5,7 @@ import type { UasIssue } from './issues.js';
 import type { UasModel } from './model.js';
 import { interceptPacket } from './packet.js';
 import { checkRoot, checkSpanContents, legacyContainerOf, memorySource } from './source.js';
-import { uasSpec, type UasSpec } from '../../spec/uas.js';
+import type { UasSpec } from '../../spec/uas.js';
 
 /** A finding of the reference verifier: the adapter contract's fields plus the intercept packet. */
 export interface UasReferenceFinding extends UasFinding {
@@ -34,9 +34,9 @@ export function toVerdict(issues: readonly UasIssue[], model: UasModel | undefin
 
 /**
  * The reference UAS verifier (seed 003 §3.2 and §5): checks `artifact` (a compiled `<UAS_Document>`)
- * against the raw `source` bytes it claims to lock. Valid when no rule of the pinned spec breaks.
+ * against the raw `source` bytes it claims to lock. Valid when no rule of `spec` breaks.
  */
-export function verifyUas(source: Uint8Array, artifact: string, spec: UasSpec = uasSpec()): UasReferenceVerdict {
+export function verifyUas(source: Uint8Array, artifact: string, spec: UasSpec): UasReferenceVerdict {
   const { issues, model, readable } = analyzeArtifact(artifact, spec, source.length, legacyContainerOf(source, spec));
   if (model) {
     checkRoot(model, createHash('sha256').update(source).digest('hex'), source.length, issues);

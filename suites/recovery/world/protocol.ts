@@ -1,18 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { packageRoot } from '../../../src/spec/data.js';
+import actionsSchema from '../../../schemas/recovery-actions.schema.json' with { type: 'json' };
+import observationSchema from '../../../schemas/recovery-observation.schema.json' with { type: 'json' };
+import scenarioSchema from '../../../schemas/recovery-scenario.schema.json' with { type: 'json' };
 import type { RecoveryAction } from '../../../src/contract/recovery.js';
 
 const ajv = new Ajv2020({ allErrors: false, strict: true, strictRequired: false });
 
-function compile(name: string): ValidateFunction {
-  return ajv.compile(JSON.parse(readFileSync(join(packageRoot, 'schemas', `recovery-${name}.schema.json`), 'utf8')));
+/** A validator compiled on first use and kept (a schema's `$id` can be added to `ajv` only once). */
+function compiledOnce(schema: object): () => ValidateFunction {
+  let v: ValidateFunction | undefined;
+  return () => (v ??= ajv.compile(schema));
 }
 
-let actions: ValidateFunction | undefined;
-let observation: ValidateFunction | undefined;
-let scenario: ValidateFunction | undefined;
+const actions = compiledOnce(actionsSchema);
+const observation = compiledOnce(observationSchema);
+const scenario = compiledOnce(scenarioSchema);
 
 function first(v: ValidateFunction): string {
   const e = v.errors?.[0];
@@ -25,8 +27,8 @@ function first(v: ValidateFunction): string {
  */
 export function actionsShape(usedRequestIds: Set<string>): (v: unknown) => string | null {
   return (v) => {
-    actions ??= compile('actions');
-    if (!actions(v)) return `expected recovery actions: ${first(actions)}`;
+    const valid = actions();
+    if (!valid(v)) return `expected recovery actions: ${first(valid)}`;
     const list = v as RecoveryAction[];
     const fresh = new Set<string>();
     for (const [i, a] of list.entries()) {
@@ -43,12 +45,12 @@ export function actionsShape(usedRequestIds: Set<string>): (v: unknown) => strin
 
 /** Null when the world's observation has the documented shape (the pack tests its own world with it). */
 export function observationProblem(v: unknown): string | null {
-  observation ??= compile('observation');
-  return observation(v) ? null : first(observation);
+  const valid = observation();
+  return valid(v) ? null : first(valid);
 }
 
 /** Null when the scenario has the documented shape. */
 export function scenarioProblem(v: unknown): string | null {
-  scenario ??= compile('scenario');
-  return scenario(v) ? null : first(scenario);
+  const valid = scenario();
+  return valid(v) ? null : first(valid);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Harness } from '../../../src/engine/check.js';
-import { loadSpecData } from '../../../src/spec/data.js';
-import type { CapabilityLevel } from '../../../src/contract/adapter.js';
+import { CAPABILITY_LEVELS, type CapabilityLevel } from '../../../src/contract/levels.js';
+import type { RecoverySpec } from '../../../src/spec/recovery.js';
 import type { RecoveryAction } from '../../../src/contract/recovery.js';
 import type { RecoveryCase } from '../../../generators/recovery/types.js';
 import { actionsShape } from './protocol.js';
@@ -16,24 +16,18 @@ export interface SessionResult {
   level: CapabilityLevel;
 }
 
-interface RecoverySpec {
-  recoveringLevels: CapabilityLevel[];
-  undeclaredLevel: CapabilityLevel;
-  maxSteps: number;
-}
-
-const LEVELS: CapabilityLevel[] = ['L0', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'];
-
-/** The level a session runs at: the case's level, capped by the level the adapter declares (D-REC-02). */
-export function effectiveLevel(declared: CapabilityLevel | undefined, asked: CapabilityLevel): CapabilityLevel {
-  const spec = loadSpecData<RecoverySpec>('recovery');
+/**
+ * The level a session runs at: the case's level, capped by the level the adapter declares, or by
+ * the spec's `undeclaredLevel` when it declares none (D-REC-02).
+ */
+export function effectiveLevel(spec: RecoverySpec, declared: CapabilityLevel | undefined, asked: CapabilityLevel): CapabilityLevel {
   const d = declared ?? spec.undeclaredLevel;
-  return LEVELS[Math.min(LEVELS.indexOf(d), LEVELS.indexOf(asked))];
+  return CAPABILITY_LEVELS[Math.min(CAPABILITY_LEVELS.indexOf(d), CAPABILITY_LEVELS.indexOf(asked))];
 }
 
-/** True when the level may recover on its own (seed 000: L6 and L7). */
-export function recovers(level: CapabilityLevel): boolean {
-  return loadSpecData<RecoverySpec>('recovery').recoveringLevels.includes(level);
+/** True when the level may recover on its own (the spec's `recoveringLevels`; seed 000: L6 and L7). */
+export function recovers(spec: RecoverySpec, level: CapabilityLevel): boolean {
+  return spec.recoveringLevels.includes(level);
 }
 
 const results = new WeakMap<object, SessionResult>();
@@ -60,11 +54,12 @@ export function lastSession(c: object): SessionResult | undefined {
  * one at a time to `recovery.observe`, applying every answer, until the agent says `complete`, has
  * nothing pending and nothing to say (stalled), or exceeds the step bound. Every answer is checked
  * against the actions schema: a malformed answer is an adapter fault (errored), never a failure.
+ * The levels and the step bound are the run's spec data (`h.spec.recovery`).
  */
 export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionResult> {
-  const spec = loadSpecData<RecoverySpec>('recovery');
-  const level = effectiveLevel(h.info.capabilityLevel, c.level);
-  const world = new World(c, level, h.now, sessionId(c));
+  const spec = h.spec.recovery;
+  const level = effectiveLevel(spec, h.info.capabilityLevel, c.level);
+  const world = new World(c, level, h.now, sessionId(c), recovers(spec, level));
   const used = new Set<string>();
   const result: SessionResult = { world, outcome: 'stalled', level };
   results.set(c, result);

@@ -81,6 +81,8 @@ export class World {
     readonly level: CapabilityLevel,
     readonly startNow: string,
     readonly sessionId: string,
+    /** Whether `level` recovers on its own (the run's spec decides which levels do). */
+    readonly recovering: boolean,
   ) {
     this.workflow = buildWorkflow(c, sessionId, level, this.iso(0));
     for (const t of this.workflow.tasks) this.faults.set(t.id, [...t.faults]);
@@ -89,9 +91,9 @@ export class World {
     this.log.push({ step: 0, t: 0, who: 'world', item: { type: 'start' } });
   }
 
-  /** Whether recoverable errors carry a review URL: always below L6, so a legacy agent has one to show. */
+  /** Whether recoverable errors carry a review URL: always at a level that does not recover, so a legacy agent has one to show. */
   get reviewOnRecoverable(): boolean {
-    return this.c.reviewUrls || !['L6', 'L7'].includes(this.level);
+    return this.c.reviewUrls || !this.recovering;
   }
 
   iso(t: number): string {

@@ -1,0 +1,36 @@
+import type fc from 'fast-check';
+import { defineCheck, type CheckDefinition, type Severity } from '../../src/engine/check.js';
+import type { ErrorSpec } from '../../src/spec/error.js';
+import type { AdversarialError } from '../../generators/error/adversarial.js';
+import { rejectedPayloadFixture } from './fixtures.js';
+import { claimOf, expectRejected } from './verdict.js';
+
+/** What differs between the error suite's reject-this-payload checks. */
+export interface RejectionCheck {
+  id: string;
+  title: string;
+  severity?: Severity;
+  specRef: string;
+  decisions: string[];
+  /** Payloads that break this check's rule, drawn from the run's error spec. */
+  cases: (spec: ErrorSpec) => fc.Arbitrary<AdversarialError>;
+}
+
+/** A check that draws payloads breaking exactly one rule and expects each one rejected. */
+export function rejectionCheck(c: RejectionCheck): CheckDefinition<AdversarialError> {
+  return defineCheck<AdversarialError>({
+    id: c.id,
+    title: c.title,
+    suite: 'error',
+    severity: c.severity ?? 'MUST',
+    specRef: c.specRef,
+    requires: ['validateError'],
+    decisions: c.decisions,
+    arbitrary: (spec) => c.cases(spec.error),
+    run: (input, h) => expectRejected(h, input.payload, c.id, input.family),
+    show: (input) => ({ family: input.family, payload: input.payload }),
+    tags: (input) => ['adversarial', `family:${input.family}`],
+    claim: (input) => ({ ...claimOf(input.payload), valid: false, breaks: [c.id] }),
+    fixture: rejectedPayloadFixture(c.id),
+  });
+}

@@ -1,0 +1,33 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILT_BROKEN_EXPIRY as BROKEN_EXPIRY, expectUsageError, readJson, spawnCli, tempDir } from '../../helpers/cli.js';
+
+/**
+ * The exit status through a real process: what `bin/uaix-conformance.js` hands the shell is what
+ * `main` returned, and a finished run leaves nothing that keeps the process alive. Every other
+ * behaviour of the commands is tested in-process (test/cli/*.test.ts).
+ */
+describe('the built CLI, as a shell runs it', () => {
+  it('exits 0 on its own after a run in which no MUST check failed, with the reports written', () => {
+    const dir = tempDir();
+    const r = spawnCli(['--adapter', 'reference', '--check', 'ENV-SEED-FIXTURES', '--runs', '1', '--seed', '1', '--out', 'out'], dir, {}, 60_000);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/1 checks: 1 passed/);
+    expect(readJson(join(dir, 'out', 'report.json')).summary.passed).toBe(1);
+  });
+
+  it('exits 1 when a MUST check failed', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'bad.mjs'), BROKEN_EXPIRY);
+    const r = spawnCli(['--adapter', './bad.mjs', '--check', 'ENV-EXPIRED', '--runs', '5', '--seed', '4', '--no-reports'], dir, {}, 60_000);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^FAIL ENV-EXPIRED \[MUST\]/m);
+  });
+
+  it('exits 2 on a usage error, with one line on stderr and no stack trace, before writing anything', () => {
+    const dir = tempDir();
+    expectUsageError(spawnCli(['--adapter', 'reference', '--runs', 'many'], dir, {}, 60_000), /^uaix-conformance: --runs must be an integer, got "many"$/);
+    expect(existsSync(join(dir, 'reports'))).toBe(false);
+  });
+});

@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { envelopeOf } from '../../../../generators/envelope/envelope.js';
+import { badCorrelationId, badFallbackDirective, badIdempotencyKey, malformedIdentity, notUtcZ } from '../../../../generators/envelope/mutators/format.js';
+import { mutated, type EnvelopeMutator } from '../../../../generators/envelope/mutators/mutation.js';
+import { blockerWithoutReview, coldMemoryPromoted, expired, hollowEvidence, secretInMemory, unsupportedClaimAdded } from '../../../../generators/envelope/mutators/policy.js';
+import { missingRequired, undeclaredField, unknownProfile } from '../../../../generators/envelope/mutators/structure.js';
+import type { EnvelopeSpec } from '../../../../src/spec/envelope.js';
+import { bundledSpec, withOverrides } from '../../../../src/spec/index.js';
+import { envelopeSuite } from '../../../../suites/envelope/index.js';
+
+const spec = bundledSpec();
+
+/** Every envelope mutator, as the rules of the envelope suite apply it (on the profiles it needs). */
+const MUTATORS: { of: (spec: EnvelopeSpec) => EnvelopeMutator; profiles?: string[] }[] = [
+  { of: unknownProfile },
+  { of: missingRequired },
+  { of: undeclaredField },
+  { of: notUtcZ },
+  { of: () => malformedIdentity },
+  { of: () => badCorrelationId },
+  { of: () => badIdempotencyKey },
+  { of: () => badFallbackDirective },
+  { of: () => expired },
+  { of: unsupportedClaimAdded },
+  { of: () => secretInMemory, profiles: ['uai.agent.memory-proposal.v1'] },
+  { of: coldMemoryPromoted, profiles: ['uai.agent.memory-proposal.v1'] },
+  { of: () => hollowEvidence, profiles: ['uai.agent.final-report.v1'] },
+  { of: blockerWithoutReview, profiles: ['uai.agent.blocker.v1'] },
+];
+
+describe('the envelope mutators', () => {
+  it('break, between them, every rule the envelope suite rejects on', () => {
+    const rejecting = envelopeSuite.filter((c) => fc.sample(c.arbitrary(spec), { seed: 1, numRuns: 1 }).some((input) => c.claim!(input, spec).valid === false));
+    expect(MUTATORS.map((m) => m.of(spec.envelope).breaks).sort()).toEqual(rejecting.map((c) => c.id).sort());
+  });
+
+  describe.each(MUTATORS.map((m) => [m.of(spec.envelope).breaks, m] as const))('the mutator of %s', (_id, { of, profiles }) => {
+    const mutator = of(spec.envelope);
+
+    it('draws every family it declares, and no other', () => {
+      const families = new Set(fc.sample(mutated(spec.envelope, mutator, profiles).cases, { seed: 6, numRuns: 300 }).map((c) => c.family));
+      expect([...families].sort()).toEqual([...mutator.families].sort());
+    });
+
+    it('never edits the envelope it is given', () => {
+      const base = profiles ? fc.constantFrom(...profiles).chain((p) => envelopeOf(spec.envelope, p)) : envelopeOf(spec.envelope);
+      for (const c of fc.sample(base, { seed: 8, numRuns: 5 })) {
+        const before = structuredClone(c);
+        fc.sample(mutator.mutate(c), { seed: 9, numRuns: 5 });
+        expect(c).toEqual(before);
+      }
+    });
+  });
+
+  it('follow the policy of the spec they are given', () => {
+    const types = ['authorization', 'dependency_unavailable'];
+    const overridden = withOverrides(spec, { envelope: { policy: { ...spec.envelope.policy, humanReviewBlockerTypes: types } } }).envelope;
+    const mutator = blockerWithoutReview(overridden);
+    expect(mutator.families).toEqual(types);
+    const drawn = new Set(fc.sample(mutated(overridden, mutator, ['uai.agent.blocker.v1']).cases, { seed: 2, numRuns: 50 }).map((c) => c.packet.body.blocker_type));
+    expect([...drawn].sort()).toEqual(types);
+  });
+});
+
+describe('mutated', () => {
+  it('seals every mutated envelope again, with the checksum or the placeholder', () => {
+    const sealings = new Set(fc.sample(mutated(spec.envelope, expired).cases, { seed: 4, numRuns: 40 }).map((c) => c.sealing));
+    expect([...sealings].sort()).toEqual(['computed', 'placeholder']);
+  });
+
+  it('names the rule of its mutator, with what a finding may also name', () => {
+    expect(mutated(spec.envelope, missingRequired(spec.envelope))).toMatchObject({ breaks: 'ENV-REQUIRED-FIELDS', alsoAllowed: ['ENV-CORRELATION-ID', 'ENV-IDEMPOTENCY-KEY', 'ENV-FALLBACK-DIRECTIVE'] });
+    expect(mutated(spec.envelope, expired)).toMatchObject({ breaks: 'ENV-EXPIRED', alsoAllowed: undefined });
+  });
+
+  it('discards a draw its mutator answers with null', () => {
+    const onlyAcks: EnvelopeMutator = {
+      breaks: 'ENV-EXPIRED',
+      families: ['kept'],
+      mutate: (c) => expired.mutate(c).map((m) => (m && c.profile === 'uai.agent.ack.v1' ? { ...m, family: 'kept' } : null)),
+    };
+    const cases = fc.sample(mutated(spec.envelope, onlyAcks).cases, { seed: 5, numRuns: 20 });
+    expect(cases.map((c) => [c.profile, c.family])).toEqual(cases.map(() => ['uai.agent.ack.v1', 'kept']));
+  });
+});

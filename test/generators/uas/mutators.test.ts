@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { uasMutatedCase, uasValidCase, type UasCase } from '../../../generators/uas/cases.js';
+import { uasMutators } from '../../../generators/uas/mutators/index.js';
+import { verifyUas } from '../../../src/reference/uas/index.js';
+import { bundledSpec } from '../../../src/spec/index.js';
+import { uasClaim } from '../../../suites/uas/common.js';
+import { claimViolation } from '../../suites/uas/claim-contract.js';
+
+const spec = bundledSpec();
+
+/** Throws with the difference when the reference does not judge the case as it claims. */
+function holdsItsClaim(c: UasCase): void {
+  const problem = claimViolation(uasClaim(c), verifyUas(c.source, c.artifact, spec.uas));
+  if (problem) throw new Error(`${c.family}: ${problem}`);
+}
+
+describe('UAS generators, judged by the reference verifier', () => {
+  it('make valid documents that are accepted', () => {
+    fc.assert(fc.property(uasValidCase(spec.uas), holdsItsClaim), { seed: 7, numRuns: 300 });
+  });
+
+  for (const m of uasMutators) {
+    it(`${m.families.join(', ')}: breaks ${m.breaks} and nothing else, at the coordinates it names`, () => {
+      fc.assert(
+        fc.property(uasMutatedCase([m], spec.uas), (c) => {
+          expect(m.families).toContain(c.family);
+          expect(c.expected.every((e) => e.checkId === m.breaks)).toBe(true);
+          holdsItsClaim(c);
+        }),
+        { seed: 11, numRuns: 80 },
+      );
+    });
+  }
+});

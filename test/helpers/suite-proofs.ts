@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { referenceAdapter } from '../../src/adapters/reference.js';
+import { packCatalog } from '../../src/api/catalog.js';
+import { runChecks } from '../../src/api/run.js';
+import { ADAPTER_MEMBERS, type Adapter, type AdapterInfo } from '../../src/contract/adapter.js';
+import type { CheckDefinition } from '../../src/engine/check.js';
+import { problemOf } from '../../src/model/report.js';
+import type { Gallery } from './broken.js';
+
+/**
+ * The two proofs every suite owes, written once and called from each suite's folder (so that vitest
+ * runs the suites side by side): its gallery of broken adapters fails every check it holds, and the
+ * reference passes every check at depth. `test/catalog/every-check-can-fail.test.ts` makes sure no
+ * suite of the catalog goes without them.
+ */
+const catalog = packCatalog();
+
+/** The checks that call a member `adapter` answers otherwise than the reference: where its slip could show. */
+function neighbours(adapter: Adapter, own: string, alsoFails: readonly string[]): CheckDefinition[] {
+  const changed = ADAPTER_MEMBERS.filter((m) => adapter[m] !== undefined && adapter[m] !== referenceAdapter[m]);
+  return catalog.checks.filter((c) => c.id !== own && !alsoFails.includes(c.id) && c.requires.some((m) => changed.includes(m)));
+}
+
+async function expectFailsWithItsId(check: CheckDefinition, adapter: Adapter): Promise<void> {
+  const [r] = (await runChecks({ checks: [check], adapter, seed: 1, runs: 100, adapterSpec: './broken' })).checks;
+  expect({ id: r!.id, status: r!.status, error: r!.status === 'errored' ? r!.error.message : undefined }).toEqual({ id: check.id, status: 'failed', error: undefined });
+  expect(r!.status === 'failed' && r!.failure.replay).toContain(`--check ${check.id}`);
+}
+
+const nameOf = (a: Adapter) => (a.describe() as AdapterInfo).name;
+
+/**
+ * A check that cannot fail is a defect: every check of `suite` fails, with its own id, on the
+ * gallery's adapter for it; that adapter makes one slip, so every other check calling what it
+ * changed passes (but those `alsoFails` names); and every further slip of `more` fails its check too.
+ */
+export function describeGallery(suite: string, gallery: Gallery): void {
+  const checks = catalog.select({ suites: [suite] });
+  describe(`the ${suite} gallery of broken adapters`, () => {
+    it('holds an adapter for every check of the suite, and none for another', () => {
+      expect(Object.keys(gallery.broken).sort()).toEqual(checks.map((c) => c.id).sort());
+      const named = [...Object.entries(gallery.alsoFails ?? {}).flat(2), ...Object.keys(gallery.more ?? {})];
+      expect(named.filter((id) => !catalog.get(id))).toEqual([]);
+    });
+
+    for (const check of checks.filter((c) => Object.hasOwn(gallery.broken, c.id))) {
+      const adapter = gallery.broken[check.id]!;
+      it(`${check.id} fails, with its own id, on an adapter that ${nameOf(adapter)}; the adapter passes the other checks its slip could reach`, async () => {
+        await expectFailsWithItsId(check, adapter);
+        const others = neighbours(adapter, check.id, gallery.alsoFails?.[check.id] ?? []);
+        if (others.length === 0) return;
+        const report = await runChecks({ checks: others, adapter, seed: 3, runs: 20, adapterSpec: './broken' });
+        expect(report.checks.filter((c) => c.status !== 'passed' && c.status !== 'skipped').map((c) => `${c.id} ${c.status}`)).toEqual([]);
+      });
+    }
+
+    for (const [id, list] of Object.entries(gallery.more ?? {})) {
+      for (const adapter of list) {
+        it(`${id} fails, with its own id, on another slip too: ${nameOf(adapter)}`, async () => {
+          await expectFailsWithItsId(catalog.get(id)!, adapter);
+        });
+      }
+    }
+  });
+}
+
+/** The reference passes every check of `suite` at depth (a correct implementation is never failed). */
+export function describeReferencePasses(suite: string, runs = 1000): void {
+  describe(`the reference adapter on the ${suite} suite`, () => {
+    it(`passes every check at ${runs} runs`, async () => {
+      const report = await runChecks({ checks: catalog.select({ suites: [suite] }), adapter: referenceAdapter, seed: 1000, runs, adapterSpec: 'reference' });
+      expect(report.checks.filter((c) => c.status !== 'passed' || c.runs !== runs).map((c) => ({ id: c.id, status: c.status, runs: c.runs, problem: problemOf(c) }))).toEqual([]);
+    }, 600_000);
+  });
+}

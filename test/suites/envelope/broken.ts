@@ -1,0 +1,80 @@
+import type { Adapter, Verdict } from '../../../src/contract/adapter.js';
+import { referenceAdapter } from '../../../src/adapters/reference.js';
+import type { BrokenRegistry } from '../../helpers/broken.js';
+
+/**
+ * Deliberately broken envelope validators, one per check of the envelope suite: each models a
+ * mistake an implementer makes, and must fail its check, and only its check.
+ */
+const ref = referenceAdapter;
+
+/** The reference validator with one validation expectation (named by its check id) left out. */
+export function ignoring(checkId: string): Adapter {
+  return {
+    ...ref,
+    describe: () => ({ name: `ignores ${checkId}`, version: '0' }),
+    async validateEnvelope(packet, context) {
+      const v = (await ref.validateEnvelope!(packet, context)) as Verdict;
+      const findings = (v.findings ?? []).filter((f) => f.checkId !== checkId);
+      return findings.length ? { valid: false, findings } : { valid: true };
+    },
+  };
+}
+
+/** The reference validator, but blind to a malformed value of a field it checks only for presence. */
+function presenceOnly(checkId: string): Adapter {
+  return {
+    ...ref,
+    describe: () => ({ name: `presence only for ${checkId}`, version: '0' }),
+    async validateEnvelope(packet, context) {
+      const v = (await ref.validateEnvelope!(packet, context)) as Verdict;
+      const findings = (v.findings ?? []).filter((f) => f.checkId !== checkId || f.code === 'required');
+      return findings.length ? { valid: false, findings } : { valid: true };
+    },
+  };
+}
+
+/** A claim filter without negation: rejects every sentence naming UAIX and a service, as naive filters do. */
+const keywordClaimFilter: Adapter = {
+  ...ref,
+  describe: () => ({ name: 'keyword claim filter', version: '0' }),
+  async validateEnvelope(packet, context) {
+    const text = JSON.stringify(packet);
+    if (/UAIX[^"]*(hosted messaging|automatic sync|orchestration|official adapters|certif)/i.test(text)) return { valid: false, findings: [{ message: 'claim' }] };
+    return ref.validateEnvelope!(packet, context);
+  },
+};
+
+/**
+ * A spoofing guard of its own: a source naming the UAIX publisher (`agt_uaix.*`) is refused as an
+ * impersonation, and the seeds' published fixtures, which that publisher sends, with it.
+ */
+const publisherSpoofGuard: Adapter = {
+  ...ref,
+  describe: () => ({ name: 'publisher spoof guard', version: '0' }),
+  async validateEnvelope(packet, context) {
+    const source = (packet as { source?: { id?: unknown } }).source;
+    if (typeof source?.id === 'string' && source.id.startsWith('agt_uaix.')) return { valid: false, findings: [{ path: '/source/id', message: 'impersonates the publisher' }] };
+    return ref.validateEnvelope!(packet, context);
+  },
+};
+
+/** Every envelope check id, mapped to the adapter that must fail it. */
+export const broken: BrokenRegistry = {
+  'ENV-VALID-ACCEPTED': keywordClaimFilter,
+  'ENV-SEED-FIXTURES': publisherSpoofGuard,
+  'ENV-PROFILE-KNOWN': ignoring('ENV-PROFILE-KNOWN'),
+  'ENV-REQUIRED-FIELDS': ignoring('ENV-REQUIRED-FIELDS'),
+  'ENV-UNDECLARED-FIELD': ignoring('ENV-UNDECLARED-FIELD'),
+  'ENV-UTC-Z': ignoring('ENV-UTC-Z'),
+  'ENV-IDENTITY': ignoring('ENV-IDENTITY'),
+  'ENV-CORRELATION-ID': presenceOnly('ENV-CORRELATION-ID'),
+  'ENV-IDEMPOTENCY-KEY': presenceOnly('ENV-IDEMPOTENCY-KEY'),
+  'ENV-FALLBACK-DIRECTIVE': presenceOnly('ENV-FALLBACK-DIRECTIVE'),
+  'ENV-EXPIRED': ignoring('ENV-EXPIRED'),
+  'ENV-UNSUPPORTED-CLAIM': ignoring('ENV-UNSUPPORTED-CLAIM'),
+  'ENV-SECRET-IN-MEMORY': ignoring('ENV-SECRET-IN-MEMORY'),
+  'ENV-COLD-MEMORY-PROMOTION': ignoring('ENV-COLD-MEMORY-PROMOTION'),
+  'ENV-FINAL-REPORT-EVIDENCE': ignoring('ENV-FINAL-REPORT-EVIDENCE'),
+  'ENV-HUMAN-REVIEW-BLOCKER': ignoring('ENV-HUMAN-REVIEW-BLOCKER'),
+};

@@ -1,0 +1,4 @@
+import { describeGallery } from '../../helpers/suite-proofs.js';
+import * as gallery from './broken.js';
+
+describeGallery('error', gallery);

@@ -1,0 +1,3 @@
+import { describeReferencePasses } from '../../helpers/suite-proofs.js';
+
+describeReferencePasses('recovery');
