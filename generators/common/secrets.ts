@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 
 /**
- * Synthetic, obviously fake secrets, one family per pattern of `src/reference/secrets.ts` (the family
- * name is the pattern name the detector reports). Every value carries `FAKE` and `EXAMPLE` markers and
- * its variable part is drawn by fast-check: nothing here is, or was derived from, a real credential.
+ * Synthetic, obviously fake secrets, one family per family of `spec/secrets.json` (the family name is
+ * the name a detector reports). Every value carries `FAKE` and `EXAMPLE` markers and its variable
+ * part is drawn by fast-check: nothing here is, or was derived from, a real credential.
  */
 export const SECRET_FAMILIES = [
   'pem-private-key',

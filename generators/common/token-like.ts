@@ -3,7 +3,10 @@ import fc from 'fast-check';
 /**
  * Strings that look like tokens but are not secrets: the identifiers, digests and checksums a
  * protocol message is full of, plus near misses of secret patterns (`task-...` holds `sk-`,
- * `risk_test_...` holds `k_test_`). A secret detector must let every one of them through.
+ * `risk_test_...` holds `k_test_`), redacted and templated placeholders, plain words and URLs
+ * without credentials. A secret detector must let every one of them through. The kinds are those
+ * of `spec/secrets.json`'s `notSecrets`, where `near-miss` is spelled out as its five kinds
+ * (near-miss-prefix, redacted-placeholder, templated-placeholder, plain-words, url-without-credentials).
  */
 export const TOKEN_LIKE_KINDS = [
   'idempotency-key',

@@ -1,8 +1,12 @@
 import fc from 'fast-check';
-import { profileNames, type EnvelopeSpec } from '../../src/spec/envelope.js';
+import { profileNames } from '../../src/spec/envelope.js';
+import { registryClosed } from '../../src/spec/error.js';
+import type { SpecData } from '../../src/spec/index.js';
 import { tokenLike } from '../common/token-like.js';
 import { freeText } from '../common/text.js';
+import { alignedNumericStatus } from '../error/numeric-status.js';
 import { supportBoundary } from './boundary.js';
+import { withNestedExtras } from './extras.js';
 import { objectOf } from './fields.js';
 import { seal } from './seal.js';
 
@@ -21,13 +25,25 @@ export interface EnvelopeCase extends UnsealedEnvelope {
 const NOW_MIN = Date.UTC(2020, 0, 1);
 const NOW_MAX = Date.UTC(2040, 0, 1);
 
-/** Bodies of one profile, with overrides that keep the cross-field rules of the validation expectations true. */
-function bodyOf(spec: EnvelopeSpec, profile: string): fc.Arbitrary<Record<string, unknown>> {
+/**
+ * Bodies of one profile, with overrides that keep the cross-field rules of the validation
+ * expectations true, and, for `uai.error.v1`, the rules of the error suite (D-ENV-15): its body is
+ * seed 000's extended error body, so a `numeric_status` is one that fits its `code` under the
+ * error spec's alignment table (D-ERR-09).
+ */
+function bodyOf(data: SpecData, profile: string): fc.Arbitrary<Record<string, unknown>> {
+  const spec = data.envelope;
   const fields = spec.profiles[profile]!.fields;
   const overrides: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, f] of Object.entries(fields)) if (f.boundary) overrides[name] = supportBoundary();
+  if (profile === 'uai.error.v1') overrides.code = fc.constantFrom(...errorCodes(data));
   let body = objectOf(spec, fields, overrides);
   switch (profile) {
+    case 'uai.error.v1':
+      body = body.chain((b) =>
+        b.numeric_status === undefined ? fc.constant(b) : alignedNumericStatus(String(b.code), data.error).map((numeric_status) => ({ ...b, numeric_status })),
+      );
+      break;
     case 'uai.agent.ack.v1':
       // D-ENV-06: a rejection carries its reason; other statuses omit it.
       body = body.chain((b) =>
@@ -56,33 +72,50 @@ function withoutKey(o: Record<string, unknown>, key: string): Record<string, unk
   return out;
 }
 
-/** Envelope arbitraries per profile, built once per spec data (building arbitraries is costly). */
-const topCache = new WeakMap<EnvelopeSpec, Map<string, fc.Arbitrary<Record<string, unknown>>>>();
+/**
+ * The codes a `uai.error.v1` envelope may carry under both suites (D-ENV-15): the envelope profile's
+ * codes that the error spec's registry accepts (all of them when the registry is open, D-ERR-03).
+ */
+function errorCodes(data: SpecData): string[] {
+  const field = data.envelope.profiles['uai.error.v1']!.fields.code!;
+  const declared = field.type === 'enum' ? field.values : data.error.registry.codes;
+  const accepted = registryClosed(data.error) ? declared.filter((c) => data.error.registry.codes.includes(c)) : declared;
+  if (accepted.length === 0) throw new Error('spec data: no uai.error.v1 code is both an envelope code and a registry code');
+  return accepted;
+}
 
-function topOf(spec: EnvelopeSpec, profile: string): fc.Arbitrary<Record<string, unknown>> {
-  let perSpec = topCache.get(spec);
-  if (!perSpec) topCache.set(spec, (perSpec = new Map()));
+/** Envelope arbitraries per profile, built once per spec data (building arbitraries is costly). */
+const topCache = new WeakMap<SpecData, Map<string, fc.Arbitrary<Record<string, unknown>>>>();
+
+function topOf(data: SpecData, profile: string): fc.Arbitrary<Record<string, unknown>> {
+  let perSpec = topCache.get(data);
+  if (!perSpec) topCache.set(data, (perSpec = new Map()));
   let arb = perSpec.get(profile);
   if (!arb) {
-    arb = objectOf(spec, spec.topLevel, { profile: fc.constant(profile), body: bodyOf(spec, profile) });
+    arb = objectOf(data.envelope, data.envelope.topLevel, { profile: fc.constant(profile), body: bodyOf(data, profile) });
     perSpec.set(profile, arb);
   }
   return arb;
 }
 
 /**
- * Valid envelopes of `spec`, of one profile (or of every profile), unsealed: expiry after `now`,
+ * The time a valid envelope has left before its expiry, in ms (D-ENV-07): the one-second boundary,
+ * or up to decades; and, where the spec's envelopes expire only after `expires_at`, none at all
+ * (the instant of expiry itself is still valid then).
+ */
+function timeLeft(data: SpecData): fc.Arbitrary<number> {
+  const arms = [fc.constant(1000), fc.integer({ min: 1000, max: 60 * 365 * 86_400_000 })];
+  return data.envelope.expiry === 'after' ? fc.oneof(...arms, fc.constant(0)) : fc.oneof(...arms);
+}
+
+/**
+ * Valid envelopes of `data`, of one profile (or of every profile), unsealed: not expired at `now`,
  * every cross-field rule kept. Seal with `seal()` after any mutation.
  */
-export function envelopeOf(spec: EnvelopeSpec, profile?: string): fc.Arbitrary<UnsealedEnvelope> {
-  const profileArb = profile ? fc.constant(profile) : fc.constantFrom(...profileNames(spec));
-  const clock = fc.tuple(
-    fc.integer({ min: NOW_MIN, max: NOW_MAX }),
-    // time left before expiry: the one-second boundary, or up to decades
-    fc.oneof(fc.constant(1000), fc.integer({ min: 1000, max: 60 * 365 * 86_400_000 })),
-    fc.constantFrom('s', 'ms'),
-  );
-  return fc.tuple(profileArb.chain((p) => topOf(spec, p).map((packet) => ({ p, packet }))), clock).map(([{ p, packet: generated }, [nowMs, left, precision]]) => {
+export function envelopeOf(data: SpecData, profile?: string): fc.Arbitrary<UnsealedEnvelope> {
+  const profileArb = profile ? fc.constant(profile) : fc.constantFrom(...profileNames(data.envelope));
+  const clock = fc.tuple(fc.integer({ min: NOW_MIN, max: NOW_MAX }), timeLeft(data), fc.constantFrom('s', 'ms'));
+  return fc.tuple(profileArb.chain((p) => topOf(data, p).map((packet) => ({ p, packet }))), clock).map(([{ p, packet: generated }, [nowMs, left, precision]]) => {
     // fast-check may reuse generated values while shrinking: never edit them in place.
     const packet = structuredClone(generated);
     const iso = new Date(nowMs + left).toISOString();
@@ -91,11 +124,28 @@ export function envelopeOf(spec: EnvelopeSpec, profile?: string): fc.Arbitrary<U
   });
 }
 
-/** Valid, sealed envelope cases of `spec`, of every profile (or one). */
-export function validEnvelope(spec: EnvelopeSpec, profile?: string): fc.Arbitrary<EnvelopeCase> {
-  return fc.tuple(envelopeOf(spec, profile), fc.constantFrom<'computed' | 'placeholder'>('computed', 'placeholder')).map(([c, sealing]) => ({
+/** Seals each envelope with the computed checksum or the placeholder (D-INT-01, D-INT-02). */
+function sealed(data: SpecData, envelopes: fc.Arbitrary<UnsealedEnvelope>): fc.Arbitrary<EnvelopeCase> {
+  return fc.tuple(envelopes, fc.constantFrom<'computed' | 'placeholder'>('computed', 'placeholder')).map(([c, sealing]) => ({
     ...c,
     sealing,
-    packet: seal(spec, structuredClone(c.packet), sealing),
+    packet: seal(data.envelope, structuredClone(c.packet), sealing),
   }));
+}
+
+/**
+ * Valid, sealed envelope cases of `data`, of every profile (or one), carrying declared members only:
+ * each has a keyless form (the wire and integrity checks draw these).
+ */
+export function validEnvelope(data: SpecData, profile?: string): fc.Arbitrary<EnvelopeCase> {
+  return sealed(data, envelopeOf(data, profile));
+}
+
+/**
+ * Valid, sealed envelope cases as a validator must accept them: those of `validEnvelope`, and,
+ * where the spec closes only the top level to undeclared members (D-ENV-14), some that keep extra
+ * data inside the published objects (001 §Campos adicionales).
+ */
+export function acceptedEnvelope(data: SpecData): fc.Arbitrary<EnvelopeCase> {
+  return data.envelope.undeclaredMembers === 'top-level' ? sealed(data, withNestedExtras(data.envelope, envelopeOf(data))) : validEnvelope(data);
 }

@@ -4,18 +4,27 @@ import { canonicalize } from 'json-canonicalize';
 import type { EnvelopeSpec } from '../../src/spec/envelope.js';
 
 /**
- * The generators' own checksum (D-INT-01), on a different hash implementation than the reference's
- * (pure-JS @noble/hashes here, Node's crypto there), so one bug cannot hide in both.
+ * What the checksum of `spec` hashes (D-INT-01): the envelope without `integrity.checksum`, or,
+ * under `checksumScope: "integrity-object"`, without the whole `integrity` member. An envelope
+ * whose integrity is not an object is hashed whole under the first scope (there is no member to
+ * leave out).
  */
-export function generatorChecksum(env: Record<string, unknown>): string {
-  const integrity = env.integrity as Record<string, unknown> | undefined;
-  let subject = env;
-  if (integrity && typeof integrity === 'object' && 'checksum' in integrity) {
-    const rest: Record<string, unknown> = {};
-    for (const k of Object.keys(integrity)) if (k !== 'checksum') rest[k] = integrity[k];
-    subject = { ...env, integrity: rest };
-  }
-  return `sha256:${bytesToHex(sha256(utf8ToBytes(canonicalize(subject))))}`;
+export function checksumSubject(spec: EnvelopeSpec, env: Record<string, unknown>): Record<string, unknown> {
+  const { integrity, ...rest } = env;
+  if (spec.checksumScope === 'integrity-object') return 'integrity' in env ? rest : env;
+  if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || !('checksum' in integrity)) return env;
+  const kept: Record<string, unknown> = {};
+  for (const k of Object.keys(integrity)) if (k !== 'checksum') kept[k] = (integrity as Record<string, unknown>)[k];
+  return { ...env, integrity: kept };
+}
+
+/**
+ * The generators' own checksum (D-INT-01) under the scope of `spec`, on a different hash
+ * implementation than the reference's (pure-JS @noble/hashes here, Node's crypto there), so one
+ * bug cannot hide in both.
+ */
+export function generatorChecksum(spec: EnvelopeSpec, env: Record<string, unknown>): string {
+  return `sha256:${bytesToHex(sha256(utf8ToBytes(canonicalize(checksumSubject(spec, env)))))}`;
 }
 
 /**
@@ -25,6 +34,6 @@ export function generatorChecksum(env: Record<string, unknown>): string {
 export function seal<T extends Record<string, unknown>>(spec: EnvelopeSpec, env: T, mode: 'computed' | 'placeholder'): T {
   const integrity = env.integrity as Record<string, unknown> | undefined;
   if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || !('checksum' in integrity)) return env;
-  integrity.checksum = mode === 'placeholder' ? spec.policy.checksumPlaceholder : generatorChecksum(env);
+  integrity.checksum = mode === 'placeholder' ? spec.policy.checksumPlaceholder : generatorChecksum(spec, env);
   return env;
 }

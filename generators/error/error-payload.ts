@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { errorEnums, type ErrorPayload, type ErrorSpec } from '../../src/spec/error.js';
+import { errorEnums, registryClosed, type ErrorPayload, type ErrorSpec } from '../../src/spec/error.js';
 import { detailText } from './detail-text.js';
+import { foreignCode } from './foreign-codes.js';
 import { errorMessageId } from './message-id.js';
 import { alignedNumericStatus } from './numeric-status.js';
 import { subError } from './sub-error.js';
@@ -11,18 +12,26 @@ export interface ErrorPayloadOptions {
   origin?: string;
 }
 
+/** The codes valid payloads carry: the registry's, and under an open registry (D-ERR-03 `closed: false`) codes outside it too. */
+function code(spec: ErrorSpec): fc.Arbitrary<string> {
+  const registry = fc.constantFrom(...spec.registry.codes);
+  return registryClosed(spec) ? registry : fc.oneof({ weight: 2, arbitrary: registry }, { weight: 1, arbitrary: foreignCode(spec) });
+}
+
 /**
- * Valid extended uai.error.v1 payloads under `spec`: every status, origin, registry code, mechanical
- * condition and allowed action, with the executable parameters each action needs; `numeric_status`
- * and `sub_errors` sometimes absent, arrays sometimes empty (the published schema allows both).
+ * Valid extended uai.error.v1 payloads under `spec`, with every envelope member: every status,
+ * origin, registry code, mechanical condition and allowed action, with the executable parameters
+ * each action needs; `numeric_status` and `sub_errors` sometimes absent, arrays sometimes empty
+ * (the published schema allows both). The adversarial generators break these one rule at a time;
+ * `validErrorPayload` adds what only the acceptance check draws.
  */
 export function errorPayload(spec: ErrorSpec, options: ErrorPayloadOptions = {}): fc.Arbitrary<ErrorPayload> {
   const enums = errorEnums(spec);
   const origin = options.origin !== undefined ? fc.constant(options.origin) : fc.constantFrom(...enums.origin);
-  return fc.tuple(origin, fc.constantFrom(...spec.registry.codes)).chain(([o, c]) =>
+  return fc.tuple(origin, code(spec)).chain(([o, c]) =>
     fc
       .record({
-        message_id: errorMessageId(),
+        message_id: errorMessageId(spec),
         status: fc.constantFrom(...enums.status),
         numeric_status: fc.option(alignedNumericStatus(c, spec), { nil: undefined }),
         detail: detailText(),

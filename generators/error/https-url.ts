@@ -31,3 +31,15 @@ export function nonHttpsUri(): fc.Arbitrary<string> {
 export function relativeReference(): fc.Arbitrary<string> {
   return fc.constantFrom('/v1/renew', 'v1/commits/status?id=1', '//auth.example.com/v1/renew', 'auth.example.com/v1/renew', '../schemas/intent.v2');
 }
+
+/** Raw (not percent-encoded) unicode path segments and hosts: IRIs, not RFC 3986 URIs. */
+const rawSegment = fc.constantFrom('重试', 'été', 'レビュー', 'überprüfung', 'revisión');
+const rawHost = fc.constantFrom('review.example.org', 'bücher.example', '例え.example');
+
+/**
+ * Absolute https IRIs with raw unicode (D-ERR-06 absolute https, no whitespace, no userinfo) that
+ * the `uri` format rejects: valid review URLs only when D-ERR-01 leaves `uri` an annotation.
+ */
+export function httpsIri(): fc.Arbitrary<string> {
+  return fc.tuple(rawHost, fc.array(rawSegment, { minLength: 1, maxLength: 3 })).map(([h, segs]) => `https://${h}/${segs.join('/')}`);
+}

@@ -3,20 +3,33 @@ import type { ErrorSpec } from '../../src/spec/error.js';
 
 /**
  * A `numeric_status` consistent with `code` under `spec`'s table (D-ERR-09): a status listed for the
- * code, a transport status (408, 429, 5xx) that fits any code, or a system code outside the HTTP range.
+ * code, a transport status that fits any code (`anyCode`, `anyCodeFrom` and up), or a system code
+ * outside the HTTP range. A code without a row is never compared, so any of these fits it.
  */
 export function alignedNumericStatus(code: string, spec: ErrorSpec): fc.Arbitrary<number> {
   const t = spec.numericAlignment;
   const [lo, hi] = t.httpRange;
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...(t.codes[code]?.aligned ?? [400]), ...t.anyCode) },
-    { weight: 2, arbitrary: fc.integer({ min: t.anyCodeFrom, max: hi }) },
+  const listed = [...(t.codes[code]?.aligned ?? [400]), ...t.anyCode];
+  const branches: { weight: number; arbitrary: fc.Arbitrary<number> }[] = [
     { weight: 1, arbitrary: fc.oneof(fc.integer({ min: -(2 ** 31), max: lo - 1 }), fc.integer({ min: hi + 1, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom(0, 14, 104, 110, 111, lo - 1, hi + 1)) },
-  );
+  ];
+  if (listed.length > 0) branches.push({ weight: 3, arbitrary: fc.constantFrom(...listed) });
+  if (t.anyCodeFrom <= hi) branches.push({ weight: 2, arbitrary: fc.integer({ min: Math.max(t.anyCodeFrom, lo), max: hi }) });
+  return fc.oneof(...branches);
 }
 
-/** A `numeric_status` that unambiguously contradicts `code` under `spec`: a success status, or a 4xx of another kind. */
-export function contradictingNumericStatus(code: string, spec: ErrorSpec): fc.Arbitrary<number> {
+/**
+ * The statuses that unambiguously contradict `code` under `spec` (a success status, or a 4xx of
+ * another kind); empty for a code without a row, which is never compared.
+ */
+export function contradictingStatuses(code: string, spec: ErrorSpec): number[] {
   const t = spec.numericAlignment;
-  return fc.constantFrom(...(t.codes[code]?.contradicts ?? []), ...t.contradictsAnyCode);
+  const row = t.codes[code];
+  return row ? [...new Set([...row.contradicts, ...t.contradictsAnyCode])] : [];
+}
+
+/** A `numeric_status` that unambiguously contradicts `code` under `spec`, or null when none does. */
+export function contradictingNumericStatus(code: string, spec: ErrorSpec): fc.Arbitrary<number | null> {
+  const statuses = contradictingStatuses(code, spec);
+  return statuses.length > 0 ? fc.constantFrom(...statuses) : fc.constant(null);
 }

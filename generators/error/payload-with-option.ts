@@ -16,6 +16,11 @@ function conditionsAllowing(action: string, origin: string, spec: ErrorSpec): st
   return errorEnums(spec).mechanicalCondition.filter((c) => actionsFor(c, origin, spec).includes(action));
 }
 
+/** The actions some valid payload under one of `origins` can offer (every origin of the schema by default). */
+export function usableActions(spec: ErrorSpec, origins: string[] = errorEnums(spec).origin): string[] {
+  return errorEnums(spec).action.filter((a) => origins.some((o) => conditionsAllowing(a, o, spec).length > 0));
+}
+
 /** How `payloadWithOption` plants its option. */
 export interface PlantOptions {
   /** The option to plant, by origin (default: a valid option of the action); pass one that breaks a rule to plant a break. */
@@ -31,7 +36,7 @@ export interface PlantOptions {
  * so that the payload breaks nothing else.
  */
 export function payloadWithOption(spec: ErrorSpec, action: string, plant: PlantOptions = {}): fc.Arbitrary<PayloadWithOption> {
-  const option = plant.option ?? (() => recoveryOption(action));
+  const option = plant.option ?? ((origin: string) => recoveryOption(action, spec, origin));
   const origins = plant.origins ?? errorEnums(spec).origin;
   const usable = origins.filter((o) => conditionsAllowing(action, o, spec).length > 0);
   if (usable.length === 0) throw new Error(`no origin among ${origins.join(', ')} admits action ${action}`);

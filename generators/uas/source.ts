@@ -7,8 +7,12 @@ export type BlockKind = 'heading' | 'prose' | 'code' | 'formula' | 'acronym' | '
 export interface UasSource {
   bytes: Uint8Array;
   blocks: { kind: BlockKind; start: number; end: number; acronym?: { term: string; expansion: string } }[];
-  /** The legacy container the source is wrapped in, if any (seed 003 PHASE-02). */
-  legacy?: string;
+  /**
+   * The legacy container the source is wrapped in, if any (seed 003 PHASE-02), and the byte offset
+   * just past the character that ends its name in the opening tag: a verifier reading the first
+   * `legacyScanBytes` bytes sees the container when `tagEnd` is at most that many (D-UAS-12).
+   */
+  legacy?: { name: string; tagEnd: number };
 }
 
 const enc = new TextEncoder();
@@ -71,19 +75,37 @@ const LEGACY: Record<string, [string, string]> = {
   agent_ingestion_map: ['<!-- legacy -->\n<agent_ingestion_map version="1">\r\n', '\r\n</agent_ingestion_map>'],
 };
 
+const PADDING = 'legacy export header, kept as it was. ';
+
+/**
+ * A legacy opening behind a comment long enough that the tag ends at `scanBytes + shift`: just
+ * inside the bytes a verifier scans (shift <= 0) or just past them (shift > 0). Without room for
+ * the comment, the tag opens the source.
+ */
+function paddedOpening(name: string, scanBytes: number, shift: number): string {
+  const room = scanBytes + shift - `<!---->\n<${name}>`.length;
+  if (room < 0) return `<${name}>\n`;
+  return `<!--${PADDING.repeat(Math.ceil(room / PADDING.length) + 1).slice(0, room).replace(/-$/, ' ')}-->\n<${name}>\n`;
+}
+
+/** The offset just past the character that ends the name of the first `<name` in `opening`. */
+const tagEndOf = (opening: string, name: string): number => opening.indexOf(`<${name}`) + name.length + 2;
+
 /**
  * UTF-8 sources as agents meet them (seed 003 PHASE-01): prose, headings, code, formulas with `&`,
  * `<`, `>`, acronyms, quotes, CRLF and lone CR, tabs, astral and combining characters, and blocks
- * XML 1.0 cannot carry (control characters, U+FFFE, invalid UTF-8). Sometimes inside a legacy container.
+ * XML 1.0 cannot carry (control characters, U+FFFE, invalid UTF-8). Sometimes inside a legacy
+ * container, sometimes one whose opening tag ends right at `scanBytes` or just past it.
  */
-export function uasSource(): fc.Arbitrary<UasSource> {
+export function uasSource(scanBytes: number): fc.Arbitrary<UasSource> {
   return fc
     .record({
       blocks: fc.array(fc.tuple(block, fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 7 }),
       lead: fc.constantFrom('', '', '\uFEFF', '\n', '\r\n'),
-      legacy: fc.option(fc.constantFrom(...Object.keys(LEGACY)), { freq: 5 }),
+      legacy: fc.option(fc.record({ name: fc.constantFrom(...Object.keys(LEGACY)), shift: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(-1, 0, 1, 2) }) }), { freq: 5 }),
     })
     .map(({ blocks, lead, legacy }) => {
+      const wrap = legacy && (legacy.shift === null ? LEGACY[legacy.name] : [paddedOpening(legacy.name, scanBytes, legacy.shift), `\n</${legacy.name}>\n`]);
       const parts: Uint8Array[] = [];
       const out: UasSource['blocks'] = [];
       let pos = 0;
@@ -91,7 +113,7 @@ export function uasSource(): fc.Arbitrary<UasSource> {
         parts.push(b);
         pos += b.length;
       };
-      if (legacy) push(enc.encode(LEGACY[legacy][0]));
+      if (wrap) push(enc.encode(wrap[0]));
       push(enc.encode(lead));
       blocks.forEach(([b, sep], i) => {
         if (b.bytes.length === 0) return;
@@ -99,14 +121,14 @@ export function uasSource(): fc.Arbitrary<UasSource> {
         push(b.bytes);
         if (i < blocks.length - 1) push(enc.encode(sep));
       });
-      if (legacy) push(enc.encode(LEGACY[legacy][1]));
+      if (wrap) push(enc.encode(wrap[1]));
       const bytes = new Uint8Array(pos);
       let at = 0;
       for (const p of parts) {
         bytes.set(p, at);
         at += p.length;
       }
-      return { bytes, blocks: out, ...(legacy ? { legacy } : {}) };
+      return { bytes, blocks: out, ...(legacy && wrap ? { legacy: { name: legacy.name, tagEnd: tagEndOf(wrap[0], legacy.name) } } : {}) };
     })
     .filter((s) => s.blocks.length > 0);
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { bodyLayout, envelopeLayout, objectLayout, type EnvelopeSpec, type FieldType, type ObjectLayout } from '../../src/spec/envelope.js';
+import type { SpecData } from '../../src/spec/index.js';
 import { envelopeOf } from '../envelope/envelope.js';
 import { seal } from '../envelope/seal.js';
 import { encodeKeyless } from './encode.js';
@@ -57,12 +58,13 @@ function otherType(v: unknown): unknown {
 export const MALFORMED_WIRE_FAMILIES: readonly MalformedWire['family'][] = ['arity-short', 'overflow', 'slot-type', 'reserved-slot', 'required-null', 'not-an-array'];
 
 /**
- * Keyless envelopes of `spec` with wrong arity, a slot of the wrong JSON type, an overflow slot, a
+ * Keyless envelopes of `data` with wrong arity, a slot of the wrong JSON type, an overflow slot, a
  * filled reserved slot, a required slot set to null, or no array at all (001 §Formato de
  * transferencia), broken from the pack's own encoding of a valid envelope.
  */
-export function malformedWire(spec: EnvelopeSpec): fc.Arbitrary<MalformedWire> {
-  return fc.tuple(envelopeOf(spec), fc.nat(), fc.nat(), fc.constantFrom(...MALFORMED_WIRE_FAMILIES)).map(
+export function malformedWire(data: SpecData): fc.Arbitrary<MalformedWire> {
+  const spec = data.envelope;
+  return fc.tuple(envelopeOf(data), fc.nat(), fc.nat(), fc.constantFrom(...MALFORMED_WIRE_FAMILIES)).map(
     ([c, pickNode, pickSlot, family]) => {
       const wire = encodeKeyless(spec, seal(spec, structuredClone(c.packet), 'placeholder'));
       const nodes = arrayNodes(spec, wire, c.profile);

@@ -1,5 +1,6 @@
 import { UsageError } from '../contract/errors.js';
 import { diffCommand } from './commands/diff.js';
+import { explainCommand } from './commands/explain.js';
 import { fixturesCommand } from './commands/fixtures.js';
 import { gateCommand } from './commands/gate.js';
 import { listCommand } from './commands/list.js';
@@ -12,6 +13,7 @@ import type { CliIO } from './io.js';
 const COMMANDS: Readonly<Record<string, (argv: string[], io: CliIO) => Promise<number>>> = {
   run: runCommand,
   list: listCommand,
+  explain: explainCommand,
   replay: replayCommand,
   fixtures: fixturesCommand,
   diff: diffCommand,

@@ -3,6 +3,7 @@ export const USAGE = `Usage:
   uaix-conformance --adapter <reference|./module|./folder> [options]   run the pack
   uaix-conformance --adapter-cmd "<command>" [options]                run an adapter process
   uaix-conformance list [--suite s] [--check glob] [--json]           the check catalog
+  uaix-conformance explain <check-id> [--json]                        what a check enforces, its decisions and override keys
   uaix-conformance replay <report.json> <check-id> [--path p]         re-run a failing case: FIXED or STILL FAILING
   uaix-conformance fixtures export [report.json] --out <dir> [--corpus N]   portable fixture files
   uaix-conformance fixtures run <dir> --adapter <spec>                 run a fixture set
@@ -44,6 +45,8 @@ export const REPLAY_USAGE = `usage: uaix-conformance replay <report.json> <check
 
 export const FIXTURES_USAGE = `usage: uaix-conformance fixtures export [report.json] --out <dir> [--corpus N]
        uaix-conformance fixtures run <dir> --adapter <spec> [--check glob] [--json]`;
+
+export const EXPLAIN_USAGE = 'usage: uaix-conformance explain <check-id> [--json]';
 
 export const DIFF_USAGE = 'usage: uaix-conformance diff <old report.json> <new report.json> [--json]';
 

@@ -90,7 +90,7 @@ export interface WaitAction {
   ms: number;
 }
 
-/** Records a packet (blocker, task status, final report) in the session's durable record. */
+/** Records a packet in the session's durable record: a complete UAI-1 envelope; the contract asks only for `uai.agent.blocker.v1` blockers (D-REC-07). */
 export interface EmitAction {
   type: 'emit';
   packet: JsonObject;

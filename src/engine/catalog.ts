@@ -26,6 +26,7 @@ export class Catalog {
       if (this.byId.has(c.id)) throw new CatalogError(`duplicate check id ${c.id}`);
       if (c.severity !== 'MUST' && c.severity !== 'SHOULD') throw new CatalogError(`${c.id}: severity must be MUST or SHOULD`);
       if (!c.title || !c.suite || !SPEC_REF.test(c.specRef ?? '')) throw new CatalogError(`${c.id}: title, suite and specRef (seed file and section) are required`);
+      if (typeof c.statement !== 'string' || c.statement.trim() === '') throw new CatalogError(`${c.id}: statement (the seed clause it enforces, in English) is required`);
       if (!Array.isArray(c.requires) || c.requires.length === 0) throw new CatalogError(`${c.id}: requires must name the adapter members it calls`);
       if (typeof c.arbitrary !== 'function' || typeof c.run !== 'function') throw new CatalogError(`${c.id}: arbitrary and run are required`);
       this.byId.set(c.id, c);

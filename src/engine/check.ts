@@ -58,6 +58,11 @@ export interface CheckDefinition<T = any> {
   severity: Severity;
   /** Seed file and section, e.g. `001 §Expectativas de validación, rule 6`. */
   specRef: string;
+  /**
+   * The seed clause the check enforces, in the pack's own words, in English (two seeds are in Spanish
+   * and Chinese): one sentence an implementer can act on. `uaix-conformance explain <id>` prints it.
+   */
+  statement: string;
   /** Adapter members the check calls; a missing one skips the check. */
   requires: AdapterMember[];
   /** Spec decisions (ids in docs/spec-decisions.md) this check relies on. */

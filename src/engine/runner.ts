@@ -151,6 +151,7 @@ function entryBase(check: CheckDefinition) {
     suite: check.suite,
     severity: check.severity,
     specRef: check.specRef,
+    statement: check.statement,
     requires: [...check.requires],
     decisions: [...(check.decisions ?? [])],
   };

@@ -51,7 +51,7 @@ function mergeCheck(id: string, entries: { entry: CheckReport; shard: number }[]
 
 /** A whole entry, keys in the order the runner writes them, so the merged JSON equals the unsharded one. */
 function entryOf(e: CheckReport, status: 'passed' | 'failed' | 'errored', cases: number, tags: Record<string, number>, durationMs: number): CheckReport {
-  const head = { id: e.id, title: e.title, suite: e.suite, severity: e.severity, specRef: e.specRef, requires: e.requires, decisions: e.decisions };
+  const head = { id: e.id, title: e.title, suite: e.suite, severity: e.severity, specRef: e.specRef, ...(e.statement !== undefined ? { statement: e.statement } : {}), requires: e.requires, decisions: e.decisions };
   const counts = { runs: cases, evidence: { cases, tags: sortedTags(tags) } };
   if (status === 'passed') return { ...head, status, ...counts, durationMs };
   if (status === 'failed' && e.status === 'failed') return { ...head, status, ...counts, failure: e.failure, durationMs };

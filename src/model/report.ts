@@ -69,6 +69,8 @@ interface CheckReportBase {
   severity: Severity;
   /** Seed document and section the check enforces. */
   specRef: string;
+  /** The seed clause the check enforces, in the pack's own words (added within format 1: older reports lack it). */
+  statement?: string;
   /** Adapter members the check calls. */
   requires: string[];
   /** Spec decisions (docs/spec-decisions.md) the check relies on. */

@@ -2,9 +2,11 @@
  * A small detector of credentials and token-like secrets in free text and JSON values.
  *
  * UAIX publishes no pattern list (reference/uaix-public-notes.md, "Secrets and token-like strings"):
- * the families below are the ones a public UAIX consumer flags plus well-known provider key shapes.
- * The detector is tuned against false positives on the identifiers a protocol message is full of:
- * `idem_...`, `msg_...`, hex digests, `sha256:<hex>`, UUIDs, W3C traceparents, ULIDs.
+ * the families are those of `spec/secrets.json` (the ones a public UAIX consumer flags plus
+ * well-known provider key shapes), each reported under its name there. The detector is tuned
+ * against false positives on what that file lists as not secrets, the identifiers a protocol
+ * message is full of: `idem_...`, `msg_...`, hex digests, `sha256:<hex>`, UUIDs, W3C
+ * traceparents, ULIDs, redacted or templated placeholders.
  */
 
 /** A named pattern family. `accept` filters a match that looks like a placeholder or a plain word. */

@@ -41,6 +41,7 @@ section.suite { margin: 1.5rem 0; }
 .status.errored { background: var(--errored); } .status.skipped { background: var(--skipped); }
 .sev { font-size: .75rem; border: 1px solid var(--line); border-radius: 4px; padding: 0 .3rem; color: var(--muted); }
 .ref { color: var(--muted); font-size: .85rem; margin: .15rem 0 0; }
+.statement { font-size: .9rem; margin: .2rem 0 0; }
 details { margin: .35rem 0 0; } summary { cursor: pointer; color: var(--muted); font-size: .9rem; }
 .message { font-weight: 600; margin: .4rem 0; }
 .pair { display: grid; grid-template-columns: 1fr 1fr; gap: .6rem; }

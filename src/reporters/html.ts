@@ -93,6 +93,7 @@ function checkItem(c: CheckReport): string {
     `<li class="check ${attr(c.status)}" id="${attr(anchor(c.id))}">` +
     `<div class="row"><span class="status ${attr(c.status)}">${text(LABEL[c.status] ?? c.status)}</span><code>${text(c.id)}</code>` +
     `<span class="sev">${text(c.severity)}</span><span>${text(c.title)}</span></div>` +
+    (c.statement !== undefined ? `<p class="statement">${text(c.statement)}</p>` : '') +
     `<p class="ref">${text(facts.join(' · '))}</p>${body}</li>`
   );
 }

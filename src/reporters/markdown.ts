@@ -35,7 +35,7 @@ function valueFence(label: string, value: unknown, info: 'json' | 'text' | 'sh')
 function problemBlock(c: CheckReport): string {
   // Inside <summary> GitHub reads HTML, not Markdown: escape for HTML there.
   const head = `<details><summary>${STATUS_ICON[c.status]} <code>${escapeHtmlText(c.id)}</code> ${escapeHtmlText(c.severity)}: ${escapeHtmlText(c.title)}</summary>`;
-  const parts = [`${head}\n`, `Spec: ${md(c.specRef)}`];
+  const parts = [`${head}\n`, ...(c.statement !== undefined ? [md(c.statement)] : []), `Spec: ${md(c.specRef)}`];
   if (c.status === 'failed') {
     const f = c.failure;
     parts.push(

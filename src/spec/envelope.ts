@@ -37,7 +37,22 @@ export interface ProfileSpec {
   fields: Record<string, FieldSpec>;
 }
 
+/** When an envelope has expired (D-ENV-07): from the instant of `expires_at` on, or only after it. */
+export type ExpiryBoundary = 'at-or-after' | 'after';
+
+/** Where undeclared members are rejected (D-ENV-14): in every published object, or at the top level only. */
+export type UndeclaredMembers = 'everywhere' | 'top-level';
+
+/** What the integrity checksum leaves out of what it hashes (D-INT-01): the `checksum` member, or the whole `integrity` object. */
+export type ChecksumScope = 'checksum-member' | 'integrity-object';
+
+/** The pinned UAI-1 envelope data of `spec/envelope.json` (`SpecData.envelope`: bundled, or with a user's overrides). */
 export interface EnvelopeSpec {
+  /** The decision keys a user may override, with the decision ids each holds. */
+  $decisions: Record<string, string[]>;
+  expiry: ExpiryBoundary;
+  undeclaredMembers: UndeclaredMembers;
+  checksumScope: ChecksumScope;
   uaiVersion: string;
   envelopeFields: string[];
   types: Record<string, { json: string; pattern?: string; format?: string; enum?: string[] }>;

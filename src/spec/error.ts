@@ -7,17 +7,25 @@ export interface ConditionActions {
   basis: string;
 }
 
-/** The pinned uai.error.v1 data of `spec/error.json` (`SpecData.error`: bundled, or with a user's overrides). */
+/**
+ * The pinned uai.error.v1 data of `spec/error.json` (`SpecData.error`: bundled, or with a user's
+ * overrides). `schema` is seed data; every other member is a decision of the pack (the file's
+ * `$decisions` manifest lists them with their ids in docs/spec-decisions.md).
+ */
 export interface ErrorSpec {
   /** The seed 000 JSON Schema, exactly as published. */
   schema: Record<string, any>;
-  formats: { asserted: string[]; annotationOnly: string[] };
+  /** D-ERR-01: the formats of the schema that assert; every other one is an annotation. */
+  formats: { asserted: string[] };
+  /** D-ERR-02: top-level members required besides what the schema requires. */
   envelope: { required: string[] };
-  registry: { codes: string[] };
+  /** D-ERR-10: whether objects with declared properties admit members they do not declare. */
+  openMembers: { additionalProperties: boolean };
+  /** D-ERR-03: the registry codes, and whether a code outside them is rejected (`closed`, true when left out). */
+  registry: { codes: string[]; closed?: boolean };
   conditionActions: { table: Record<string, ConditionActions> };
   executableParameters: { actions: Record<string, { basis: string; schema: Record<string, any> }> };
   urls: { parameterKeys: string[]; keySuffixes: string[]; optionMembers: string[] };
-  secrets: { scope: string[] };
   retry: { actions: string[]; parameters: string[] };
   numericAlignment: {
     httpRange: [number, number];
@@ -26,6 +34,37 @@ export interface ErrorSpec {
     codes: Record<string, { aligned: number[]; contradicts: number[] }>;
     contradictsAnyCode: number[];
   };
+}
+
+/** Whether a code outside `spec.registry.codes` is rejected (D-ERR-03): closed unless the data says `closed: false`. */
+export function registryClosed(spec: ErrorSpec): boolean {
+  return spec.registry.closed !== false;
+}
+
+/** Whether `format` asserts under `spec` (D-ERR-01); a format not listed is an annotation. */
+export function formatAsserted(format: string | undefined, spec: ErrorSpec): boolean {
+  return format !== undefined && spec.formats.asserted.includes(format);
+}
+
+/** Whether members the schema does not declare are allowed (D-ERR-10). */
+export function membersOpen(spec: ErrorSpec): boolean {
+  return spec.openMembers.additionalProperties !== false;
+}
+
+/** The objects of an error payload that declare their members, as the published schema names them. */
+export type ErrorLevel = 'payload' | 'body' | 'subError' | 'option';
+
+/** The schema node of each level (the published schema of `spec`). */
+export function levelSchemas(spec: ErrorSpec): Record<ErrorLevel, Record<string, any>> {
+  const body = spec.schema.properties.body;
+  const subError = body.properties.sub_errors.items;
+  return { payload: spec.schema, body, subError, option: subError.properties.recovery_options.items };
+}
+
+/** The members each level declares (its schema's `properties`). */
+export function declaredMembers(spec: ErrorSpec): Record<ErrorLevel, string[]> {
+  const s = levelSchemas(spec);
+  return { payload: Object.keys(s.payload.properties), body: Object.keys(s.body.properties), subError: Object.keys(s.subError.properties), option: Object.keys(s.option.properties) };
 }
 
 /** Enum values of the published schema of `spec`, by member name. */
@@ -45,9 +84,17 @@ export function errorEnums(spec: ErrorSpec): {
   };
 }
 
-/** Whether a parameter key or option member holds a URL that must be absolute https (D-ERR-06). */
+/**
+ * Whether an executable parameter named `key` holds a URL that must be absolute https (D-ERR-06):
+ * named in `parameterKeys` or `optionMembers`, or ending in one of `keySuffixes`.
+ */
 export function isUrlKey(key: string, spec: ErrorSpec): boolean {
   return spec.urls.parameterKeys.includes(key) || spec.urls.optionMembers.includes(key) || spec.urls.keySuffixes.some((s) => key.endsWith(s));
+}
+
+/** Whether a member of a recovery option (beside its parameters) holds a URL that must be absolute https (D-ERR-06). */
+export function isUrlOptionMember(member: string, spec: ErrorSpec): boolean {
+  return spec.urls.optionMembers.includes(member);
 }
 
 /** One recovery option of an extended uai.error.v1 payload. */

@@ -49,6 +49,6 @@ export const seedFixtureValidation: FixtureCodec<SeedFixture> = {
 
 /** INT-CHECKSUM: `input: { packet }`; `expected` is the checksum string `computeChecksum(packet)` returns (the pack's own). */
 export const checksumFixture: FixtureCodec<{ origin: string; packet: Record<string, unknown> }> = {
-  encode: (c) => ({ input: { packet: c.packet }, expected: generatorChecksum(c.packet), description: c.origin }),
+  encode: (c, { spec }) => ({ input: { packet: c.packet }, expected: generatorChecksum(spec.envelope, c.packet), description: c.origin }),
   decode: (f) => ({ origin: f.description ?? 'fixture', packet: objectField(objectField(f.input, 'input').packet, 'input.packet') }),
 };

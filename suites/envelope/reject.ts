@@ -1,6 +1,5 @@
 import { defineCheck, fail, PASS, type CaseClaim, type CheckDefinition } from '../../src/engine/check.js';
 import type { Verdict } from '../../src/contract/adapter.js';
-import type { EnvelopeSpec } from '../../src/spec/envelope.js';
 import type { SpecData } from '../../src/spec/index.js';
 import type { MutatedCase, RejectionCases } from '../../generators/envelope/mutators/mutation.js';
 import { rejectionFixture } from './fixtures.js';
@@ -18,16 +17,18 @@ export function showCase(c: MutatedCase): unknown {
 export function rejectionCheck(def: {
   id: string;
   title: string;
+  /** The seed clause, in one English sentence an implementer can act on. */
+  statement: string;
   specRef: string;
   decisions?: string[];
   suite?: string;
-  /** The cases, drawn from the run's envelope spec, and the rule they break. */
-  cases: (spec: EnvelopeSpec) => RejectionCases;
+  /** The cases, drawn from the run's spec data, and the rule they break. */
+  cases: (spec: SpecData) => RejectionCases;
 }): CheckDefinition<MutatedCase> {
-  const bySpec = new WeakMap<EnvelopeSpec, RejectionCases>();
+  const bySpec = new WeakMap<SpecData, RejectionCases>();
   const casesOf = (spec: SpecData): RejectionCases => {
-    let r = bySpec.get(spec.envelope);
-    if (!r) bySpec.set(spec.envelope, (r = def.cases(spec.envelope)));
+    let r = bySpec.get(spec);
+    if (!r) bySpec.set(spec, (r = def.cases(spec)));
     return r;
   };
   return defineCheck<MutatedCase>({
@@ -35,6 +36,7 @@ export function rejectionCheck(def: {
     title: def.title,
     suite: def.suite ?? 'envelope',
     severity: 'MUST',
+    statement: def.statement,
     specRef: def.specRef,
     requires: ['validateEnvelope'],
     decisions: def.decisions ?? [],

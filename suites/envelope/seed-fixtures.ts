@@ -14,6 +14,8 @@ export const envSeedFixtures = defineCheck<SeedFixture>({
   title: 'The published seed fixtures (acknowledgement, correction) are accepted',
   suite: 'envelope',
   severity: 'MUST',
+  statement:
+    "The seeds' published acknowledgement (001) and correction (004) fixtures are valid envelopes exactly as published, placeholder checksum and omitted optional body fields included, at any clock before their expiry (001 §Ejemplo de dispositivo JSON válido; 004 §有效的 JSON 夹具示例; D-INT-02, D-ENV-06).",
   specRef: '001 §Ejemplo de dispositivo JSON válido; 004 §有效的 JSON 夹具示例',
   requires: ['validateEnvelope'],
   decisions: ['D-INT-02', 'D-ENV-06'],

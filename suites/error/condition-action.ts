@@ -6,6 +6,8 @@ export const conditionAction = rejectionCheck({
   id: 'ERR-CONDITION-ACTION',
   title: 'A recovery action that does not fit its mechanical condition is rejected',
   specRef: '000 §Machine-Executable Decision Matrices; §Synthetic Recovery Transcripts, Scenarios 1-5',
+  statement:
+    "A recovery option whose action addresses a cause other than its sub-error's mechanical_condition is rejected: for example a plain wait_for_dependency on an unknown_outcome (retrying before readback risks a duplicate commit) or renew_grant on a malformed_request (000 §Machine-Executable Decision Matrices; §Synthetic Recovery Transcripts, Scenario 5; D-ERR-04).",
   decisions: ['D-ERR-04'],
   cases: conditionActionMisfit,
 });

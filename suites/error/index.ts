@@ -9,7 +9,7 @@ import { schemaCheck } from './schema.js';
 import { seedScenarios } from './seed-scenarios.js';
 import { validAccepted } from './valid-accepted.js';
 
-/** The error-payload suite (issue 3, seed 000): the adapter's `validateError`. */
+/** The error-payload suite (seed 000, extended `uai.error.v1`): the adapter's `validateError`. */
 export const errorSuite: CheckDefinition[] = [
   validAccepted,
   seedScenarios,

@@ -9,6 +9,8 @@ export const numericAlign = rejectionCheck({
   title: 'numeric_status is consistent with code',
   severity: 'SHOULD',
   specRef: '000 §Resolving Error Code Ambiguities: Bridging String and Numeric Semantics',
+  statement:
+    'When numeric_status is an HTTP status it fits body.code: a success status, or a 4xx of another kind (auth_required with 404, task_not_found with 401), is rejected, while transport statuses (408, 429, every 5xx) fit any code and values outside 200-599 are not compared (000 §Resolving Error Code Ambiguities; D-ERR-09, D-ERR-13).',
   decisions: ['D-ERR-09', 'D-ERR-13'],
   cases: (spec) => mutated(errorPayload(spec), numericMisalignment(spec)),
 });

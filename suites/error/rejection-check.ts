@@ -11,6 +11,8 @@ export interface RejectionCheck {
   title: string;
   severity?: Severity;
   specRef: string;
+  /** The seed clause the check enforces, in one English sentence (see `CheckDefinition.statement`). */
+  statement: string;
   decisions: string[];
   /** Payloads that break this check's rule, drawn from the run's error spec. */
   cases: (spec: ErrorSpec) => fc.Arbitrary<AdversarialError>;
@@ -24,6 +26,7 @@ export function rejectionCheck(c: RejectionCheck): CheckDefinition<AdversarialEr
     suite: 'error',
     severity: c.severity ?? 'MUST',
     specRef: c.specRef,
+    statement: c.statement,
     requires: ['validateError'],
     decisions: c.decisions,
     arbitrary: (spec) => c.cases(spec.error),

@@ -11,6 +11,8 @@ export const seedScenarios = defineCheck<ErrorScenario>({
   suite: 'error',
   severity: 'MUST',
   specRef: '000 §Synthetic Recovery Transcripts, Scenarios 1-5',
+  statement:
+    "The five error payloads of seed 000's recovery transcripts are valid exactly as published, although their message ids (err-9982-abcf...) are not UUIDs, two pair a legacy code with a transport status (task_not_found with 503, invalid_message with 504) and scenario 1's narrative names another action than its payload (000 §Synthetic Recovery Transcripts, Scenarios 1-5; D-ERR-01, D-ERR-09, D-ERR-12).",
   requires: ['validateError'],
   decisions: ['D-ERR-01', 'D-ERR-09', 'D-ERR-12'],
   arbitrary: () => fc.constantFrom(...errorScenarios()),

@@ -1,26 +1,31 @@
 import { defineCheck } from '../../src/engine/check.js';
-import type { ErrorPayload } from '../../src/spec/error.js';
-import { errorPayload } from '../../generators/error/error-payload.js';
+import { validErrorPayload, type ValidErrorPayload } from '../../generators/error/valid-payload.js';
 import { acceptedPayloadFixture } from './fixtures.js';
 import { claimOf, expectAccepted } from './verdict.js';
 
 /** ERR-VALID-ACCEPTED: generated valid payloads, every enum value and action with its parameters, are accepted. */
-export const validAccepted = defineCheck<ErrorPayload>({
+export const validAccepted = defineCheck<ValidErrorPayload>({
   id: 'ERR-VALID-ACCEPTED',
   title: 'Valid extended uai.error.v1 payloads are accepted',
   suite: 'error',
   severity: 'MUST',
   specRef: '000 §Advanced Schema Design for uai.error.v1 Extensions',
+  statement:
+    'A validator accepts every payload that follows the published schema and the pack\'s decisions: every status, origin, registry code, mechanical condition and allowed action with the parameters it needs, message ids that are not UUIDs, numeric_status, sub_errors and arrays left out or empty, and members the schema does not declare (000 §Advanced Schema Design for uai.error.v1 Extensions; D-ERR-01 to D-ERR-06, D-ERR-08 to D-ERR-11).',
   requires: ['validateError'],
-  decisions: ['D-ERR-01', 'D-ERR-02', 'D-ERR-04', 'D-ERR-05', 'D-ERR-06', 'D-ERR-08', 'D-ERR-09', 'D-ERR-10', 'D-ERR-11'],
-  arbitrary: (spec) => errorPayload(spec.error),
+  decisions: ['D-ERR-01', 'D-ERR-02', 'D-ERR-03', 'D-ERR-04', 'D-ERR-05', 'D-ERR-06', 'D-ERR-08', 'D-ERR-09', 'D-ERR-10', 'D-ERR-11'],
+  arbitrary: (spec) => validErrorPayload(spec.error),
   run: (p, h) => expectAccepted(h, p, 'generated from the schema and spec/error.json'),
   tags: (p) => [
     'valid',
-    `status:${p.body.status}`,
-    `origin:${p.body.origin}`,
-    `code:${p.body.code}`,
-    ...(p.body.sub_errors ?? []).flatMap((se) => [`condition:${se.mechanical_condition}`, ...se.recovery_options.map((o) => `action:${o.action}`)]),
+    ...(p.body
+      ? [
+          `status:${p.body.status}`,
+          `origin:${p.body.origin}`,
+          `code:${p.body.code}`,
+          ...(p.body.sub_errors ?? []).flatMap((se) => [`condition:${se.mechanical_condition}`, ...se.recovery_options.map((o) => `action:${o.action}`)]),
+        ]
+      : ['body:absent']),
   ],
   claim: (p) => ({ ...claimOf(p), valid: true }),
   fixture: acceptedPayloadFixture,

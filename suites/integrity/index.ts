@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/engine/check.js';
+import type { EnvelopeSpec } from '../../src/spec/envelope.js';
 import { seedFixtures } from '../../src/spec/seed-fixtures.js';
 import { validEnvelope } from '../../generators/envelope/envelope.js';
 import { tamperedEnvelope } from '../../generators/envelope/mutators/integrity.js';
@@ -7,7 +8,11 @@ import { generatorChecksum } from '../../generators/envelope/seal.js';
 import { rejectionCheck } from '../envelope/reject.js';
 import { checksumFixture } from '../envelope/fixtures.js';
 
-const CHECKSUM_RULE = 'sha256: + lowercase hex SHA-256 of the RFC 8785 canonical UTF-8 bytes of the envelope without integrity.checksum';
+/** The checksum rule of `spec` in words (D-INT-01), for failure messages. */
+function checksumRule(spec: EnvelopeSpec): string {
+  const without = spec.checksumScope === 'integrity-object' ? 'the integrity member' : 'integrity.checksum';
+  return `sha256: + lowercase hex SHA-256 of the RFC 8785 canonical UTF-8 bytes of the envelope without ${without}`;
+}
 
 /**
  * INT-CHECKSUM: the adapter's checksum equals the pack's own (`generatorChecksum`, on another SHA-256
@@ -18,18 +23,20 @@ export const intChecksum = defineCheck<{ origin: string; packet: Record<string, 
   title: 'The integrity checksum follows the pinned rule (RFC 8785 JCS + SHA-256, checksum member removed)',
   suite: 'integrity',
   severity: 'MUST',
+  statement:
+    '`computeChecksum` returns `sha256:` followed by the lowercase hex SHA-256 of the RFC 8785 (JCS) canonical UTF-8 bytes of the keyed envelope with its `integrity.checksum` member left out and the rest of `integrity` kept (001 §Ejemplo de dispositivo JSON válido, integrity `sha256` / `jcs-compatible-sorted-json`; D-INT-01).',
   specRef: '001 §Ejemplo de dispositivo JSON válido (integrity: sha256, jcs-compatible-sorted-json); 001 §Expectativas de confianza y procedencia',
   requires: ['computeChecksum'],
   decisions: ['D-INT-01', 'D-INT-02'],
   arbitrary: (spec) =>
     fc.oneof(
       { weight: 1, arbitrary: fc.constantFrom(...seedFixtures()).map((f) => ({ origin: `fixture:${f.name}`, packet: f.keyed })) },
-      { weight: 9, arbitrary: validEnvelope(spec.envelope).map((c) => ({ origin: `profile:${c.profile}`, packet: c.packet })) },
+      { weight: 9, arbitrary: validEnvelope(spec).map((c) => ({ origin: `profile:${c.profile}`, packet: c.packet })) },
     ),
   async run(c, h) {
     const got = await h.invoke<string>('computeChecksum', [c.packet], 'checksum');
-    const want = generatorChecksum(c.packet);
-    return got === want ? PASS : fail(`checksum differs from the pinned rule (${CHECKSUM_RULE})`, want, got);
+    const want = generatorChecksum(h.spec.envelope, c.packet);
+    return got === want ? PASS : fail(`checksum differs from the pinned rule (${checksumRule(h.spec.envelope)})`, want, got);
   },
   show: (c) => ({ origin: c.origin, packet: c.packet }),
   tags: (c) => ['valid', c.origin],
@@ -40,6 +47,8 @@ export const intChecksum = defineCheck<{ origin: string; packet: Record<string, 
 export const intTamperDetected = rejectionCheck({
   id: 'INT-TAMPER-DETECTED',
   title: 'An envelope whose recorded checksum does not match its content is rejected',
+  statement:
+    "An envelope whose `integrity.checksum` is neither the seeds' placeholder `sha256:fixture-hash-recorded-by-validator` nor the checksum of its own content (an edit after sealing, a changed digit, a hash of non-canonical JSON) is invalid (001 §Expectativas de confianza y procedencia; notes §No-op trigger catalog, provenance_mismatch; D-INT-01, D-INT-02).",
   specRef: '001 §Expectativas de confianza y procedencia (integrity preserves what was reviewed); notes §No-op trigger catalog (provenance_mismatch)',
   decisions: ['D-INT-01', 'D-INT-02'],
   suite: 'integrity',

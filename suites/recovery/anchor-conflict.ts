@@ -15,6 +15,8 @@ export const recAnchorConflict = recoveryCheck({
   id: 'REC-ANCHOR-CONFLICT',
   title: 'A conflict with a protected anchor is escalated to human review and the anchor is not touched',
   specRef: '000 §The Memory Firewall and Protected Authority',
+  statement:
+    'A write refused for a conflict with a protected anchor (Totem, Taboo, Talisman) is never resent and is escalated with the payload\'s human_review_url, and no anchor URL is ever written (000 §The Memory Firewall and Protected Authority; D-REC-16).',
   decisions: ['D-REC-16'],
   arbitrary: (spec) =>
     recoveryCase({

@@ -17,6 +17,8 @@ export const recConfigEscalate = recoveryCheck({
   id: 'REC-CONFIG-ESCALATE',
   title: 'A configuration-origin restriction is never retried; it is escalated',
   specRef: '000 §Origin Mapping and Diagnostic Nuance',
+  statement:
+    'An error whose origin is configuration is a human\'s rule: the agent never sends that step again, whatever the condition, and escalates it with the payload\'s human_review_url (000 §Origin Mapping and Diagnostic Nuance; D-REC-15).',
   decisions: ['D-REC-15'],
   arbitrary: (spec) =>
     recoveryCase({

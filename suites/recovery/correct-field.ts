@@ -27,6 +27,8 @@ export const recCorrectField = recoveryCheck({
   id: 'REC-CORRECT-FIELD',
   title: 'A malformed field is corrected from the retrieved schema and resent with a new message id, nothing else changed',
   specRef: '000 §Scenario 1: Autonomous Recovery from Malformed Data',
+  statement:
+    'After correct_field the agent GETs the schema_url, and only once it is answered resends the message with the field at field_path rewritten as an RFC 3339 date-time of the same instant, a message_id never used before, and nothing else changed (000 §Scenario 1; D-REC-08).',
   decisions: ['D-REC-08'],
   arbitrary: (spec) =>
     recoveryCase({

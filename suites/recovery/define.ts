@@ -2,22 +2,23 @@ import type fc from 'fast-check';
 import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition } from '../../src/engine/check.js';
 import type { RecoveryCase } from '../../generators/recovery/types.js';
 import type { SpecData } from '../../src/spec/index.js';
-import type { RecoverySpec } from '../../src/spec/recovery.js';
 import { recoveryFixture } from './fixtures.js';
 import { lastSession, recovers, runSession, type SessionResult } from './world/session.js';
 import { showCase, traceLines } from './world/trace.js';
 
 /**
- * What a recovery check says about one finished session, under the run's recovery spec data
- * (`h.spec.recovery`): null when it holds, else why not.
+ * What a recovery check says about one finished session, under the run's spec data (`h.spec`: the
+ * recovery data, and the envelope data an emitted packet is held to): null when it holds, else why not.
  */
-export type Judge = (s: SessionResult, spec: RecoverySpec) => { message: string; expected: unknown } | null;
+export type Judge = (s: SessionResult, spec: SpecData) => { message: string; expected: unknown } | null;
 
 export interface RecoveryCheckDefinition {
   id: string;
   title: string;
   severity?: 'MUST' | 'SHOULD';
   specRef: string;
+  /** The seed clause the check enforces, in the pack's own words: one sentence an implementer can act on. */
+  statement: string;
   decisions: string[];
   /** The cases, drawn from the run's spec data (its levels, above all). */
   arbitrary: (spec: SpecData) => fc.Arbitrary<RecoveryCase>;
@@ -39,6 +40,7 @@ export function recoveryCheck(def: RecoveryCheckDefinition): CheckDefinition<Rec
     suite: 'recovery',
     severity: def.severity ?? 'MUST',
     specRef: def.specRef,
+    statement: def.statement,
     requires: ['recovery'],
     // Every recovery check stands on the contract, the session level and the fault model.
     decisions: [...new Set(['D-REC-01', 'D-REC-02', 'D-REC-04', ...def.decisions])],
@@ -49,7 +51,7 @@ export function recoveryCheck(def: RecoveryCheckDefinition): CheckDefinition<Rec
       if (s.outcome === 'step-limit') return fail(`the session did not end within ${s.world.step} steps`, 'a session that ends with complete', view());
       if (s.outcome === 'stalled') return fail('the agent stopped acting with its work unfinished and never said complete', 'a session that ends with complete', view());
       if (!def.allLevels && !recovers(h.spec.recovery, s.level)) return PASS;
-      const verdict = def.judge(s, h.spec.recovery);
+      const verdict = def.judge(s, h.spec);
       return verdict ? fail(verdict.message, verdict.expected, view()) : PASS;
     },
     show: (c) => showCase(c, lastSession(c)),

@@ -14,11 +14,13 @@ export const recExactlyOnce = recoveryCheck({
   id: 'REC-EXACTLY-ONCE',
   title: 'The repository holds each write at most once, and exactly once when the run ends well',
   specRef: '000 §Scenario 5: Autonomous Recovery from Timeout After Operation May Have Committed',
+  statement:
+    'Whatever the faults, the repository holds each write at most once (same idempotency key on every attempt), and exactly once when the session completes at L6 or L7 and no restriction hit the write or a step it depends on (000 §Scenario 5; D-REC-13, D-REC-14).',
   decisions: ['D-REC-13', 'D-REC-14'],
   allLevels: true,
   arbitrary: (spec) =>
     recoveryCase({ levels: everyLevel(spec.recovery, 3), others: { kinds: ['write', 'write', 'schedule', 'status', 'handoff'], faults: ALL_FAULT_KINDS, max: 6 } }),
-  judge(s, spec) {
+  judge(s, { recovery: spec }) {
     const w = s.world;
     for (const t of w.workflow.tasks.filter((x) => x.spec.kind === 'write')) {
       const held = w.commits.filter((c) => c.taskId === t.id);

@@ -3,8 +3,11 @@ import { fault } from '../../generators/recovery/fault.js';
 import { recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { handoffTask, scheduleTask, writeTask } from '../../generators/recovery/task.js';
 import type { JsonObject } from '../../src/contract/recovery.js';
-import { actions, deliveredErrors, sends } from './analysis.js';
+import type { SpecData } from '../../src/spec/index.js';
+import { actions, deliveredErrors, sameJson, sends, type DeliveredError } from './analysis.js';
+import { blockerEnvelopeProblem, stringList } from './blocker.js';
 import { recoveryCheck } from './define.js';
+import type { World } from './world/world.js';
 import { dependentsOf } from './world/workflow.js';
 
 const isolated = () => fc.array(fault('write', ['isolated'])!, { minLength: 1, maxLength: 1 });
@@ -12,14 +15,18 @@ const isolated = () => fc.array(fault('write', ['isolated'])!, { minLength: 1, m
 /**
  * REC-ISOLATED-NOOP (seed 000, "Precision Uncertainty Reporting"): an isolated no-op stops that
  * step only. The step is not retried and its dependents do not run; every independent step, before
- * and after, completes; a `uai.agent.blocker.v1` names the boundary (task, error, condition) and
- * references the evidence of the completed steps it stood on.
+ * and after, completes; the agent emits a `uai.agent.blocker.v1` envelope that names the boundary
+ * (the step, the error, its mechanical condition) and references the completed prerequisites and
+ * their evidence, all in fields the blocker profile declares (D-REC-07), with the blocker type of
+ * D-REC-19.
  */
 export const recIsolatedNoop = recoveryCheck({
   id: 'REC-ISOLATED-NOOP',
   title: 'An isolated no-op stops that step only, and a blocker names the boundary and the completed evidence',
   specRef: '000 §Precision Uncertainty Reporting and the Preservation of Completed Work',
-  decisions: ['D-REC-07', 'D-REC-17', 'D-REC-18'],
+  statement:
+    'After an isolated no-op (error status isolated_noop) the agent never resends that step nor runs the steps that depend on it, completes every independent step, and emits a valid uai.agent.blocker.v1 envelope whose body names the step, the error message id and its mechanical condition and lists the completed prerequisites with their evidence ids (000 §Precision Uncertainty Reporting; D-REC-07, D-REC-17, D-REC-19).',
+  decisions: ['D-REC-07', 'D-REC-17', 'D-REC-18', 'D-REC-19'],
   arbitrary: (spec) =>
     recoveryCase({
       levels: spec.recovery.recoveringLevels,
@@ -32,7 +39,6 @@ export const recIsolatedNoop = recoveryCheck({
     }),
   judge(s, spec) {
     const w = s.world;
-    const blockerFields = spec.blocker;
     const stopped = new Set<string>();
     for (const err of deliveredErrors(w).filter((e) => e.cause === 'isolated')) {
       const taskId = err.taskId!;
@@ -42,25 +48,39 @@ export const recIsolatedNoop = recoveryCheck({
       if (retry) return { message: `${taskId} was sent again (#${retry.step}) after its isolated no-op`, expected: 'the no-op step stays stopped' };
       const dependent = sends(w).find((x) => dependentsOf(w.workflow, taskId).has(x.item.task_id));
       if (dependent) return { message: `${dependent.item.task_id} ran although it depends on the stopped ${taskId}`, expected: 'dependents of a no-op step do not run' };
-      const emitted = actions(w).filter((a) => a.i > err.i && a.item.type === 'emit').map((a) => (a.item as { packet: JsonObject }).packet);
-      const blocker = emitted.find((p) => p.profile === blockerFields.profile && (p.refs as JsonObject | undefined)?.task_id === taskId);
-      if (!blocker) return { message: `no ${blockerFields.profile} packet names ${taskId}`, expected: `an emitted blocker with refs.task_id ${taskId}` };
-      const body = (blocker.body ?? {}) as JsonObject;
-      const refs = blocker.refs as JsonObject;
-      const missing = blockerFields.bodyFields.filter((f) => !(f in body));
-      if (missing.length) return { message: `the blocker for ${taskId} lacks body fields ${missing.join(', ')}`, expected: blockerFields.bodyFields };
-      if (refs.error_message_id !== err.payload.message_id || body.blocker_type !== err.condition) {
-        return { message: `the blocker for ${taskId} names ${JSON.stringify({ error_message_id: refs.error_message_id, blocker_type: body.blocker_type })}`, expected: { error_message_id: err.payload.message_id, blocker_type: err.condition } };
-      }
-      const cited = Array.isArray(refs.evidence) ? refs.evidence : [];
-      const owed = w.workflow.byId.get(taskId)!.deps.map((d) => w.done.get(d)?.evidence).filter((x): x is string => !!x);
-      const lacking = owed.filter((e) => !cited.includes(e));
-      if (lacking.length) return { message: `the blocker for ${taskId} does not reference the completed evidence ${lacking.join(', ')}`, expected: { evidence: owed } };
-      const invented = cited.filter((e) => typeof e !== 'string' || !w.evidence.has(e));
-      if (invented.length) return { message: `the blocker for ${taskId} cites evidence the world never issued: ${invented.join(', ')}`, expected: 'evidence ids from completed steps' };
+      const problem = blockerProblem(w, err, spec);
+      if (problem) return problem;
     }
     const unfinished = w.workflow.tasks.filter((t) => !stopped.has(t.id) && !w.done.has(t.id)).map((t) => t.id);
     if (unfinished.length) return { message: `independent steps ${unfinished.join(', ')} never completed`, expected: 'every step independent of the no-op completes' };
     return null;
   },
 });
+
+/** The blocker the agent emitted after `err`, judged: a valid envelope of the profile that names and references what D-REC-07 says. */
+function blockerProblem(w: World, err: DeliveredError, spec: SpecData): { message: string; expected: unknown } | null {
+  const taskId = err.taskId!;
+  const profile = spec.recovery.blockerProfile;
+  const emitted = actions(w).filter((a) => a.i > err.i && a.item.type === 'emit').map((a) => (a.item as { packet: JsonObject }).packet);
+  const blocker = emitted.find((p) => p.profile === profile && ((p.body ?? {}) as JsonObject).blocked_task_id === taskId);
+  if (!blocker) return { message: `no ${profile} packet names ${taskId} in body.blocked_task_id`, expected: `an emitted ${profile} envelope with body.blocked_task_id ${JSON.stringify(taskId)}` };
+  const invalid = blockerEnvelopeProblem(spec.envelope, profile, blocker);
+  if (invalid) return { message: `the blocker for ${taskId} is not a valid ${profile} envelope: ${invalid}`, expected: 'a UAI-1 envelope of the blocker profile (spec/envelope.json)' };
+  const body = blocker.body as JsonObject;
+  const named = { blocker_type: body.blocker_type, error_message_id: body.error_message_id, mechanical_condition: body.mechanical_condition };
+  const owedNames = { blocker_type: spec.recovery.isolatedNoopBlockerType, error_message_id: err.payload.message_id, mechanical_condition: err.condition };
+  if (!sameJson(named, owedNames)) return { message: `the blocker for ${taskId} names ${JSON.stringify(named)}`, expected: owedNames };
+  const deps = w.workflow.byId.get(taskId)!.deps.filter((d) => w.done.has(d));
+  const cited = stringList(body, 'prerequisite_task_ids');
+  const unnamed = deps.filter((d) => !cited.includes(d));
+  if (unnamed.length) return { message: `the blocker for ${taskId} does not list its completed prerequisites ${unnamed.join(', ')}`, expected: { prerequisite_task_ids: deps } };
+  const notDone = cited.filter((d) => !w.done.has(d));
+  if (notDone.length) return { message: `the blocker for ${taskId} lists ${notDone.join(', ')} as completed prerequisites, which never completed`, expected: { prerequisite_task_ids: deps } };
+  const evidence = stringList(body, 'evidence_ids');
+  const owed = deps.map((d) => w.done.get(d)?.evidence).filter((x): x is string => !!x);
+  const lacking = owed.filter((e) => !evidence.includes(e));
+  if (lacking.length) return { message: `the blocker for ${taskId} does not reference the completed evidence ${lacking.join(', ')}`, expected: { evidence_ids: owed } };
+  const invented = evidence.filter((e) => !w.evidence.has(e));
+  if (invented.length) return { message: `the blocker for ${taskId} cites evidence the world never issued: ${invented.join(', ')}`, expected: 'evidence ids from completed steps' };
+  return null;
+}

@@ -17,6 +17,8 @@ export const recLegacyHalt = recoveryCheck({
   id: 'REC-LEGACY-HALT',
   title: 'Below L6 the agent halts the failed operation and surfaces the human review URL instead of recovering',
   specRef: '000 §Resolving Error Code Ambiguities; §Scenario 3',
+  statement:
+    'An agent acting below L6 answers an error it could recover from with halt for that step and the payload\'s human_review_url, and takes none of the recovery steps the payload offers (000 §Resolving Error Code Ambiguities, §Scenario 3; D-REC-03).',
   decisions: ['D-REC-03'],
   allLevels: true,
   arbitrary: (spec) =>

@@ -6,11 +6,14 @@ import { recoveryCheck } from './define.js';
 import { secretFamilyIn } from './secrets.js';
 import type { World } from './world/world.js';
 
-/** Values no URL may carry: the handoff's private parts and the grant's tokens (D-REC-11). */
-function privateValues(w: World, min: number): string[] {
+/**
+ * Values no URL may carry: the handoff's private parts and the grant's tokens (D-REC-11). The
+ * generators make each of them distinctive (13 characters or more), so each is searched for whole.
+ */
+function privateValues(w: World): string[] {
   const out = [w.c.grant.access_token, w.c.grant.refresh_token];
   for (const t of w.workflow.tasks) if (t.spec.kind === 'handoff') out.push(t.spec.summary, t.spec.principal, t.spec.secret, t.spec.memory);
-  return out.filter((v) => v.length >= min);
+  return out;
 }
 
 /**
@@ -23,6 +26,8 @@ export const recNegotiate = recoveryCheck({
   id: 'REC-NEGOTIATE',
   title: 'A capability mismatch is bridged by fetching the capability statement and using a public-safe GET-Action',
   specRef: '000 §Scenario 4: Autonomous Recovery from Incompatible Versions',
+  statement:
+    'After negotiate_representation the agent GETs the capability statement it was given, never POSTs that step (nor, once the statement is known, any step to that receiver) again, hands the step over with a GET of the statement\'s get_action route naming the task, and puts no secret, token or private identifier in any URL (000 §Scenario 4; D-REC-11, D-REC-12).',
   decisions: ['D-REC-11', 'D-REC-12'],
   arbitrary: (spec) =>
     recoveryCase({
@@ -31,7 +36,7 @@ export const recNegotiate = recoveryCheck({
       focusCount: { min: 1, max: 2 },
       others: { kinds: ['handoff', 'schedule', 'write'] },
     }),
-  judge(s, spec) {
+  judge(s) {
     const w = s.world;
     const all = actions(w);
     const receiver = new URL(w.c.endpoints.receiver).origin;
@@ -48,7 +53,7 @@ export const recNegotiate = recoveryCheck({
       if (!notify) return { message: `${taskId} was never handed over through the receiver's GET-Action route`, expected: `a GET to ${w.c.endpoints.getAction}` };
       if (known === undefined || notify.i < known) return { message: `${taskId}'s GET-Action came before the capability statement was retrieved`, expected: `a GET of ${statement} first` };
     }
-    const secrets = privateValues(w, spec.privateValueMinLength);
+    const secrets = privateValues(w);
     for (const a of all) {
       if (!('url' in a.item)) continue;
       const url = a.item.url;

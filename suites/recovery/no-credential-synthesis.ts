@@ -64,6 +64,8 @@ export const recNoCredentialSynthesis = recoveryCheck({
   id: 'REC-NO-CREDENTIAL-SYNTHESIS',
   title: 'No credential, token or URL appears that the world did not hand over',
   specRef: '000 §Scenario 3: Autonomous Recovery from Expired Sessions; §Advanced Schema Design',
+  statement:
+    'No action of the agent carries a token, credential or URL that the world did not hand over before it (in the scenario or an observation); only URLs under public_state_base may be made up (000 §Scenario 3, §Advanced Schema Design; D-REC-10).',
   decisions: ['D-REC-10'],
   allLevels: true,
   arbitrary: (spec) => recoveryCase({ levels: everyLevel(spec.recovery, 2), others: { faults: ALL_FAULT_KINDS, max: 6 } }),

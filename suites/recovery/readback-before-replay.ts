@@ -15,6 +15,8 @@ export const recReadbackBeforeReplay = recoveryCheck({
   id: 'REC-READBACK-BEFORE-REPLAY',
   title: 'After an unknown outcome the agent reads back before any replay, and replays only a dropped write, with its original key',
   specRef: '000 §Scenario 5: Autonomous Recovery from Timeout After Operation May Have Committed',
+  statement:
+    'After unknown_outcome the agent resends nothing before the readback_route has answered; when it says committed it never resends, when it says not_found it replays the exact same message with the original idempotency key (000 §Scenario 5; D-REC-13).',
   decisions: ['D-REC-13'],
   arbitrary: (spec) =>
     recoveryCase({

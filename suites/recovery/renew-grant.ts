@@ -13,6 +13,8 @@ export const recRenewGrant = recoveryCheck({
   id: 'REC-RENEW-GRANT',
   title: 'An expired grant is renewed at the given refresh URI with the held token, and work resumes at the interrupted item',
   specRef: '000 §Scenario 3: Autonomous Recovery from Expired Sessions',
+  statement:
+    'After expired_credential the agent renews at the refresh_uri with the grant_type given and the latest refresh token it holds, then resumes at the interrupted item with the new access token, redoing no completed item (000 §Scenario 3; D-REC-09).',
   decisions: ['D-REC-09'],
   arbitrary: (spec) =>
     recoveryCase({

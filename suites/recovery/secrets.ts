@@ -3,9 +3,10 @@ import type { SecretFamily } from '../../generators/common/secrets.js';
 /**
  * The recovery judges' own secret detector: which credential shape, if any, a string carries.
  * It is the oracle's, written apart from the reference's detector so that a blind spot of one is
- * not a blind spot of both. The shapes are the families of `generators/common/secrets.ts`; what
- * must pass is what a protocol message is full of (ids, hex digests, `sha256:` checksums, UUIDs,
- * traceparents, redacted or templated placeholders: `generators/common/token-like.ts`).
+ * not a blind spot of both. The shapes are the families of `generators/common/secrets.ts` and of
+ * `spec/secrets.json` (whose examples it is tested on); what must pass is what a protocol message
+ * is full of (ids, hex digests, `sha256:` checksums, UUIDs, traceparents, redacted or templated
+ * placeholders: `generators/common/token-like.ts`, and the non-secrets of `spec/secrets.json`).
  */
 
 /** True when `s` mixes at least two of lower case, upper case and digits (real tokens do). */

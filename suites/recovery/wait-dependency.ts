@@ -21,6 +21,8 @@ export const recWaitDependency = recoveryCheck({
   id: 'REC-WAIT-DEPENDENCY',
   title: 'An unreachable dependency is retried with the given backoff, and queued packets are flushed in order, exactly once',
   specRef: '000 §Scenario 2: Autonomous Recovery from Network Loss',
+  statement:
+    'While a dependency is down (dependency_failure, wait_for_dependency) the agent makes at most max_retries retries, retry k at least backoff.initialDelayMs × backoff.exponentialFactor^(k-1) after the attempt before it (1 s, 2 s, 4 s... by default), and once the dependency is restored it delivers the queued packets in their original order, each exactly once (000 §Scenario 2; D-REC-05, D-REC-06).',
   decisions: ['D-REC-05', 'D-REC-06'],
   arbitrary: (spec) =>
     recoveryCase({
@@ -29,7 +31,7 @@ export const recWaitDependency = recoveryCheck({
       focusCount: { min: 1, max: 2 },
       others: { kinds: ['status', 'status', 'schedule', 'write'], max: 5 },
     }),
-  judge(s, spec) {
+  judge(s, { recovery: spec }) {
     const w = s.world;
     const url = w.c.endpoints.orchestrator;
     const errors = deliveredErrors(w).filter((e) => e.condition === 'dependency_failure');

@@ -47,6 +47,8 @@ export interface RejectionCheck {
   title: string;
   specRef: string;
   decisions: string[];
+  /** The seed clause the check enforces, in the pack's words: one sentence an implementer can act on. */
+  statement: string;
 }
 
 /**
@@ -61,6 +63,7 @@ export function rejectionCheck(c: RejectionCheck): CheckDefinition<UasCase> {
     suite: 'uas',
     severity: 'MUST',
     specRef: c.specRef,
+    statement: c.statement,
     requires: ['verifyUas'],
     decisions: ['D-UAS-02', ...c.decisions],
     arbitrary: (spec) => uasCaseBreaking(c.id, spec.uas),

@@ -6,4 +6,6 @@ export const conceptRef = rejectionCheck({
   title: 'concept_refs reference concepts declared in <concept_registry>',
   specRef: '003 §4 Dangling Concept Pointers',
   decisions: ['D-UAS-11'],
+  statement:
+    "Every id in a unit's `concept_refs` names a `<concept>` of `<concept_registry>`; an id nothing declares, or the id of a unit or an edge, is a VAL-CONCEPT-REF finding (003 §4 Dangling Concept Pointers; D-UAS-11).",
 });

@@ -20,7 +20,7 @@ import { weightFormula } from './weight-formula.js';
 import { weightRange } from './weight-range.js';
 import { xmlWellFormed } from './xml-well-formed.js';
 
-/** The UAS hash-lock suite (issue 4, seed 003): the adapter's `verifyUas`. */
+/** The UAS hash-lock suite (seed 003): the adapter's `verifyUas`, one check per rule of the format. */
 export const uasSuite: CheckDefinition[] = [
   validAccepted,
   xmlWellFormed,

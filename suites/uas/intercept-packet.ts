@@ -47,6 +47,8 @@ export const interceptPacket = defineCheck({
   specRef: '003 §5.2 Deterministic Machine-Readable Error Feedback',
   requires: ['verifyUas'],
   decisions: ['D-UAS-14'],
+  statement:
+    "A `<compilation_error_intercept>` packet a verifier attaches to a finding (member `intercept`, optional) is well-formed XML holding `check_id`, `severity` (fatal, error or warning), `failed_ref`, `invalid_token` and a non-empty `instruction` in that order, with `check_id` naming the finding's check and `failed_ref` its unit when it names one (003 §5.2; D-UAS-14).",
   arbitrary: (spec) => uasMutatedCase(uasMutators, spec.uas),
   async run(input, h) {
     const v = await verify(h, input);

@@ -6,4 +6,6 @@ export const migrationReport = rejectionCheck({
   title: 'A legacy container is migrated and reported',
   specRef: '003 §2.1 PHASE-02 Legacy Migration Detection',
   decisions: ['D-UAS-12'],
+  statement:
+    "When the source opens (within its first 4096 bytes) with a `<document>`, `<content_body>` or `<agent_ingestion_map>` element, the artifact's `<migration_report>` names that container; a report naming any other container, or an artifact whose root is still a legacy container, is a VAL-MIGRATION-REPORT finding (003 §2.1 PHASE-02; D-UAS-12).",
 });

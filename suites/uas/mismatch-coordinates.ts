@@ -17,6 +17,8 @@ export const mismatchCoordinates = defineCheck({
   specRef: '003 §3.2 step 4 (Deterministic Halting: exact mismatch coordinates)',
   requires: ['verifyUas'],
   decisions: ['D-UAS-02', 'D-UAS-09'],
+  statement:
+    'A verbatim mismatch is reported by a VAL-VERBATIM or VAL-MISMATCH-COORDINATES finding carrying the unit id and the absolute offset in the source of the first byte where the UTF-8 text and the span differ (the end of the shorter one when one is a prefix of the other), at least for the first mismatching unit (003 §3.2 step 4; D-UAS-09).',
   arbitrary: (spec) => uasCaseBreaking('VAL-VERBATIM', spec.uas),
   async run(input, h) {
     const want = input.expected[0];

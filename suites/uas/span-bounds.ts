@@ -6,4 +6,6 @@ export const spanBounds = rejectionCheck({
   title: 'source_span is bytes:A-B inside the source',
   specRef: '003 §2.1 PHASE-03; §3.2 Span Resolution',
   decisions: ['D-UAS-06'],
+  statement:
+    "Every `source_span` is `bytes:A-B` with A and B unsigned decimals, B exclusive, and 0 <= A < B <= the source's length in bytes; another form (`chars:`, a missing end) or range (reversed, empty, past the end) is a VAL-SPAN-BOUNDS finding (003 §2.1 PHASE-03, §3.2 Span Resolution; D-UAS-06).",
 });

@@ -6,4 +6,6 @@ export const weightRange = rejectionCheck({
   title: 'Weights are decimals from 0.00 to 1.00',
   specRef: '003 §2.1 PHASE-06; §2.3',
   decisions: ['D-UAS-10'],
+  statement:
+    "Every unit's `weight` is a plain decimal (digits, optionally a point and digits) from 0.00 to 1.00 (003 §2.1 PHASE-06, §2.3; D-UAS-10).",
 });

@@ -6,4 +6,6 @@ export const xmlWellFormed = rejectionCheck({
   title: 'An artifact that is not well-formed XML is rejected',
   specRef: '003 §4 Structural Corruption; §5 Watcher: Lexer & Well-Formedness',
   decisions: ['D-UAS-03', 'D-UAS-04'],
+  statement:
+    'An artifact a strict XML 1.0 parser refuses (a raw `&` or `<` in text, an undeclared entity, an unbalanced or truncated tag, a DOCTYPE, a character outside the XML Char production) is rejected with a VAL-XML-WELL-FORMED finding (003 §4 Structural Corruption; D-UAS-04).',
 });

@@ -31,6 +31,8 @@ export const wireSeedFixtures = defineCheck<SeedFixture>({
   title: "The seeds' keyed fixtures map to exactly their published keyless arrays, and back",
   suite: 'wire',
   severity: 'MUST',
+  statement:
+    "`toKeyless` maps each seed's keyed fixture to exactly its published keyless arrays, and `fromKeyless` maps those arrays back to exactly the keyed fixture (001 §Formato de transferencia optimizado (sin llave); 004 §传输格式优化版（无键）; D-WIRE-01 to D-WIRE-03).",
   specRef: SPEC,
   requires: ['toKeyless', 'fromKeyless'],
   decisions: ['D-WIRE-01', 'D-WIRE-02', 'D-WIRE-03', 'D-ENV-06'],
@@ -58,10 +60,12 @@ export const wireLayout = defineCheck<EnvelopeCase>({
   title: 'Generated envelopes of every profile encode to the pinned keyless slot order, and decode from it',
   suite: 'wire',
   severity: 'MUST',
+  statement:
+    '`toKeyless` writes the envelope and every object that travels as an array as the list of its slots in the pinned order (`keylessOrder`, else the declared field order), an absent member or a reserved slot as `null`, free-form objects unchanged; `fromKeyless` reads that layout back (001 §Formato de transferencia optimizado (sin llave); D-WIRE-01 to D-WIRE-03).',
   specRef: `${SPEC} (field order follows the schema order)`,
   requires: ['toKeyless', 'fromKeyless'],
   decisions: ['D-WIRE-01', 'D-WIRE-02', 'D-WIRE-03'],
-  arbitrary: (spec) => validEnvelope(spec.envelope),
+  arbitrary: (spec) => validEnvelope(spec),
   async run(c, h) {
     const expected = encodeKeyless(h.spec.envelope, c.packet);
     const enc = await encode(h, c.packet);
@@ -82,10 +86,12 @@ export const wireRoundtrip = defineCheck<EnvelopeCase>({
   title: 'keyed -> keyless -> keyed is lossless on generated envelopes of every profile',
   suite: 'wire',
   severity: 'MUST',
+  statement:
+    '`fromKeyless(toKeyless(envelope))` gives back the same JSON value (member order aside, `-0` as `0`) for every valid envelope of every profile, after the keyless form has passed through JSON text (001 §Formato de transferencia optimizado (sin llave); D-WIRE-01, D-WIRE-04).',
   specRef: SPEC,
   requires: ['toKeyless', 'fromKeyless'],
   decisions: ['D-WIRE-01', 'D-ENV-06'],
-  arbitrary: (spec) => validEnvelope(spec.envelope),
+  arbitrary: (spec) => validEnvelope(spec),
   async run(c, h) {
     const enc = await encode(h, c.packet);
     if (enc.rejected) return fail('toKeyless rejected a valid envelope', 'a keyless array', enc);
@@ -106,10 +112,12 @@ export const wireMalformedRejected = defineCheck<MalformedWire>({
   title: 'Malformed keyless arrays (arity, slot types, overflow, reserved slots) are rejected, never decoded',
   suite: 'wire',
   severity: 'MUST',
+  statement:
+    '`fromKeyless` refuses (throws or rejects) input that is not an array, an array-encoded object with fewer or more slots than its layout, a slot of the wrong JSON type, a required slot set to `null`, or a reserved slot that is not `null` (001 §Formato de transferencia optimizado (sin llave); notes §Validator and conformance pack, keyless shape and overflow; D-WIRE-04).',
   specRef: `${SPEC}; notes §Validator and conformance pack (keyless shape, keyless overflow)`,
   requires: ['fromKeyless'],
   decisions: ['D-WIRE-02', 'D-WIRE-04'],
-  arbitrary: (spec) => malformedWire(spec.envelope),
+  arbitrary: (spec) => malformedWire(spec),
   async run(c, h) {
     const dec = await decode(h, c.wire);
     return dec.rejected ? PASS : fail(`fromKeyless decoded a malformed keyless envelope (${c.note})`, 'an error (thrown or rejected)', dec.value);

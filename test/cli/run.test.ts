@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { packCatalog } from '../../src/api/catalog.js';
 import { compactPath } from '../../src/engine/path.js';
 import { replayCommand } from '../../src/engine/replay.js';
-import { BROKEN_EXPIRY, BUILT_ENTRY, cli, ENTRY, readJson, REFERENCE_MODULE, tempDir } from '../helpers/cli.js';
+import { BROKEN_EXPIRY, BUILT_ENTRY, cli, ENTRY, expectUsageError, readJson, REFERENCE_MODULE, tempDir } from '../helpers/cli.js';
 
 /** Two fast checks, both passed by the reference. */
 const QUICK_CHECKS = ['ENV-SEED-FIXTURES', 'INT-CHECKSUM'];
@@ -82,16 +82,26 @@ describe('run: a failing run', () => {
 });
 
 describe('run: spec overrides', () => {
-  it('a user can override a pinned decision from a spec folder (--spec-dir, relative to the working folder)', async () => {
+  it('a user can override a decision from a spec folder (--spec-dir, relative to the working folder)', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'spec'));
-    const spec = JSON.parse(readFileSync(new URL('../../spec/envelope.json', import.meta.url), 'utf8'));
-    spec.policy.humanReviewBlockerTypes = ['authorization'];
-    writeFileSync(join(dir, 'spec', 'envelope.json'), JSON.stringify({ policy: spec.policy }));
-    const r = await cli(['--adapter', 'reference', '--check', 'ENV-HUMAN-REVIEW-BLOCKER', '--runs', '20', '--seed', '3', '--spec-dir', 'spec', '--out', 'o'], dir);
+    // D-ENV-07: expired only after expires_at, not at it.
+    writeFileSync(join(dir, 'spec', 'envelope.json'), JSON.stringify({ expiry: 'after' }));
+    const r = await cli(['--adapter', 'reference', '--check', 'ENV-EXPIRED', '--runs', '40', '--seed', '3', '--spec-dir', 'spec', '--out', 'o'], dir);
     expect(r.code, r.stderr).toBe(0);
-    const report = readJson(join(dir, 'o', 'report.json'));
-    expect(Object.keys(report.checks[0].evidence.tags)).toEqual(['adversarial', 'family:authorization', 'profile:uai.agent.blocker.v1']);
+    const tags = Object.keys(readJson(join(dir, 'o', 'report.json')).checks[0].evidence.tags);
+    expect(tags).toContain('family:just-after');
+    expect(tags).not.toContain('family:at-expiry');
+  });
+
+  it('refuses, in one line, an override of seed data or a value the decision does not take', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'seed'));
+    writeFileSync(join(dir, 'seed', 'envelope.json'), JSON.stringify({ profiles: {} }));
+    expectUsageError(await cli(['--adapter', 'reference', '--spec-dir', 'seed'], dir), /spec\/envelope\.json: "profiles" is not a decision of the pack and cannot be overridden \(the decisions: expiry, undeclaredMembers, checksumScope\)/);
+    mkdirSync(join(dir, 'typo'));
+    writeFileSync(join(dir, 'typo', 'envelope.json'), JSON.stringify({ expiry: 'afterwards' }));
+    expectUsageError(await cli(['--adapter', 'reference', '--spec-dir', 'typo'], dir), /spec\/envelope\.json: "expiry" must be one of "at-or-after", "after", got "afterwards"/);
   });
 });
 

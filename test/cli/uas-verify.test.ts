@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -22,7 +22,29 @@ function write(c: UasCase, name: string): { source: string; artifact: string } {
 }
 
 const spec = bundledSpec().uas;
-const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: root });
+
+/** One command of the README's `uas-verify` transcript: its arguments, its exit code and its output. */
+interface Shown {
+  args: string[];
+  status: number;
+  output: string;
+}
+
+/**
+ * The console block of the README's section on `uas-verify`: entries separated by blank lines, each
+ * a `$ npx uas-verify ...` line (with `# exit N` when it does not exit 0) and what it printed.
+ */
+function readmeTranscript(): Shown[] {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## UAS hash-lock verification (`uas-verify`)'));
+  const block = /```console\n([\s\S]*?)```/.exec(section)![1]!;
+  return block.trim().split(/\n\n/).map((entry) => {
+    const [command, ...output] = entry.split('\n');
+    const m = /^\$ npx uas-verify (.*?)(?:\s+# exit (\d))?$/.exec(command!)!;
+    return { args: m[1]!.split(' '), status: Number(m[2] ?? 0), output: output.join('\n') };
+  });
+}
 
 beforeAll(() => {
   // Never rebuild unconditionally: other test files run the built CLI at the same time.
@@ -58,6 +80,15 @@ describe('uas-verify', () => {
       expect(r.stderr.startsWith('uas-verify: '), r.stderr).toBe(true);
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(r.stdout).toBe('');
+    }
+  });
+
+  it("runs the README's transcript on the example pair of fixtures/uas as the README shows it", () => {
+    const shown = readmeTranscript();
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    for (const { args, status, output } of shown) {
+      const r = run(...args);
+      expect({ args, status: r.status, output: `${r.stdout}${r.stderr}`.trimEnd() }).toEqual({ args, status, output });
     }
   });
 

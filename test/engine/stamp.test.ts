@@ -22,13 +22,13 @@ describe('the reproducibility stamp', () => {
       stamp({ checks: [{ ...acceptsAll, specRef: '000 §other' }] }),
       stamp({ checks: [{ ...acceptsAll, requires: ['validateError'] }] }),
       stamp({ checks: [{ ...acceptsAll, id: 'SYN-OTHER' }] }),
-      stamp({ spec: withOverrides(bundledSpec(), { recovery: { maxSteps: 301 } }) }),
+      stamp({ spec: withOverrides(bundledSpec(), { envelope: { expiry: 'after' } }) }),
     ];
     expect(new Set([base, ...variants]).size).toBe(variants.length + 1);
   });
 
   it('sees spec data, not the objects that hold it: equal data, equal digest', () => {
-    const same = withOverrides(bundledSpec(), { recovery: { maxSteps: bundledSpec().recovery.maxSteps } });
+    const same = withOverrides(bundledSpec(), { envelope: { expiry: bundledSpec().envelope.expiry } });
     expect(same).not.toBe(bundledSpec());
     expect(specDigest(same)).toBe(specDigest(bundledSpec()));
   });

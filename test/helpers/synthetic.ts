@@ -8,7 +8,7 @@ import type { Report } from '../../src/model/report.js';
  * Small checks with known answers, apart from every suite, so that the engine, the model and the
  * commands are tested on their own terms: a suite's change never moves these tests.
  */
-const base = { suite: 'synthetic', severity: 'MUST' as const, specRef: '000 §synthetic' };
+const base = { suite: 'synthetic', severity: 'MUST' as const, specRef: '000 §synthetic', statement: 'A synthetic rule of the engine tests.' };
 
 /** Passes when the adapter says `{ valid: true }` to every number. */
 export const acceptsAll: CheckDefinition<number> = defineCheck<number>({

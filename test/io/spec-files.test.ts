@@ -13,10 +13,14 @@ const folder = (files: Record<string, string>) => {
 
 describe('a spec folder', () => {
   it('overrides the files it holds, and only the keys each holds', () => {
-    const spec = loadSpec(folder({ 'recovery.json': '{"maxSteps": 7}', 'notes.json': '{"ignored": true}', 'README.md': '# mine' }));
-    expect(spec.recovery.maxSteps).toBe(7);
-    expect(spec.recovery.backoff).toEqual(bundledSpec().recovery.backoff);
+    const spec = loadSpec(folder({ 'recovery.json': '{"backoff": {"initialDelayMs": 7, "exponentialFactor": 2}}', 'notes.json': '{"ignored": true}', 'README.md': '# mine' }));
+    expect(spec.recovery.backoff).toEqual({ initialDelayMs: 7, exponentialFactor: 2 });
+    expect(spec.recovery.recoveringLevels).toEqual(bundledSpec().recovery.recoveringLevels);
     expect(spec.error).toBe(bundledSpec().error);
+  });
+
+  it('reads only the four spec files: anything else there, secrets.json included, is left alone', () => {
+    expect(readSpecOverrides(folder({ 'secrets.json': '{"families": []}', 'error.json': '{"registry": {"codes": ["invalid_message"], "closed": true}}' }))).toEqual({ error: { registry: { codes: ['invalid_message'], closed: true } } });
   });
 
   it('without one, the bundled spec is the spec', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SECRET_FAMILIES, fakeCredentialMember, fakeSecret, fakeSecretInProse } from '../../generators/common/secrets.js';
 import { TOKEN_LIKE_KINDS, tokenLike, tokenLikeOf } from '../../generators/common/token-like.js';
 import { SECRET_PATTERN_NAMES, containsSecret, findSecret, locateSecret } from '../../src/reference/secrets.js';
+import secretsData from '../../spec/secrets.json' with { type: 'json' };
 
 const params = { seed: 4242, numRuns: 300 };
 
@@ -98,5 +99,22 @@ describe('locateSecret / containsSecret', () => {
       }),
       params,
     );
+  });
+});
+
+describe('the shapes of spec/secrets.json', () => {
+  it('are the families the detector knows, in its order, by the same names', () => {
+    expect(secretsData.families.map((f) => f.name)).toEqual([...SECRET_PATTERN_NAMES]);
+  });
+
+  it.each(secretsData.families.map((f) => [f.name, f.examples] as const))('%s: every example is found under its family name', (name, examples) => {
+    for (const e of examples) expect(findSecret(e), e).toBe(name);
+  });
+
+  it.each(secretsData.notSecrets.map((k) => [k.kind, k.examples] as const))('%s: no example is found at all, alone or as a JSON member value', (kind, examples) => {
+    for (const e of examples) {
+      expect(findSecret(e), e).toBeNull();
+      expect(containsSecret({ note: e, items: [e] }), e).toBe(false);
+    }
   });
 });

@@ -94,3 +94,13 @@ describe('renderHtml', () => {
     expect(renderHtml(hostileReport())).toBe(html);
   });
 });
+
+describe('renderHtml and the check statements', () => {
+  it("shows each check's statement of the seed clause under its title, escaped", () => {
+    const report = plainReport(2);
+    report.checks[0] = { ...report.checks[0]!, statement: 'An envelope whose `expires_at` is at or before now is invalid <b>(001 §7)</b>.' };
+    const html = renderHtml(report);
+    expect(html).toContain('<p class="statement">An envelope whose `expires_at` is at or before now is invalid &lt;b&gt;(001 §7)&lt;/b&gt;.</p>');
+    expect(renderHtml(plainReport(2))).not.toContain('class="statement"');
+  });
+});

@@ -36,4 +36,11 @@ describe('the envelope spec helpers', () => {
       for (const name of layout.keylessOrder ?? []) if (name !== null) expect(layout.fields).toHaveProperty(name);
     }
   });
+
+  it('hold each decision of the $decisions manifest as one of the values generators, judges and reference know', () => {
+    expect(Object.keys(spec.$decisions).sort()).toEqual(['checksumScope', 'expiry', 'undeclaredMembers']);
+    expect(['at-or-after', 'after']).toContain(spec.expiry);
+    expect(['everywhere', 'top-level']).toContain(spec.undeclaredMembers);
+    expect(['checksum-member', 'integrity-object']).toContain(spec.checksumScope);
+  });
 });

@@ -127,39 +127,44 @@ def _taxonomy(m, add):
             add('VAL-OVERFLOW-REGISTER', a.get('ref'), 'ambiguity_entry type %r is unknown' % a.get('type'))
 
 
+_ALL_KINDS = ('unit', 'concept', 'edge')
+
+
 def _graph(m, add):
-    counts = {}
-    for i in [u.id for u in m.units] + m.concepts + [e.get('id', '') for e in m.edges]:
-        counts[i] = counts.get(i, 0) + 1
+    """Ids unique across units, concepts and edges; every reference names a declared element of a
+    kind it may name (D-UAS-11): edge ends and nodes as referenceKinds says, register entries as
+    ambiguityRefKinds says for their type; concept_refs name concepts."""
+    kinds = {}
+    for i, kind in [(u.id, 'unit') for u in m.units] + [(c, 'concept') for c in m.concepts] + [(e.get('id', ''), 'edge') for e in m.edges]:
+        kinds.setdefault(i, []).append(kind)
     sound = True
-    for i, n in counts.items():
-        if i == '' or n > 1:
+    for i, ks in kinds.items():
+        if i == '' or len(ks) > 1:
             sound = False
-            add('VAL-ID-UNIQUE', i or None, 'id %r is declared %d times' % (i, n) if i else '%d element(s) have no id' % n)
+            add('VAL-ID-UNIQUE', i or None, 'id %r is declared %d times' % (i, len(ks)) if i else '%d element(s) have no id' % len(ks))
 
-    def declared(ref):
-        return ref is not None and ref != '' and ref in counts
+    def fits(ref, allowed):
+        return ref is not None and ref != '' and any(k in allowed for k in kinds.get(ref, ()))
 
-    def dangling(ref, owner, where):
+    def expect(ref, allowed, owner, where):
         nonlocal sound
+        if fits(ref, allowed):
+            return
         sound = False
-        add('VAL-EDGE-REF', owner, '%s references undeclared id %r' % (where, ref))
+        add('VAL-EDGE-REF', owner, '%s references %r, not a declared %s' % (where, ref, ' or '.join(allowed)))
 
+    refs = SPEC['referenceKinds']
     for e in m.edges:
         for end in ('source', 'target'):
-            if not declared(e.get(end)):
-                dangling(e.get(end), e.get('id', ''), 'edge %s' % end)
+            expect(e.get(end), refs['edge'], e.get('id', ''), 'edge %s' % end)
     for n in m.nodes:
-        if not declared(n):
-            dangling(n, n, 'a <node>')
+        expect(n, refs['node'], n, 'a <node>')
     for a in m.ambiguities:
-        if not declared(a.get('ref')):
-            dangling(a.get('ref'), a.get('ref'), 'an ambiguity_entry')
-    concepts = set(m.concepts)
+        expect(a.get('ref'), SPEC['ambiguityRefKinds'].get(a.get('type'), _ALL_KINDS), a.get('ref'), 'an ambiguity_entry')
     for u in m.units:
         for c in u.concept_refs:
-            if c not in concepts:
-                add('VAL-CONCEPT-REF', u.id, 'concept %r is not declared' % c)
+            if not fits(c, refs['concept_refs']):
+                add('VAL-CONCEPT-REF', u.id, 'concept %r is not a declared concept' % c)
     return sound
 
 
@@ -192,23 +197,28 @@ def _weights(m, sound, add):
             declared[u.id] = v
     if not sound:
         return
-    deg = {u.id: 0 for u in m.units}
+    deg = {}
     neighbours = {u.id: set() for u in m.units}
     for e in m.edges:
         src, dst = e.get('source'), e.get('target')
         for end in {src, dst}:
-            if end in deg:
-                deg[end] += 1
+            deg[end] = deg.get(end, 0) + 1
         if src is not None and dst is not None:
             neighbours.get(src, set()).add(dst)
             neighbours.get(dst, set()).add(src)
-    max_deg = max([0] + list(deg.values()))
+    # C = degree / divisor (D-UAS-10): the largest degree, or n - 1, over the elements of the kinds `over`.
+    norm_spec = SPEC['centralityNormalization']
+    over = norm_spec['over']
+    population = ([u.id for u in m.units] if 'unit' in over else []) + (list(m.concepts) if 'concept' in over else []) + ([e.get('id', '') for e in m.edges] if 'edge' in over else [])
+    if norm_spec['divideBy'] == 'n-minus-1':
+        norm = len(population) - 1
+    else:
+        norm = max([0] + [deg.get(i, 0) for i in population])
     promoted = set(m.nodes)
     isolated = {a.get('ref') for a in m.ambiguities if a.get('type') == 'NODE_ISOLATION'}
     mods = SPEC['weightModifiers']
     for u in m.units:
         d = deg.get(u.id, 0)
-        norm = len(m.units) - 1 if SPEC['centralityNormalization'] == 'n-minus-1' else max_deg
         den = norm if norm > 0 else 1
         num = (SPEC['weightBase'] + sum(mods.get(t, 0) for t in u.modifiers)) * den + SPEC['centralityFactor'] * (d if norm > 0 else 0)
         w = min(100, max(0, num / den)) / 100

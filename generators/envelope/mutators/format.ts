@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { EnvelopeSpec } from '../../../src/spec/envelope.js';
-import { getAt, MALFORMED_ID_FAMILIES, malformedId, presentFields, setAt, type EnvelopeMutator } from './mutation.js';
+import { getAt, setAt } from '../walk.js';
+import { MALFORMED_ID_FAMILIES, malformedId, presentFields, type EnvelopeMutator } from './mutation.js';
 
 /** Pointers of every date-time field of `spec` present in the packet. */
 export function dateTimePointers(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): string[] {

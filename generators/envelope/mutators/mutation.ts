@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import type { EnvelopeSpec, FieldSpec } from '../../../src/spec/envelope.js';
+import type { SpecData } from '../../../src/spec/index.js';
 import type { Mutator } from '../../common/mutator.js';
 import { envelopeOf, type EnvelopeCase, type UnsealedEnvelope } from '../envelope.js';
 import { seal } from '../seal.js';
+import { getAt } from '../walk.js';
 
 /** An envelope case that breaks one validation expectation, and says how. */
 export interface MutatedCase extends EnvelopeCase {
@@ -42,12 +44,12 @@ export interface RejectionCases {
 }
 
 /**
- * Mutated, sealed cases: a valid envelope of `spec` of one of `profiles` (every profile by default),
+ * Mutated, sealed cases: a valid envelope of `data` of one of `profiles` (every profile by default),
  * broken by `mutator`, then sealed again so that the checksum never breaks by accident. A draw the
  * mutator answers with `null` is discarded.
  */
-export function mutated(spec: EnvelopeSpec, mutator: EnvelopeMutator, profiles?: readonly string[]): RejectionCases {
-  const base = profiles ? fc.constantFrom(...profiles).chain((p) => envelopeOf(spec, p)) : envelopeOf(spec);
+export function mutated(data: SpecData, mutator: EnvelopeMutator, profiles?: readonly string[]): RejectionCases {
+  const base = profiles ? fc.constantFrom(...profiles).chain((p) => envelopeOf(data, p)) : envelopeOf(data);
   const cases = fc
     .tuple(
       base
@@ -61,26 +63,9 @@ export function mutated(spec: EnvelopeSpec, mutator: EnvelopeMutator, profiles?:
       sealing,
       family: m.family,
       note: m.note,
-      packet: seal(spec, structuredClone(m.packet), sealing),
+      packet: seal(data.envelope, structuredClone(m.packet), sealing),
     }));
   return { breaks: mutator.breaks, alsoAllowed: mutator.alsoAllowed, cases };
-}
-
-/** Reads a JSON Pointer. */
-export function getAt(root: unknown, pointer: string): unknown {
-  let v: any = root;
-  for (const part of pointer.split('/').slice(1)) v = v?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  return v;
-}
-
-/** Writes (or, with `undefined`, deletes) at a JSON Pointer whose parent exists. */
-export function setAt(root: any, pointer: string, value: unknown): void {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const last = parts.pop()!;
-  let parent = root;
-  for (const p of parts) parent = parent[p];
-  if (value === undefined) delete parent[last];
-  else Object.defineProperty(parent, last, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The families of `malformedId()` values. */

@@ -2,18 +2,26 @@ import fc from 'fast-check';
 import type { EnvelopeSpec } from '../../../src/spec/envelope.js';
 import { fakeSecretInProse, SECRET_FAMILIES } from '../../common/secrets.js';
 import { CLAIMS, unsupportedClaim } from '../boundary.js';
-import { getAt, setAt, type EnvelopeMutator } from './mutation.js';
+import { getAt, setAt } from '../walk.js';
+import type { EnvelopeMutator } from './mutation.js';
 
-/** ENV-EXPIRED: the clock at or after the expiry (equality expires, D-ENV-07). */
-export const expired: EnvelopeMutator = {
-  breaks: 'ENV-EXPIRED',
-  families: ['at-expiry', 'just-after', 'long-after'],
-  mutate: (c) =>
-    fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1001, max: 20 * 365 * 86_400_000 })).map((late) => {
-      const now = new Date(Date.parse(c.packet.delivery.expires_at) + late).toISOString();
-      return { packet: c.packet, now, family: late === 0 ? 'at-expiry' : late <= 1000 ? 'just-after' : 'long-after', note: `now ${now} is not before expires_at ${c.packet.delivery.expires_at}` };
-    }),
-};
+/**
+ * ENV-EXPIRED: the clock at or after the expiry (D-ENV-07: the instant of expiry is already too
+ * late), or, where the spec's envelopes expire only after `expires_at`, strictly after it.
+ */
+export function expired(spec: EnvelopeSpec): EnvelopeMutator {
+  const atExpiry = spec.expiry !== 'after';
+  const late = [...(atExpiry ? [fc.constant(0)] : []), fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1001, max: 20 * 365 * 86_400_000 })];
+  return {
+    breaks: 'ENV-EXPIRED',
+    families: [...(atExpiry ? ['at-expiry'] : []), 'just-after', 'long-after'],
+    mutate: (c) =>
+      fc.oneof(...late).map((ms) => {
+        const now = new Date(Date.parse(c.packet.delivery.expires_at) + ms).toISOString();
+        return { packet: c.packet, now, family: ms === 0 ? 'at-expiry' : ms <= 1000 ? 'just-after' : 'long-after', note: `now ${now} is ${atExpiry ? 'not before' : 'after'} expires_at ${c.packet.delivery.expires_at}` };
+      }),
+  };
+}
 
 /** Text fields of the profile's body (in `spec`) present in this packet. */
 function bodyTextPointers(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): string[] {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { profileNames, type EnvelopeSpec, type FieldSpec } from '../../../src/spec/envelope.js';
 import { freeJson, freeKey } from '../../common/text.js';
-import { getAt, presentFields, setAt, type EnvelopeMutator } from './mutation.js';
+import { pointerToken, publishedObjects, setAt } from '../walk.js';
+import { presentFields, type EnvelopeMutator } from './mutation.js';
 
 const WORD = fc.stringMatching(/^[a-z]{3,12}$/);
 
@@ -53,32 +54,6 @@ export function missingRequired(spec: EnvelopeSpec): EnvelopeMutator {
   };
 }
 
-/** Pointers of every published (non free-form) object of `spec` present in the packet, with its declared names. */
-export function publishedObjects(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): { pointer: string; declared: string[] }[] {
-  const out: { pointer: string; declared: string[] }[] = [{ pointer: '', declared: Object.keys(spec.topLevel) }];
-  const visit = (fields: Record<string, FieldSpec>, at: string) => {
-    out.push({ pointer: at, declared: Object.keys(fields) });
-    for (const [name, f] of Object.entries(fields)) {
-      const v = getAt(packet, `${at}/${name}`);
-      if (v === undefined) continue;
-      if (f.type === 'object') visit(spec.objects[f.layout]!.fields, `${at}/${name}`);
-      if (f.type === 'array' && f.items.type === 'object') {
-        const layout = spec.objects[f.items.layout]!.fields;
-        (v as unknown[]).forEach((_, i) => visit(layout, `${at}/${name}/${i}`));
-      }
-    }
-  };
-  for (const [name, f] of Object.entries(spec.topLevel)) {
-    if (f.type === 'object') visit(spec.objects[f.layout]!.fields, `/${name}`);
-    if (f.type === 'array' && f.items.type === 'object') {
-      const layout = spec.objects[f.items.layout]!.fields;
-      (packet[name] as unknown[]).forEach((_, i) => visit(layout, `/${name}/${i}`));
-    }
-  }
-  visit(spec.profiles[profile]!.fields, '/body');
-  return out;
-}
-
 /** The top-level members of `spec` that hold published objects: where an undeclared member can go. */
 function objectMembers(spec: EnvelopeSpec): string[] {
   return Object.entries(spec.topLevel)
@@ -86,22 +61,26 @@ function objectMembers(spec: EnvelopeSpec): string[] {
     .map(([name]) => name);
 }
 
-/** ENV-UNDECLARED-FIELD: a member no schema declares, at the top level or inside any published object. */
+/**
+ * ENV-UNDECLARED-FIELD: a member no schema declares, at the top level or inside any published
+ * object; at the top level only where the spec closes only the top level (D-ENV-14).
+ */
 export function undeclaredField(spec: EnvelopeSpec): EnvelopeMutator {
+  const everywhere = spec.undeclaredMembers !== 'top-level';
   return {
     breaks: 'ENV-UNDECLARED-FIELD',
-    families: ['top-level', ...objectMembers(spec).map((name) => `in-${name}`)],
+    families: ['top-level', ...(everywhere ? objectMembers(spec).map((name) => `in-${name}`) : [])],
     mutate: (c) =>
       fc
         .tuple(
-          fc.constantFrom(...publishedObjects(spec, c.packet, c.profile)),
+          fc.constantFrom(...publishedObjects(spec, c.packet, c.profile).filter((o) => everywhere || o.pointer === '')),
           fc.oneof(fc.constantFrom('x_custom', 'debug', 'note', 'rejectionReason', 'credential_ref', 'checksum2', 'extensions_v2'), freeKey()),
           freeJson(2),
         )
         .filter(([o, key]) => !o.declared.includes(key))
         .map(([o, key, value]) => {
           const packet = structuredClone(c.packet);
-          setAt(packet, `${o.pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, value === undefined ? null : value);
+          setAt(packet, `${o.pointer}/${pointerToken(key)}`, value === undefined ? null : value);
           return { packet, family: o.pointer === '' ? 'top-level' : `in-${o.pointer.split('/')[1]}`, note: `added ${JSON.stringify(key)} at ${o.pointer || '/'}` };
         }),
   };

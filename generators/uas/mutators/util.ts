@@ -3,6 +3,7 @@ import type { UasValidDocument } from '../document.js';
 import { cloneDoc, sha256Hex, type GenDoc, type GenUnit } from '../model.js';
 import type { ExpectedFinding, UasMutation } from '../mutation.js';
 import { serializeUas, type XmlStyle } from '../serialize.js';
+import { centralityDivisor, exactHundredths } from '../weights.js';
 
 const enc = new TextEncoder();
 export const utf8 = (s: string): Uint8Array => enc.encode(s);
@@ -25,11 +26,24 @@ export function rehash(d: UasValidDocument, u: GenUnit): void {
 /** Units in VERBATIM_FULL mode. */
 export const verbatimUnits = (d: UasValidDocument): GenUnit[] => d.doc.units.filter((u) => u.mode === 'VERBATIM_FULL');
 
-/** Exact weight of a unit in hundredths under the pinned formula of `spec`, from the generator's own data. */
-export function exactHundredths(doc: GenDoc, u: GenUnit, spec: UasSpec): number {
-  const deg = (id: string) => doc.edges.filter((e) => e.source === id || e.target === id).length;
-  const maxDeg = Math.max(0, ...doc.units.map((x) => deg(x.id)));
-  const norm = spec.centralityNormalization === 'n-minus-1' ? doc.units.length - 1 : maxDeg;
-  const sum = u.modifiers.reduce((s, t) => s + (spec.weightModifiers[t] ?? 0), 0);
-  return spec.weightBase + sum + (norm > 0 ? (spec.centralityFactor * deg(u.id)) / norm : 0);
+/** Every unit's exact weight in hundredths, by id, under the formula of `spec`. */
+export function exactWeights(doc: GenDoc, spec: UasSpec): Map<string, number> {
+  const divisor = centralityDivisor(doc, spec);
+  return new Map(doc.units.map((u) => [u.id, exactHundredths(doc, u, spec, divisor)]));
+}
+
+/**
+ * True when a change leaves every unit's exact weight as it was: a mutation that adds or removes
+ * an element can move the centrality's divisor (n - 1 counts elements), and so break a weight too.
+ */
+export function weightsKept(before: GenDoc, after: GenDoc, spec: UasSpec): boolean {
+  const a = exactWeights(before, spec);
+  const b = exactWeights(after, spec);
+  return [...a].every(([id, w]) => b.get(id) === w);
+}
+
+/** The root's children with `name` added at its pinned place (D-UAS-03). */
+export function withChild(children: readonly string[], name: string, spec: UasSpec): string[] {
+  const order = spec.childOrder.map((c) => c.name);
+  return order.filter((n) => n === name || children.includes(n)).concat(children.filter((n) => !order.includes(n)));
 }

@@ -46,7 +46,7 @@ export const verbatimDriftMutators: UasMutator[] = [
   textMutator('homoglyph', (t, p) => replaceNth(t, /[aeopcxyiABEHKMOPTX]/g, p[1], (c) => HOMOGLYPHS[c])),
   textMutator('paraphrase-drift', (t, p) => {
     const mode = p[1] % 3;
-    if (mode === 0) return replaceNth(t, /\p{L}+/gu, p[2], (w) => SYNONYMS[w.toLowerCase()] ?? `${w}s`);
+    if (mode === 0) return replaceNth(t, /\p{L}+/gu, p[2], (w) => (Object.hasOwn(SYNONYMS, w.toLowerCase()) ? SYNONYMS[w.toLowerCase()] : `${w}s`));
     if (mode === 1) return replaceNth(t, /\s?\p{L}+/gu, p[2], () => '');
     return replaceNth(t, /\p{L}+ \p{L}+/gu, p[2], (pair) => pair.split(' ').reverse().join(' '));
   }),

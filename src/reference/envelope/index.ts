@@ -13,7 +13,7 @@ export function envelopeReference(spec: SpecData): Pick<Required<Adapter>, 'vali
   const envelope = spec.envelope;
   return {
     validateEnvelope: (packet, context) => validateEnvelope(envelope, packet, context),
-    computeChecksum: (packet) => referenceChecksum(packet),
+    computeChecksum: (packet) => referenceChecksum(envelope, packet),
     toKeyless: (packet) => toKeyless(envelope, packet),
     fromKeyless: (wire) => fromKeyless(envelope, wire),
   };

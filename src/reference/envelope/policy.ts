@@ -15,9 +15,10 @@ export function policyFindings(spec: EnvelopeSpec, env: Env, context: Validation
   const out: Finding[] = [];
   const body = env.body as Env;
 
-  // Rule 6: expired packets (D-ENV-07: expired when now >= expires_at).
+  // Rule 6: expired packets (D-ENV-07: by default expired when now >= expires_at; under "after", when now > expires_at).
   const now = Date.parse(context.now);
-  if (Number.isFinite(now) && Date.parse(env.delivery.expires_at) <= now) {
+  const expiresAt = Date.parse(env.delivery.expires_at);
+  if (Number.isFinite(now) && (spec.expiry === 'after' ? expiresAt < now : expiresAt <= now)) {
     out.push({ checkId: 'ENV-EXPIRED', path: '/delivery/expires_at', code: 'expired', message: `expired at ${env.delivery.expires_at}, now is ${context.now}` });
   }
 
@@ -56,7 +57,7 @@ export function policyFindings(spec: EnvelopeSpec, env: Env, context: Validation
   // Integrity (D-INT-01/02): a recorded checksum other than the placeholder must match.
   const recorded = env.integrity.checksum as string;
   if (recorded !== spec.policy.checksumPlaceholder) {
-    const actual = referenceChecksum(env);
+    const actual = referenceChecksum(spec, env);
     if (actual !== recorded) out.push({ checkId: 'INT-TAMPER-DETECTED', path: '/integrity/checksum', code: 'checksum_mismatch', message: `content hashes to ${actual}` });
   }
   return out;

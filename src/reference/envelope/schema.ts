@@ -25,7 +25,7 @@ function typeSchema(spec: EnvelopeSpec, t: FieldType): Record<string, unknown> {
     case 'opaque-array':
       return { type: 'array', items: { type: 'object' } };
     case 'object':
-      return objectSchema(spec, spec.objects[t.layout]!.fields);
+      return objectSchema(spec, spec.objects[t.layout]!.fields, spec.undeclaredMembers !== 'top-level');
     case 'array':
       return { type: 'array', items: typeSchema(spec, t.items), ...(t.minItems !== undefined ? { minItems: t.minItems } : {}) };
     case 'body':
@@ -43,20 +43,24 @@ function typeSchema(spec: EnvelopeSpec, t: FieldType): Record<string, unknown> {
   }
 }
 
-function objectSchema(spec: EnvelopeSpec, fields: Record<string, FieldSpec>): Record<string, unknown> {
+/** An object of declared fields; `closed`: no other member allowed. */
+function objectSchema(spec: EnvelopeSpec, fields: Record<string, FieldSpec>, closed: boolean): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const [name, f] of Object.entries(fields)) {
     properties[name] = typeSchema(spec, f);
     if (f.required) required.push(name);
   }
-  return { type: 'object', properties, required, additionalProperties: false };
+  return { type: 'object', properties, required, ...(closed ? { additionalProperties: false } : {}) };
 }
 
-/** The full envelope schema of one profile (body included). */
+/**
+ * The full envelope schema of one profile (body included). The top level is always closed; the
+ * published objects inside it too, unless `spec` closes the top level only (D-ENV-14).
+ */
 export function envelopeSchema(spec: EnvelopeSpec, profile: string): Record<string, unknown> {
-  const top = objectSchema(spec, spec.topLevel);
-  (top.properties as Record<string, unknown>).body = objectSchema(spec, spec.profiles[profile]!.fields);
+  const top = objectSchema(spec, spec.topLevel, true);
+  (top.properties as Record<string, unknown>).body = objectSchema(spec, spec.profiles[profile]!.fields, spec.undeclaredMembers !== 'top-level');
   return top;
 }
 

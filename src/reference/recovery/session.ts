@@ -6,7 +6,8 @@ import type {
   RecoveryTask,
 } from '../../contract/recovery.js';
 import type { CapabilityLevel } from '../../contract/adapter.js';
-import type { RecoverySpec } from '../../spec/recovery.js';
+import type { SpecData } from '../../spec/index.js';
+import { blockerEnvelope, type BlockerFacts } from './blocker.js';
 import { assignAt, parseJsonPath, valueAt } from './json-path.js';
 
 type State = 'pending' | 'inflight' | 'recovering' | 'queued' | 'done' | 'blocked' | 'escalated' | 'halted' | 'skipped';
@@ -49,8 +50,9 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
  * One session of the reference recovery policy. It follows seed 000: below L6 it halts the failed
  * operation and shows the review URL; at L6 and L7 it reads the mechanical condition and takes
  * the recovery option the payload offers, never inventing a credential or a URL, and keeps
- * unrelated tasks going. Which levels recover, the backoff and the blocker profile are the spec
- * data it is given. Each decision is a method, so a variant can change exactly one.
+ * unrelated tasks going. Which levels recover, the backoff and the blocker (its profile, its type,
+ * the envelope it is held to) are the spec data it is given. Each decision is a method, so a variant
+ * can change exactly one.
  */
 export class RecoverySession {
   readonly id: string;
@@ -58,7 +60,7 @@ export class RecoverySession {
   readonly tasks = new Map<string, TaskEntry>();
   readonly order: string[];
   protected readonly scenario: RecoveryScenario;
-  protected readonly spec: RecoverySpec;
+  protected readonly spec: SpecData;
   protected access?: string;
   protected refresh?: string;
   protected now: number;
@@ -71,9 +73,10 @@ export class RecoverySession {
   protected renewing = false;
   protected readonly interrupted: string[] = [];
   private counter = 0;
+  private blockers = 0;
   finished = false;
 
-  constructor(scenario: RecoveryScenario, spec: RecoverySpec) {
+  constructor(scenario: RecoveryScenario, spec: SpecData) {
     this.scenario = scenario;
     this.spec = spec;
     this.id = scenario.session_id;
@@ -92,7 +95,7 @@ export class RecoverySession {
 
   /** Whether this session may recover on its own (the spec's `recoveringLevels`; seed 000: L6 and L7 recover, lower levels halt). */
   protected recovers(): boolean {
-    return this.spec.recoveringLevels.includes(this.level);
+    return this.spec.recovery.recoveringLevels.includes(this.level);
   }
 
   start(): RecoveryAction[] {
@@ -299,30 +302,33 @@ export class RecoverySession {
     this.onIsolated(e, payload, out);
   }
 
-  /** An isolated no-op: this step stops, a blocker names the boundary and the evidence it stands on. */
+  /**
+   * An isolated no-op: this step stops, and a blocker envelope names the boundary (the step, the
+   * error, its condition) and the completed prerequisites with their evidence (D-REC-07).
+   */
   protected onIsolated(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
     e.state = 'blocked';
+    out.push({ type: 'emit', packet: this.blockerPacket(this.blockerFacts(e, payload)) });
+  }
+
+  /** What the blocker of a stopped step says, from the error payload that stopped it (if any) and the completed prerequisites. */
+  protected blockerFacts(e: TaskEntry, payload: JsonObject): BlockerFacts {
     const body = (payload.body ?? {}) as JsonObject;
-    const o = this.options(payload)[0];
-    const review = this.reviewUrl(payload);
-    const evidence = e.task.depends_on.map((d) => this.tasks.get(d)?.evidence).filter((x): x is string => !!x);
-    out.push({
-      type: 'emit',
-      packet: {
-        uai_version: '1.0',
-        profile: this.spec.blocker.profile,
-        message_id: this.nextId(`msg-${this.id}`),
-        body: {
-          blocker_id: this.nextId('blk'),
-          blocker_type: o?.condition ?? String(body.code ?? 'unknown'),
-          description: String(body.detail ?? 'operation refused'),
-          human_review_required: review !== undefined,
-          proposed_resolution: review ? `Review the operation at ${review}` : 'Decide whether the operation should run.',
-          support_boundary: 'The agent does not retry or work around this restriction; unrelated tasks continue.',
-        },
-        refs: { task_id: e.task.task_id, error_message_id: String(payload.message_id ?? ''), evidence },
-      },
-    });
+    const done = e.task.depends_on.filter((d) => this.tasks.get(d)?.state === 'done');
+    return {
+      taskId: e.task.task_id,
+      errorMessageId: typeof payload.message_id === 'string' && payload.message_id !== '' ? payload.message_id : undefined,
+      condition: this.options(payload)[0]?.condition,
+      detail: String(body.detail ?? ''),
+      review: this.reviewUrl(payload),
+      prerequisites: done,
+      evidence: done.map((d) => this.tasks.get(d)!.evidence).filter((x): x is string => !!x),
+    };
+  }
+
+  /** The blocker envelope for `facts`, the session's next blocker at the world's current time. */
+  protected blockerPacket(facts: BlockerFacts): JsonObject {
+    return blockerEnvelope(this.spec, facts, { sessionId: this.id, now: this.now, sequence: ++this.blockers });
   }
 
   // ---- scenario 1: correct the field --------------------------------------------------------
@@ -356,7 +362,7 @@ export class RecoverySession {
 
   /** The wait before retry `k` (1-based): `initialDelayMs * exponentialFactor^(k-1)` of the spec's `backoff`. */
   protected backoffDelay(k: number): number {
-    const { initialDelayMs, exponentialFactor } = this.spec.backoff;
+    const { initialDelayMs, exponentialFactor } = this.spec.recovery.backoff;
     return initialDelayMs * exponentialFactor ** (k - 1);
   }
 

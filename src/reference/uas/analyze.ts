@@ -40,7 +40,7 @@ export function analyzeArtifact(artifact: string, spec: UasSpec, sourceLength: n
   const model = xml.model;
   for (const i of xml.structure) issues.add(i);
   checkTaxonomy(model, spec, issues);
-  const sound = checkGraph(model, issues);
+  const sound = checkGraph(model, spec, issues);
   const readable = checkSpans(model, sourceLength, issues);
   checkWeights(model, spec, sound, issues);
   checkMigration(model, legacy, spec, issues);

@@ -1,4 +1,4 @@
-import type { UasSpec } from '../../spec/uas.js';
+import type { UasElementKind, UasSpec } from '../../spec/uas.js';
 import type { UasIssue } from './issues.js';
 import { parseStrictXml } from './xml.js';
 
@@ -45,9 +45,9 @@ export interface AmbiguityInfo {
 /** Everything the verifier reads from a `<UAS_Document>`. */
 export interface UasModel {
   /**
-   * Every declared id (units, concepts, edges) to the unit's index, or -1 for a concept or an edge
-   * (the last declaration of a repeated id). `idsUnique` is false when an id is declared twice or is
-   * empty; `ids` then serves only to look ids up.
+   * Every declared id (units, concepts, edges) to the unit's index, or `CONCEPT` / `EDGE` (the last
+   * declaration of a repeated id). `idsUnique` is false when an id is declared twice or is empty;
+   * `ids` then serves only to look ids up.
    */
   ids: Map<string, number>;
   idsUnique: boolean;
@@ -60,6 +60,14 @@ export interface UasModel {
   edges: EdgeInfo[];
   ambiguities: AmbiguityInfo[];
 }
+
+/** The value `UasModel.ids` holds for a concept's id. */
+export const CONCEPT = -1;
+/** The value `UasModel.ids` holds for an edge's id. */
+export const EDGE = -2;
+
+/** The kind of element an entry of `UasModel.ids` belongs to. */
+export const kindOf = (index: number): UasElementKind => (index >= 0 ? 'unit' : index === CONCEPT ? 'concept' : 'edge');
 
 const SPAN = /^bytes:(0|[1-9][0-9]{0,15})-(0|[1-9][0-9]{0,15})$/;
 
@@ -181,7 +189,7 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
           if (why !== 'out of order') return;
         } else pos = at + 1;
         seen.set(name, attrs);
-        open = { name, allowed: spec.containerChildren[name] ?? EMPTY, strayText: false, issues: [] };
+        open = { name, allowed: Object.hasOwn(spec.containerChildren, name) ? spec.containerChildren[name] : EMPTY, strayText: false, issues: [] };
         if (name === 'migration_report') migrated = [];
       } else if (level === 2 && open) {
         if (!open.allowed.includes(name)) open.issues.push({ checkId: 'VAL-ELEMENT-ORDER', ref: open.name, token: name, message: `<${name}> is not allowed in <${open.name}>` });
@@ -246,8 +254,8 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
     if (ids.set(id, index).size === before || id === '') idsUnique = false;
   };
   for (const u of units) declare(u.id, u.index);
-  for (const c of concepts) declare(c.id, -1);
-  for (const e of edges) declare(e.id, -1);
+  for (const c of concepts) declare(c.id, CONCEPT);
+  for (const e of edges) declare(e.id, EDGE);
   const model: UasModel = { ids, idsUnique, rootSha256: manifest?.root_sha256, byteLength: manifest?.byte_length, migratedContainers: migrated, concepts, units, nodes, edges, ambiguities };
   return { ok: true, rootName, model, structure };
 }

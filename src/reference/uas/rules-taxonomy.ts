@@ -4,7 +4,8 @@ import type { UasSpec } from '../../spec/uas.js';
 
 /**
  * Closed taxonomies (seed 003 §2.2): base roles and base relations are exact, case-sensitive tokens
- * of the closed sets; an unregistered specialized token needs an overflow entry (D-UAS-08).
+ * of the closed sets; an unregistered specialized token needs an overflow entry (D-UAS-08). Alias
+ * tables are looked up as own keys only: `constructor` or `__proto__` is a token like any other.
  */
 export function checkTaxonomy(m: UasModel, spec: UasSpec, issues: IssueList): void {
   const roles = new Set(spec.baseRoles);
@@ -23,7 +24,7 @@ export function checkTaxonomy(m: UasModel, spec: UasSpec, issues: IssueList): vo
       });
     }
     const sr = u.specializedRole;
-    if (sr !== undefined && !roles.has(sr) && !(sr in spec.roleAliases) && !overflow('ROLE_OVERFLOW', u.id, sr)) {
+    if (sr !== undefined && !roles.has(sr) && !Object.hasOwn(spec.roleAliases, sr) && !overflow('ROLE_OVERFLOW', u.id, sr)) {
       issues.add({ checkId: 'VAL-OVERFLOW-REGISTER', ref: u.id, token: sr, message: `specialized_role "${sr}" of unit ${u.id} is not a registered alias and has no ROLE_OVERFLOW entry`, instruction: `Register an ambiguity_entry type='ROLE_OVERFLOW' ref='${u.id}' token='${sr}'.` });
     }
   }
@@ -39,7 +40,7 @@ export function checkTaxonomy(m: UasModel, spec: UasSpec, issues: IssueList): vo
       });
     }
     const sr = e.specializedRelation;
-    if (sr !== undefined && !relations.has(sr) && !(sr in spec.relationAliases) && !overflow('RELATION_OVERFLOW', e.id, sr)) {
+    if (sr !== undefined && !relations.has(sr) && !Object.hasOwn(spec.relationAliases, sr) && !overflow('RELATION_OVERFLOW', e.id, sr)) {
       issues.add({ checkId: 'VAL-OVERFLOW-REGISTER', ref: e.id, token: sr, message: `specialized_relation "${sr}" of edge ${e.id} is not a registered subtype and has no RELATION_OVERFLOW entry`, instruction: `Register an ambiguity_entry type='RELATION_OVERFLOW' ref='${e.id}' token='${sr}'.` });
     }
   }

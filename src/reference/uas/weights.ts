@@ -1,5 +1,5 @@
 import type { IssueList } from './issues.js';
-import type { UasModel } from './model.js';
+import { kindOf, type UasModel } from './model.js';
 import type { UasSpec } from '../../spec/uas.js';
 
 /** An exact weight in hundredths, as the fraction `num / den` before clamping. */
@@ -8,30 +8,57 @@ export interface ExactWeight {
   den: number;
 }
 
-/** Degree of each unit, by index, in the cognitive map (an edge counts once per distinct endpoint). Ids are unique here. */
-function unitDegrees(m: Pick<UasModel, 'units' | 'edges' | 'ids'>): Int32Array {
-  const deg = new Int32Array(m.units.length);
+/**
+ * Degrees in the cognitive map (an edge counts once per distinct endpoint): of each unit, by index,
+ * and, when the normalization needs them, of each concept and edge by id. Ids are unique here.
+ */
+interface Degrees {
+  units: Int32Array;
+  others: Map<string, number>;
+}
+
+function degrees(m: Pick<UasModel, 'units' | 'edges' | 'ids'>, countOthers: boolean): Degrees {
+  const units = new Int32Array(m.units.length);
+  const others = new Map<string, number>();
   const bump = (end: string | undefined) => {
     const i = end === undefined ? undefined : m.ids.get(end);
-    if (i !== undefined && i >= 0) deg[i]++;
+    if (i === undefined) return;
+    if (i >= 0) units[i]++;
+    else if (countOthers) others.set(end!, (others.get(end!) ?? 0) + 1);
   };
   for (const e of m.edges) {
     bump(e.source);
     if (e.target !== e.source) bump(e.target);
   }
-  return deg;
+  return { units, others };
+}
+
+/**
+ * The divisor of the centrality (D-UAS-10, `centralityNormalization`): the largest degree among the
+ * elements of the kinds `over`, or n - 1 with n the number of those elements.
+ */
+export function centralityDivisor(m: Pick<UasModel, 'units' | 'concepts' | 'edges' | 'ids'>, spec: UasSpec): { divisor: number; deg: Int32Array } {
+  const { divideBy, over } = spec.centralityNormalization;
+  const d = degrees(m, over.includes('concept') || over.includes('edge'));
+  if (divideBy === 'n-minus-1') {
+    const n = (over.includes('unit') ? m.units.length : 0) + (over.includes('concept') ? m.concepts.length : 0) + (over.includes('edge') ? m.edges.length : 0);
+    return { divisor: n - 1, deg: d.units };
+  }
+  let max = 0;
+  if (over.includes('unit')) for (const x of d.units) if (x > max) max = x;
+  for (const [id, x] of d.others) if (x > max && over.includes(kindOf(m.ids.get(id)!))) max = x;
+  return { divisor: max, deg: d.units };
 }
 
 /**
  * The seed's formula (003 §2.3) in exact arithmetic: w = clamp(0.50 + sum(deltas) + 0.05 * C, 0, 1),
- * with C = degree / max degree over units (D-UAS-10). Unknown modifiers count as 0 here; they are
- * reported by the formula rule.
+ * with C = degree / divisor (D-UAS-10), 0 when the divisor is 0 or less. Unknown modifiers count as
+ * 0 here; they are reported by the formula rule.
  */
-export function exactWeight(modifiers: readonly string[], degree: number, maxDegree: number, unitCount: number, spec: UasSpec): ExactWeight {
-  const sum = modifiers.reduce((s, t) => s + (spec.weightModifiers[t] ?? 0), 0);
-  const norm = spec.centralityNormalization === 'n-minus-1' ? unitCount - 1 : maxDegree;
-  const den = norm > 0 ? norm : 1;
-  const c = norm > 0 ? degree : 0;
+export function exactWeight(modifiers: readonly string[], degree: number, divisor: number, spec: UasSpec): ExactWeight {
+  const sum = modifiers.reduce((s, t) => s + (Object.hasOwn(spec.weightModifiers, t) ? spec.weightModifiers[t] : 0), 0);
+  const den = divisor > 0 ? divisor : 1;
+  const c = divisor > 0 ? degree : 0;
   return { num: (spec.weightBase + sum) * den + spec.centralityFactor * c, den };
 }
 
@@ -44,7 +71,7 @@ const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
 
 /**
  * VAL-WEIGHT-RANGE, VAL-WEIGHT-FORMULA and VAL-PROMOTION (PM-01, PM-02). Formula and promotion are
- * judged only on a sound graph (unique ids, no dangling references): degrees mean nothing otherwise.
+ * judged only on a sound graph (unique ids, every reference of the kind it may name): degrees mean nothing otherwise.
  * Promotion uses the computed weight, so a wrong declared weight is reported once, by the formula rule.
  */
 export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, issues: IssueList): void {
@@ -56,9 +83,7 @@ export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, is
     } else declared[u.index] = v;
   }
   if (!graphSound) return;
-  const deg = unitDegrees(m);
-  let maxDeg = 0;
-  for (const d of deg) if (d > maxDeg) maxDeg = d;
+  const { divisor, deg } = centralityDivisor(m, spec);
   const promoted = new Set(m.nodes);
   const isolated = new Set(m.ambiguities.filter((a) => a.type === 'NODE_ISOLATION').map((a) => a.ref));
   // Units with an edge to a promoted node (PM-01 accepts either).
@@ -71,13 +96,13 @@ export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, is
   }
   for (const u of m.units) {
     const d = deg[u.index];
-    const w = exactWeight(u.modifiers, d, maxDeg, m.units.length, spec);
-    const unknown = u.modifiers.length === 0 ? u.modifiers : u.modifiers.filter((t) => !(t in spec.weightModifiers));
+    const w = exactWeight(u.modifiers, d, divisor, spec);
+    const unknown = u.modifiers.length === 0 ? u.modifiers : u.modifiers.filter((t) => !Object.hasOwn(spec.weightModifiers, t));
     const got = declared[u.index];
     if (unknown.length > 0) {
       issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: unknown[0], message: `unit ${u.id} has unknown weight modifier(s) ${unknown.join(', ')}` });
     } else if (!Number.isNaN(got) && Math.abs(got - weightValue(w)) > spec.weightTolerance + 1e-9) {
-      issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: u.weight, message: `weight ${u.weight} of unit ${u.id} differs from the formula's ${weightValue(w).toFixed(4)} (modifiers [${u.modifiers.join(' ')}], degree ${d} of max ${maxDeg})`, instruction: `Set weight='${weightValue(w).toFixed(2)}'.` });
+      issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: u.weight, message: `weight ${u.weight} of unit ${u.id} differs from the formula's ${weightValue(w).toFixed(4)} (modifiers [${u.modifiers.join(' ')}], degree ${d}, centrality divisor ${divisor})`, instruction: `Set weight='${weightValue(w).toFixed(2)}'.` });
     }
     const atLeast = (t: number) => w.num >= t * w.den;
     if (atLeast(spec.promotion['PM-01']) && !promoted.has(u.id) && !nearPromoted.has(u.id)) {

@@ -17,12 +17,21 @@ export interface SessionResult {
 }
 
 /**
- * The level a session runs at: the case's level, capped by the level the adapter declares, or by
- * the spec's `undeclaredLevel` when it declares none (D-REC-02).
+ * The harness limits of the recovery suite. They are not spec data (nothing a seed leaves open that
+ * an implementer could read otherwise, so `--spec-dir` cannot move them): they say how the pack
+ * drives an agent. `maxSteps`: observations a session may take before the pack calls the agent
+ * looping (D-REC-01). `undeclaredLevel`: the level an adapter whose `describe()` names none is
+ * taken at; the scenario's level still binds it (D-REC-02).
  */
-export function effectiveLevel(spec: RecoverySpec, declared: CapabilityLevel | undefined, asked: CapabilityLevel): CapabilityLevel {
-  const d = declared ?? spec.undeclaredLevel;
-  return CAPABILITY_LEVELS[Math.min(CAPABILITY_LEVELS.indexOf(d), CAPABILITY_LEVELS.indexOf(asked))];
+export const SESSION_LIMITS: Readonly<{ maxSteps: number; undeclaredLevel: CapabilityLevel }> = Object.freeze({ maxSteps: 300, undeclaredLevel: 'L7' });
+
+/**
+ * The level a session runs at: the case's level, capped by the level the adapter declares, or by
+ * `SESSION_LIMITS.undeclaredLevel` when it declares none (D-REC-02).
+ */
+export function effectiveLevel(declared: CapabilityLevel | undefined, asked: CapabilityLevel): CapabilityLevel {
+  const d = declared ?? SESSION_LIMITS.undeclaredLevel;
+  return CAPABILITY_LEVELS[Math.min(CAPABILITY_LEVELS.indexOf(d), CAPABILITY_LEVELS.indexOf(asked))]!;
 }
 
 /** True when the level may recover on its own (the spec's `recoveringLevels`; seed 000: L6 and L7). */
@@ -52,13 +61,13 @@ export function lastSession(c: object): SessionResult | undefined {
 /**
  * Plays one session: the world hands the scenario to `recovery.start`, then delivers observations
  * one at a time to `recovery.observe`, applying every answer, until the agent says `complete`, has
- * nothing pending and nothing to say (stalled), or exceeds the step bound. Every answer is checked
- * against the actions schema: a malformed answer is an adapter fault (errored), never a failure.
- * The levels and the step bound are the run's spec data (`h.spec.recovery`).
+ * nothing pending and nothing to say (stalled), or exceeds the step bound (`SESSION_LIMITS`). Every
+ * answer is checked against the actions schema: a malformed answer is an adapter fault (errored),
+ * never a failure. Which levels recover is the run's spec data (`h.spec.recovery`).
  */
 export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionResult> {
   const spec = h.spec.recovery;
-  const level = effectiveLevel(spec, h.info.capabilityLevel, c.level);
+  const level = effectiveLevel(h.info.capabilityLevel, c.level);
   const world = new World(c, level, h.now, sessionId(c), recovers(spec, level));
   const used = new Set<string>();
   const result: SessionResult = { world, outcome: 'stalled', level };
@@ -68,7 +77,7 @@ export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionRe
   const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
   world.apply(await h.invoke<RecoveryAction[]>('recovery.start', [wire(scenario)], actionsShape(used)));
   while (!world.ended) {
-    if (world.step >= spec.maxSteps) {
+    if (world.step >= SESSION_LIMITS.maxSteps) {
       result.outcome = 'step-limit';
       return result;
     }

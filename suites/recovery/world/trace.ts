@@ -56,8 +56,8 @@ function action(a: RecoveryAction): string {
     case 'wait':
       return `wait ${a.ms}ms (${a.request_id})`;
     case 'emit': {
-      const refs = (a.packet.refs ?? {}) as JsonObject;
-      return `emit ${String(a.packet.profile)}${refs.task_id ? ` for ${String(refs.task_id)}` : ''}`;
+      const body = (a.packet.body ?? {}) as JsonObject;
+      return `emit ${String(a.packet.profile)}${body.blocked_task_id ? ` for ${String(body.blocked_task_id)}` : ''}`;
     }
     case 'escalate':
     case 'halt':

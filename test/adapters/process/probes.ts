@@ -11,7 +11,7 @@ const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).
 /** Strings that stress the line protocol: newlines, CR, U+2028, astral characters, lone quotes. */
 const tricky = fc.oneof(fc.string({ unit: 'grapheme' }), fc.constantFrom('a\nb', 'a\r\nb', '\u2028\u2029', '𝄞 emoji 👩‍💻', '"}\n{"jsonrpc":"2.0"', '\\u0000', '<&>'));
 
-const base = { suite: 'probe', severity: 'MUST' as const, specRef: 'test/process/probes.ts' };
+const base = { suite: 'probe', severity: 'MUST' as const, specRef: '000 §probe', statement: 'A probe of the process transport, with a known right answer.' };
 
 function checksumProbe(id: string): CheckDefinition {
   return defineCheck({

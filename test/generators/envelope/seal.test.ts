@@ -1,44 +1,58 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { envelopeOf, validEnvelope } from '../../../generators/envelope/envelope.js';
-import { generatorChecksum, seal } from '../../../generators/envelope/seal.js';
+import { checksumSubject, generatorChecksum, seal } from '../../../generators/envelope/seal.js';
 import { referenceChecksum } from '../../../src/reference/envelope/checksum.js';
-import { bundledSpec, withOverrides } from '../../../src/spec/index.js';
+import { bundledSpec, withOverrides, type SpecData } from '../../../src/spec/index.js';
 import { seedFixtures } from '../../../src/spec/seed-fixtures.js';
 
 const spec = bundledSpec();
+const whole = withOverrides(spec, { envelope: { checksumScope: 'integrity-object' } });
 
 describe('generatorChecksum', () => {
-  it("agrees with the reference's checksum (another SHA-256 implementation) on generated envelopes", () => {
-    fc.assert(
-      fc.property(validEnvelope(spec.envelope), (c) => {
-        expect(generatorChecksum(c.packet)).toBe(referenceChecksum(c.packet));
-      }),
-      { numRuns: 100, seed: 1 },
-    );
-  });
+  for (const [scope, s] of [['checksum-member', spec], ['integrity-object', whole]] as const) {
+    it(`agrees with the reference's checksum (another SHA-256 implementation) on generated envelopes, scope ${scope}`, () => {
+      fc.assert(
+        fc.property(validEnvelope(s), (c) => {
+          expect(generatorChecksum(s.envelope, c.packet)).toBe(referenceChecksum(s.envelope, c.packet));
+        }),
+        { numRuns: 100, seed: 1 },
+      );
+    });
 
-  it("agrees with the reference's checksum on the seed fixtures", () => {
-    for (const f of seedFixtures()) expect(generatorChecksum(f.keyed), f.name).toBe(referenceChecksum(f.keyed));
-  });
+    it(`agrees with the reference's checksum on the seed fixtures, scope ${scope}`, () => {
+      for (const f of seedFixtures()) expect(generatorChecksum(s.envelope, f.keyed), f.name).toBe(referenceChecksum(s.envelope, f.keyed));
+    });
+  }
 
-  it('leaves the recorded checksum out of what it hashes', () => {
+  it('leaves the recorded checksum out of what it hashes, and the rest of integrity in (D-INT-01)', () => {
     const [f] = seedFixtures();
-    const other = structuredClone(f!.keyed) as { integrity: { checksum: string } };
+    const other = structuredClone(f!.keyed) as { integrity: { checksum: string; version: number } };
     other.integrity.checksum = 'sha256:0000';
-    expect(generatorChecksum(other)).toBe(generatorChecksum(f!.keyed));
+    expect(generatorChecksum(spec.envelope, other)).toBe(generatorChecksum(spec.envelope, f!.keyed));
+    other.integrity.version = 2;
+    expect(generatorChecksum(spec.envelope, other)).not.toBe(generatorChecksum(spec.envelope, f!.keyed));
+  });
+
+  it('leaves the whole integrity object out under the integrity-object scope', () => {
+    const [f] = seedFixtures();
+    const other = structuredClone(f!.keyed) as { integrity: { version: number } };
+    other.integrity.version = 2;
+    expect(generatorChecksum(whole.envelope, other)).toBe(generatorChecksum(whole.envelope, f!.keyed));
+    expect(checksumSubject(whole.envelope, f!.keyed)).not.toHaveProperty('integrity');
   });
 });
 
 describe('seal', () => {
   it('records the checksum of the content, or the placeholder of the spec it is given', () => {
-    const placeholder = 'sha256:placeholder-of-an-override';
-    const overridden = withOverrides(spec, { envelope: { policy: { ...spec.envelope.policy, checksumPlaceholder: placeholder } } }).envelope;
-    const [c] = fc.sample(envelopeOf(spec.envelope), { seed: 3, numRuns: 1 });
+    const placeholder = 'sha256:placeholder-of-another-spec';
+    // The placeholder is seed data a user cannot override; the sealer follows any data it is given.
+    const other: SpecData = { ...spec, envelope: { ...spec.envelope, policy: { ...spec.envelope.policy, checksumPlaceholder: placeholder } } };
+    const [c] = fc.sample(envelopeOf(spec), { seed: 3, numRuns: 1 });
     const computed = seal(spec.envelope, structuredClone(c!.packet), 'computed');
-    expect(computed.integrity.checksum).toBe(generatorChecksum(computed));
+    expect(computed.integrity.checksum).toBe(generatorChecksum(spec.envelope, computed));
     expect(seal(spec.envelope, structuredClone(c!.packet), 'placeholder').integrity.checksum).toBe(spec.envelope.policy.checksumPlaceholder);
-    expect(seal(overridden, structuredClone(c!.packet), 'placeholder').integrity.checksum).toBe(placeholder);
+    expect(seal(other.envelope, structuredClone(c!.packet), 'placeholder').integrity.checksum).toBe(placeholder);
   });
 
   it('leaves an envelope without an integrity checksum alone', () => {

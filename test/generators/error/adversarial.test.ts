@@ -58,11 +58,57 @@ describe('adversarial coverage', () => {
     expect(payloads.some(Array.isArray)).toBe(true);
   });
 
-  it('never draws a code the spec it is given puts in the registry', () => {
+  it('never draws a code the spec it is given puts in the registry (a --spec-dir adding codes)', () => {
     const other = withOverrides(bundledSpec(), { error: { registry: { codes: [...spec.registry.codes, 'rate_limited', 'timeout'] } } }).error;
     const codes = new Set(fc.sample(nonRegistryCode(other), { seed: 1, numRuns: 500 }).map((c) => (c.payload as { body: { code: string } }).body.code));
     expect(codes.has('rate_limited') || codes.has('timeout')).toBe(false);
     expect(fc.sample(nonRegistryCode(spec), { seed: 1, numRuns: 500 }).some((c) => (c.payload as { body: { code: string } }).body.code === 'rate_limited')).toBe(true);
+  });
+});
+
+describe('adversarial cases under other readings of the data', () => {
+  const families = (arb: fc.Arbitrary<AdversarialError>) => new Set(fc.sample(arb, { seed: 1, numRuns: 400 }).map((c) => c.family));
+  const other = (error: Record<string, unknown>) => withOverrides(bundledSpec(), { error }).error;
+
+  it('plant a non-URI review URL only where uri asserts, a non-UUID id only where uuid does, an undeclared member only where members are closed', () => {
+    const bundledFamilies = families(schemaViolation(spec));
+    expect(bundledFamilies).toContain('non-uri:human_review_url');
+    expect([...bundledFamilies].filter((f) => f.startsWith('undeclared:') || f === 'format:message_id')).toEqual([]);
+    expect(families(schemaViolation(other({ formats: { asserted: [] } })))).not.toContain('non-uri:human_review_url');
+    expect(families(schemaViolation(other({ formats: { asserted: ['uri', 'uuid'] } })))).toContain('format:message_id');
+    const closed = [...families(schemaViolation(other({ openMembers: { additionalProperties: false } })))].filter((f) => f.startsWith('undeclared:'));
+    expect(new Set(closed.map((f) => f.split(':')[1]!.split('.')[0]))).toEqual(new Set(['payload', 'body', 'sub_error', 'option']));
+  });
+
+  it('plant a missing envelope member only where the data requires it', () => {
+    const missing = (s: ErrorSpec) => [...families(schemaViolation(s))].filter((f) => /^missing:(uai_version|profile|message_id|body)$/.test(f)).sort();
+    expect(missing(spec)).toEqual(['missing:body', 'missing:message_id', 'missing:profile', 'missing:uai_version']);
+    expect(missing(other({ envelope: { required: ['body'] } }))).toEqual(['missing:body']);
+  });
+
+  it('break the review URL by scheme only where D-ERR-06 names it', () => {
+    expect(families(execParamViolation(spec))).toContain('not-https:human_review_url');
+    expect(families(execParamViolation(other({ urls: { ...spec.urls, optionMembers: [] } })))).not.toContain('not-https:human_review_url');
+  });
+
+  it('offer the retry paths the data names under configuration, actions and parameters alike', () => {
+    const retry = other({ retry: { actions: ['wait_for_dependency', 'resume_from_checkpoint'], parameters: ['retry_after'] } });
+    const drawn = fc.sample(configRetry(retry), { seed: 2, numRuns: 300 });
+    expect(new Set(drawn.map((c) => c.family))).toContain('retry-action:resume_from_checkpoint');
+    const planted = drawn.filter((c) => c.family.startsWith('retry-params:')).flatMap((c) => (c.payload as any).body.sub_errors.flatMap((se: any) => se.recovery_options.flatMap((o: any) => Object.keys(o.executable_parameters ?? {}))));
+    expect(planted).toContain('retry_after');
+    expect(planted).not.toContain('max_retries');
+  });
+
+  it('plant only the misfits the table forbids, whatever table the data holds', () => {
+    const table = structuredClone(spec.conditionActions.table);
+    table.stale_revision!.allowed.push('wait_for_dependency');
+    table.stale_revision!.forbidden = table.stale_revision!.forbidden.filter((a) => a !== 'wait_for_dependency');
+    table.unavailable_tool!.forbidden.push('negotiate_representation');
+    table.unavailable_tool!.allowed = table.unavailable_tool!.allowed.filter((a) => a !== 'negotiate_representation');
+    const drawn = families(conditionActionMisfit(other({ conditionActions: { table } })));
+    expect(drawn).toContain('misfit:unavailable_tool:negotiate_representation');
+    expect(drawn).not.toContain('misfit:stale_revision:wait_for_dependency');
   });
 });
 
@@ -90,6 +136,14 @@ describe('the numeric misalignment mutator', () => {
   it('declares a family for every registry code', () => {
     const coded = new Set(mutator.families.map((f) => f.split(':')[1]));
     expect([...coded].sort()).toEqual([...spec.registry.codes].sort());
+  });
+
+  it('leaves alone a code the table has no row for (one a user added to the registry): it is never compared', () => {
+    const other = withOverrides(bundledSpec(), { error: { registry: { codes: [...spec.registry.codes, 'rate_limited'] } } }).error;
+    const base = fc.sample(errorPayload(other), { seed: 1, numRuns: 300 }).find((p) => p.body.code === 'rate_limited')!;
+    expect(base).toBeDefined();
+    expect(fc.sample(numericMisalignment(other).mutate(base), { seed: 1, numRuns: 10 }).every((out) => out === null)).toBe(true);
+    expect(numericMisalignment(other).families.some((f) => f.includes('rate_limited'))).toBe(false);
   });
 });
 

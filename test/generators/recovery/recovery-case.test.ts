@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bundledSpec, withOverrides } from '../../../src/spec/index.js';
+import { bundledSpec } from '../../../src/spec/index.js';
 import { legacyLevels } from '../../../src/spec/recovery.js';
 import { FAULTS_BY_TASK } from '../../../generators/recovery/fault.js';
 import { everyLevel } from '../../../generators/recovery/recovery-case.js';
@@ -54,8 +54,8 @@ describe('recovery generators', () => {
     for (const needle of ['😀', '\\r\\n', '<', '&', 'créneau', "o'clock"]) expect(text, needle).toContain(needle);
   });
 
-  it('draws the levels from the spec it is given: an override of recoveringLevels moves every check', () => {
-    const onlyL7 = withOverrides(spec, { recovery: { recoveringLevels: ['L7'] } });
+  it('draws the levels from the spec data it is given (seed data, read rather than hard-coded): other recoveringLevels move every check', () => {
+    const onlyL7 = { ...spec, recovery: { ...spec.recovery, recoveringLevels: ['L7' as const] } };
     const levelsOf = (id: string) => new Set(fc.sample(recoverySuite.find((c) => c.id === id)!.arbitrary(onlyL7), { numRuns: 200, seed: 4 }).map((c) => (c as RecoveryCase).level));
     for (const id of RECOVERING_ONLY) expect([...levelsOf(id)], id).toEqual(['L7']);
     expect(levelsOf('REC-LEGACY-HALT')).toContain('L6');

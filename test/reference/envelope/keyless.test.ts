@@ -6,12 +6,13 @@ import { fromKeyless, toKeyless } from '../../../src/reference/envelope/keyless.
 import { bundledSpec } from '../../../src/spec/index.js';
 import { seedFixtures } from '../../../src/spec/seed-fixtures.js';
 
-const spec = bundledSpec().envelope;
+const data = bundledSpec();
+const spec = data.envelope;
 
 describe('the reference keyless codec', () => {
   it('round-trips valid envelopes through JSON (member order aside)', () => {
     fc.assert(
-      fc.property(validEnvelope(spec), (c) => {
+      fc.property(validEnvelope(data), (c) => {
         const wire = JSON.parse(JSON.stringify(toKeyless(spec, c.packet)));
         expect(canonicalize(fromKeyless(spec, wire))).toBe(canonicalize(c.packet));
       }),

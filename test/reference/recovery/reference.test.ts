@@ -8,6 +8,9 @@ import { bundledSpec, withOverrides } from '../../../src/spec/index.js';
 import { recoverySuite } from '../../../suites/recovery/index.js';
 import { failureOf, problemOf } from '../../suites/recovery/report.js';
 
+/** The bundled spec with some of its seed data changed: not a user override (those keys are not decisions), a probe that every part reads the data. */
+const withSeedData = (recovery: Partial<ReturnType<typeof bundledSpec>['recovery']>) => ({ ...bundledSpec(), recovery: { ...bundledSpec().recovery, ...recovery } });
+
 const notPassed = (r: Awaited<ReturnType<typeof runChecks>>) =>
   r.checks.filter((c) => c.status !== 'passed').map((c) => ({ ...problemOf(c), counterexample: c.status === 'failed' ? failureOf(c).counterexample : undefined }));
 
@@ -66,16 +69,15 @@ describe('the reference recovery policy', () => {
     expect(await answerToOutage(slow, 'L7')).toEqual([expect.objectContaining({ type: 'wait', ms: 2500 })]);
   });
 
-  it('recovers at the levels of the spec it is given, and halts at the others', async () => {
-    const onlyL7 = withOverrides(bundledSpec(), { recovery: { recoveringLevels: ['L7'] } });
+  it('recovers at the levels of the spec data it is given, and halts at the others (seed data: read, never hard-coded)', async () => {
+    const onlyL7 = withSeedData({ recoveringLevels: ['L7'] });
     expect((await answerToOutage(bundledSpec(), 'L6'))[0]?.type).toBe('wait');
     expect((await answerToOutage(onlyL7, 'L6'))[0]?.type).toBe('halt');
   });
 
-  it('passes every recovery check under overridden spec data, judged by the same data (seed 42, 60 runs)', async () => {
-    const spec = withOverrides(bundledSpec(), {
-      recovery: { recoveringLevels: ['L7'], backoff: { initialDelayMs: 250, exponentialFactor: 3 }, blocker: { ...bundledSpec().recovery.blocker, profile: 'uai.agent.blocker.v2' }, privateValueMinLength: 6 },
-    });
+  it('passes every recovery check under overridden decisions and other seed data, judged by the same data (seed 42, 60 runs)', async () => {
+    const overridden = withOverrides(bundledSpec(), { recovery: { backoff: { initialDelayMs: 250, exponentialFactor: 3 }, isolatedNoopBlockerType: 'boundary_conflict' } });
+    const spec = { ...overridden, recovery: { ...overridden.recovery, recoveringLevels: ['L7' as const] } };
     const adapter = createReferenceAdapter(spec, { version: '0' });
     const report = await runChecks({ checks: recoverySuite, adapter, spec, seed: 42, runs: 60 });
     expect(notPassed(report)).toEqual([]);

@@ -34,7 +34,8 @@ describe('verifyUasFile (sources read by position)', () => {
   it('judges by the spec it is given', async () => {
     const [c] = fc.sample(uasValidCase(spec), { seed: 8, numRuns: 1 });
     const [source, artifact] = write('other-spec', c!.source, c!.artifact);
-    const renamed = withOverrides(bundledSpec(), { uas: { rootElement: 'UAS_Artifact' } }).uas;
+    const order = bundledSpec().uas.childOrder;
+    const renamed = withOverrides(bundledSpec(), { uas: { childOrder: [order[0]!, order[1]!, order[3]!, order[2]!, ...order.slice(4)] } }).uas;
     expect((await verifyUasFile(source, artifact, spec)).valid).toBe(true);
     const v = await verifyUasFile(source, artifact, renamed);
     expect(v).toEqual(verifyUas(c!.source, c!.artifact, renamed));

@@ -8,7 +8,7 @@ import { bundledSpec } from '../../../src/spec/index.js';
 import { errorSuite } from '../../../suites/error/index.js';
 
 describe('the error suite', () => {
-  it('is a valid catalog of error checks with the issue 3 ids', () => {
+  it('is a valid catalog of error checks with their stable ids', () => {
     const ids = new Catalog(errorSuite).checks.map((c) => c.id);
     expect(ids).toEqual([
       'ERR-VALID-ACCEPTED',
@@ -36,6 +36,14 @@ describe('the error suite', () => {
     expect(reached('origin')).toEqual([...enums.origin].sort());
     expect(reached('condition')).toEqual([...enums.mechanicalCondition].sort());
     expect(reached('action')).toEqual([...enums.action].sort());
+  });
+
+  it('states, for every check, the seed clause it enforces in one English sentence citing its section and decisions', () => {
+    for (const c of errorSuite) {
+      expect(c.statement, c.id).toMatch(/^[A-Za-z`].*\(000 §.*\)\.$/);
+      expect(c.statement, `${c.id}: one sentence`).not.toMatch(/\.\s+[A-Z]/);
+      for (const d of c.decisions ?? []) expect(c.statement!.includes(d) || /D-ERR-\d\d to D-ERR-\d\d/.test(c.statement!), `${c.id} ${d}`).toBe(true);
+    }
   });
 
   it('cites only decisions written down in docs/spec-decisions.md', () => {

@@ -1,5 +1,7 @@
 import type { Adapter } from '../../../src/contract/adapter.js';
 import type { JsonObject, RecoveryAction } from '../../../src/contract/recovery.js';
+import { referenceChecksum } from '../../../src/reference/envelope/checksum.js';
+import type { BlockerFacts } from '../../../src/reference/recovery/blocker.js';
 import { createRecoveryPolicy, RecoverySession, type RecoverySessionClass } from '../../../src/reference/recovery/index.js';
 import type { Attempt, TaskEntry } from '../../../src/reference/recovery/session.js';
 import { bundledSpec } from '../../../src/spec/index.js';
@@ -13,10 +15,29 @@ import type { BrokenRegistry, MoreBroken } from '../../helpers/broken.js';
 
 /** Emits the blocker of an isolated no-op without the evidence of the completed steps it stood on. */
 class BlockerWithoutEvidence extends RecoverySession {
-  protected override onIsolated(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
-    super.onIsolated(e, payload, out);
-    const last = out[out.length - 1];
-    if (last?.type === 'emit') last.packet = { ...last.packet, refs: { ...(last.packet.refs as JsonObject), evidence: [] } };
+  protected override blockerFacts(e: TaskEntry, payload: JsonObject): BlockerFacts {
+    return { ...super.blockerFacts(e, payload), evidence: [] };
+  }
+}
+
+/** The blocker `packet` with its body changed by `edit` and its members changed by `extra`, sealed again (one slip, not a stale checksum too). */
+function resealed(packet: JsonObject, edit: (body: JsonObject) => JsonObject, extra: JsonObject = {}): JsonObject {
+  const draft: JsonObject = { ...packet, ...extra, body: edit({ ...(packet.body as JsonObject) }) };
+  return { ...draft, integrity: { ...(draft.integrity as JsonObject), checksum: referenceChecksum(bundledSpec().envelope, draft) } };
+}
+
+/** The blocker as the pack once asked for it: references in a top-level `refs` member the envelope does not declare. */
+class BlockerRefsOutsideEnvelope extends RecoverySession {
+  protected override blockerPacket(facts: BlockerFacts): JsonObject {
+    const refs = { task_id: facts.taskId, error_message_id: facts.errorMessageId, evidence: facts.evidence };
+    return resealed(super.blockerPacket(facts), ({ blocked_task_id, error_message_id, mechanical_condition, prerequisite_task_ids, evidence_ids, ...six }) => ({ ...six, blocked_task_id }), { refs });
+  }
+}
+
+/** Writes the mechanical condition into `blocker_type`, which is none of the blocker profile's types. */
+class BlockerTypeIsCondition extends RecoverySession {
+  protected override blockerPacket(facts: BlockerFacts): JsonObject {
+    return resealed(super.blockerPacket(facts), (body) => ({ ...body, blocker_type: facts.condition ?? body.blocker_type }));
   }
 }
 
@@ -154,13 +175,15 @@ class RecoversBelowL6 extends RecoverySession {
 /** An L7 adapter whose recovery policy plays `Session` under the bundled spec data. */
 const adapter = (name: string, Session: RecoverySessionClass): Adapter => ({
   describe: () => ({ name: `broken: ${name}`, version: '0', capabilityLevel: 'L7' }),
-  recovery: createRecoveryPolicy(bundledSpec().recovery, Session),
+  recovery: createRecoveryPolicy(bundledSpec(), Session),
 });
 
 /** Every broken policy with the check it must fail and the slip it makes (some checks have two). */
 export const gallery: { check: string; name: string; adapter: () => Adapter }[] = [
   { check: 'REC-ISOLATED-NOOP', name: 'cites no completed evidence in its blocker', adapter: () => adapter('no evidence', BlockerWithoutEvidence) },
   { check: 'REC-ISOLATED-NOOP', name: 'abandons unrelated tasks', adapter: () => adapter('abandons', AbandonsUnrelatedTasks) },
+  { check: 'REC-ISOLATED-NOOP', name: 'puts the blocker references in a top-level refs member', adapter: () => adapter('refs outside', BlockerRefsOutsideEnvelope) },
+  { check: 'REC-ISOLATED-NOOP', name: 'writes the mechanical condition as the blocker type', adapter: () => adapter('type is condition', BlockerTypeIsCondition) },
   { check: 'REC-CORRECT-FIELD', name: 'reuses the message id', adapter: () => adapter('reuses id', ReusesMessageId) },
   { check: 'REC-WAIT-DEPENDENCY', name: 'flushes the queue out of order', adapter: () => adapter('out of order', FlushesOutOfOrder) },
   { check: 'REC-RENEW-GRANT', name: 'restarts the migration after renewal', adapter: () => adapter('restarts', RestartsMigration) },

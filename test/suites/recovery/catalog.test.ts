@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../../src/engine/catalog.js';
-import { bundledSpec } from '../../../src/spec/index.js';
+import { bundledSpec, decisionKeys } from '../../../src/spec/index.js';
 import { recoverySuite } from '../../../suites/recovery/index.js';
 
 const doc = readFileSync(new URL('../../../docs/spec-decisions.md', import.meta.url), 'utf8');
@@ -30,8 +30,20 @@ describe('recovery suite catalog and decisions', () => {
     }
   });
 
-  it('names a decision in every spec data key it pins', () => {
+  it('classifies every key of spec/recovery.json in writing: an override key in $decisions, or seed data', () => {
     const data = bundledSpec().recovery as unknown as Record<string, unknown>;
-    for (const key of Object.keys(data).filter((k) => k !== '$comment')) expect(doc, key).toContain(`\`${key}`);
+    const overridable = decisionKeys('recovery');
+    for (const key of Object.keys(data).filter((k) => !k.startsWith('$'))) {
+      const kind = Object.hasOwn(overridable, key) ? 'override key' : 'seed data';
+      expect(part, key).toMatch(new RegExp(`^\\| \`${key}\` \\| ${kind} \\|`, 'm'));
+    }
+    for (const [key, ids] of Object.entries(overridable)) {
+      for (const id of ids) expect(sections.get(id), `${id} names its override key ${key}`).toContain(`Override key: \`${key}\``);
+    }
+  });
+
+  it('cites seeds and sections, never work items, and points into no source file', () => {
+    expect(part).not.toMatch(/\bissue \d/i);
+    expect(part).not.toMatch(/\b(?:src|suites|generators|test)\/[\w/.-]+\.ts\b/);
   });
 });

@@ -5,11 +5,11 @@ import { runChecks } from '../../../src/api/run.js';
 import type { Adapter } from '../../../src/contract/adapter.js';
 import type { JsonObject, RecoveryAction } from '../../../src/contract/recovery.js';
 import { createHarness } from '../../../src/engine/harness.js';
-import { bundledSpec, withOverrides } from '../../../src/spec/index.js';
+import { bundledSpec } from '../../../src/spec/index.js';
 import { ALL_FAULT_KINDS, recoveryCase } from '../../../generators/recovery/recovery-case.js';
 import { recCorrectField } from '../../../suites/recovery/correct-field.js';
 import { recoverySuite } from '../../../suites/recovery/index.js';
-import { effectiveLevel, runSession } from '../../../suites/recovery/world/session.js';
+import { effectiveLevel, runSession, SESSION_LIMITS } from '../../../suites/recovery/world/session.js';
 import { errorOf, failureOf } from './report.js';
 
 const withPolicy = (start: (s: any) => unknown, observe: (id: string, o: any) => unknown = () => []): Adapter => ({
@@ -37,7 +37,7 @@ describe('a recovery session, as the harness drives it', () => {
     expect(r.status).toBe('errored');
   });
 
-  it('fails, never hangs, on an agent that loops, at the step bound of the run spec', async () => {
+  it('fails, never hangs, on an agent that loops, at the harness step bound', async () => {
     let n = 0;
     const loop = withPolicy(
       () => [{ type: 'wait', request_id: `w${n++}`, ms: 1 }],
@@ -45,18 +45,14 @@ describe('a recovery session, as the harness drives it', () => {
     );
     const r = await run(loop, 3);
     expect(r.status).toBe('failed');
-    expect(failureOf(r).message).toBe(`the session did not end within ${bundledSpec().recovery.maxSteps} steps`);
-    const short = withOverrides(bundledSpec(), { recovery: { maxSteps: 12 } });
-    const bounded = (await runChecks({ checks: [recCorrectField], adapter: loop, seed: 3, runs: 3, spec: short })).checks[0]!;
-    expect(failureOf(bounded).message).toBe('the session did not end within 12 steps');
+    expect(failureOf(r).message).toBe(`the session did not end within ${SESSION_LIMITS.maxSteps} steps`);
   });
 
-  it('runs at the case level capped by the declared one, and at the spec undeclaredLevel when none is declared', () => {
-    const spec = bundledSpec().recovery;
-    expect(effectiveLevel(spec, 'L3', 'L7')).toBe('L3');
-    expect(effectiveLevel(spec, 'L7', 'L2')).toBe('L2');
-    expect(effectiveLevel(spec, undefined, 'L7')).toBe(spec.undeclaredLevel);
-    expect(effectiveLevel({ ...spec, undeclaredLevel: 'L4' }, undefined, 'L7')).toBe('L4');
+  it('runs at the case level capped by the declared one, and at the harness undeclared level (L7) when none is declared', () => {
+    expect(effectiveLevel('L3', 'L7')).toBe('L3');
+    expect(effectiveLevel('L7', 'L2')).toBe('L2');
+    expect(effectiveLevel(undefined, 'L7')).toBe(SESSION_LIMITS.undeclaredLevel);
+    expect(effectiveLevel(undefined, 'L5')).toBe('L5');
   });
 
   it('fails an agent that goes silent with work unfinished', async () => {

@@ -6,7 +6,7 @@ import { mutated, type EnvelopeMutator } from '../../../../generators/envelope/m
 import { blockerWithoutReview, coldMemoryPromoted, expired, hollowEvidence, secretInMemory, unsupportedClaimAdded } from '../../../../generators/envelope/mutators/policy.js';
 import { missingRequired, undeclaredField, unknownProfile } from '../../../../generators/envelope/mutators/structure.js';
 import type { EnvelopeSpec } from '../../../../src/spec/envelope.js';
-import { bundledSpec, withOverrides } from '../../../../src/spec/index.js';
+import { bundledSpec, withOverrides, type SpecData } from '../../../../src/spec/index.js';
 import { envelopeSuite } from '../../../../suites/envelope/index.js';
 
 const spec = bundledSpec();
@@ -21,7 +21,7 @@ const MUTATORS: { of: (spec: EnvelopeSpec) => EnvelopeMutator; profiles?: string
   { of: () => badCorrelationId },
   { of: () => badIdempotencyKey },
   { of: () => badFallbackDirective },
-  { of: () => expired },
+  { of: expired },
   { of: unsupportedClaimAdded },
   { of: () => secretInMemory, profiles: ['uai.agent.memory-proposal.v1'] },
   { of: coldMemoryPromoted, profiles: ['uai.agent.memory-proposal.v1'] },
@@ -39,12 +39,12 @@ describe('the envelope mutators', () => {
     const mutator = of(spec.envelope);
 
     it('draws every family it declares, and no other', () => {
-      const families = new Set(fc.sample(mutated(spec.envelope, mutator, profiles).cases, { seed: 6, numRuns: 300 }).map((c) => c.family));
+      const families = new Set(fc.sample(mutated(spec, mutator, profiles).cases, { seed: 6, numRuns: 300 }).map((c) => c.family));
       expect([...families].sort()).toEqual([...mutator.families].sort());
     });
 
     it('never edits the envelope it is given', () => {
-      const base = profiles ? fc.constantFrom(...profiles).chain((p) => envelopeOf(spec.envelope, p)) : envelopeOf(spec.envelope);
+      const base = profiles ? fc.constantFrom(...profiles).chain((p) => envelopeOf(spec, p)) : envelopeOf(spec);
       for (const c of fc.sample(base, { seed: 8, numRuns: 5 })) {
         const before = structuredClone(c);
         fc.sample(mutator.mutate(c), { seed: 9, numRuns: 5 });
@@ -55,32 +55,50 @@ describe('the envelope mutators', () => {
 
   it('follow the policy of the spec they are given', () => {
     const types = ['authorization', 'dependency_unavailable'];
-    const overridden = withOverrides(spec, { envelope: { policy: { ...spec.envelope.policy, humanReviewBlockerTypes: types } } }).envelope;
-    const mutator = blockerWithoutReview(overridden);
+    // Seed data a user cannot override, but the mutators follow any data they are given.
+    const overridden: SpecData = { ...spec, envelope: { ...spec.envelope, policy: { ...spec.envelope.policy, humanReviewBlockerTypes: types } } };
+    const mutator = blockerWithoutReview(overridden.envelope);
     expect(mutator.families).toEqual(types);
     const drawn = new Set(fc.sample(mutated(overridden, mutator, ['uai.agent.blocker.v1']).cases, { seed: 2, numRuns: 50 }).map((c) => c.packet.body.blocker_type));
     expect([...drawn].sort()).toEqual(types);
+  });
+
+  it('plant an expiry at its very instant only where that instant is already too late (D-ENV-07)', () => {
+    const after = withOverrides(spec, { envelope: { expiry: 'after' } });
+    const mutator = expired(after.envelope);
+    expect(mutator.families).toEqual(['just-after', 'long-after']);
+    for (const c of fc.sample(mutated(after, mutator).cases, { seed: 3, numRuns: 100 })) {
+      expect(Date.parse(c.now)).toBeGreaterThan(Date.parse(c.packet.delivery.expires_at));
+    }
+  });
+
+  it('plant undeclared members at the top level only where only the top level is closed (D-ENV-14)', () => {
+    const open = withOverrides(spec, { envelope: { undeclaredMembers: 'top-level' } });
+    const mutator = undeclaredField(open.envelope);
+    expect(mutator.families).toEqual(['top-level']);
+    const families = new Set(fc.sample(mutated(open, mutator).cases, { seed: 3, numRuns: 60 }).map((c) => c.family));
+    expect([...families]).toEqual(['top-level']);
   });
 });
 
 describe('mutated', () => {
   it('seals every mutated envelope again, with the checksum or the placeholder', () => {
-    const sealings = new Set(fc.sample(mutated(spec.envelope, expired).cases, { seed: 4, numRuns: 40 }).map((c) => c.sealing));
+    const sealings = new Set(fc.sample(mutated(spec, expired(spec.envelope)).cases, { seed: 4, numRuns: 40 }).map((c) => c.sealing));
     expect([...sealings].sort()).toEqual(['computed', 'placeholder']);
   });
 
   it('names the rule of its mutator, with what a finding may also name', () => {
-    expect(mutated(spec.envelope, missingRequired(spec.envelope))).toMatchObject({ breaks: 'ENV-REQUIRED-FIELDS', alsoAllowed: ['ENV-CORRELATION-ID', 'ENV-IDEMPOTENCY-KEY', 'ENV-FALLBACK-DIRECTIVE'] });
-    expect(mutated(spec.envelope, expired)).toMatchObject({ breaks: 'ENV-EXPIRED', alsoAllowed: undefined });
+    expect(mutated(spec, missingRequired(spec.envelope))).toMatchObject({ breaks: 'ENV-REQUIRED-FIELDS', alsoAllowed: ['ENV-CORRELATION-ID', 'ENV-IDEMPOTENCY-KEY', 'ENV-FALLBACK-DIRECTIVE'] });
+    expect(mutated(spec, expired(spec.envelope))).toMatchObject({ breaks: 'ENV-EXPIRED', alsoAllowed: undefined });
   });
 
   it('discards a draw its mutator answers with null', () => {
     const onlyAcks: EnvelopeMutator = {
       breaks: 'ENV-EXPIRED',
       families: ['kept'],
-      mutate: (c) => expired.mutate(c).map((m) => (m && c.profile === 'uai.agent.ack.v1' ? { ...m, family: 'kept' } : null)),
+      mutate: (c) => expired(spec.envelope).mutate(c).map((m) => (m && c.profile === 'uai.agent.ack.v1' ? { ...m, family: 'kept' } : null)),
     };
-    const cases = fc.sample(mutated(spec.envelope, onlyAcks).cases, { seed: 5, numRuns: 20 });
+    const cases = fc.sample(mutated(spec, onlyAcks).cases, { seed: 5, numRuns: 20 });
     expect(cases.map((c) => [c.profile, c.family])).toEqual(cases.map(() => ['uai.agent.ack.v1', 'kept']));
   });
 });
