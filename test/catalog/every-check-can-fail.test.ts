@@ -6,7 +6,7 @@ import type { Gallery } from '../helpers/broken.js';
  * No check of the catalog goes unproven. Each suite's folder proves its own checks, with the
  * contracts of `test/helpers/suite-proofs.ts` (so vitest runs the suites side by side): its gallery of
  * broken adapters fails every check it holds (`broken.test.ts`), and the reference passes every
- * check at 1000 runs (`reference.test.ts`). This test finds them by name.
+ * check at depth, 500 runs (`reference.test.ts`). This test finds them by name.
  */
 const galleries = import.meta.glob<Gallery>('../suites/*/broken.ts', { eager: true });
 const proofs = Object.keys(import.meta.glob('../suites/*/*.test.ts'));

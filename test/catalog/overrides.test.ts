@@ -41,11 +41,11 @@ describe('the override data', () => {
         const checks = catalog.checks.filter((c) => (c.decisions ?? []).some((d) => ids.includes(d)));
         const spec = withOverrides(bundledSpec(), { [name]: { [key]: value } });
         const follows = createReferenceAdapter(spec, { version: 'override' });
-        const agreed = await runChecks({ checks, adapter: follows, spec, seed: 1, runs: 60 });
+        const agreed = await runChecks({ checks, adapter: follows, spec, seed: 1, runs: 40 });
         expect(agreed.checks.filter((c) => c.status !== 'passed').map((c) => `${c.id} ${c.status}`)).toEqual([]);
         // And the cases still say what they are: the reference for the choice judges each as it claims.
         for (const check of checks.filter((c) => c.claim !== undefined)) {
-          for (const input of fc.sample(check.arbitrary(spec), { seed: 5, numRuns: 30 })) {
+          for (const input of fc.sample(check.arbitrary(spec), { seed: 5, numRuns: 20 })) {
             const claim = check.claim!(input, spec);
             expect(disagreement(claim, await judge(follows, claim)), `${check.id}: ${JSON.stringify(check.show ? check.show(input) : input).slice(0, 400)}`).toBeNull();
           }

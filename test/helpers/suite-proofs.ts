@@ -65,7 +65,7 @@ export function describeGallery(suite: string, gallery: Gallery): void {
 }
 
 /** The reference passes every check of `suite` at depth (a correct implementation is never failed). */
-export function describeReferencePasses(suite: string, runs = 1000): void {
+export function describeReferencePasses(suite: string, runs = 500): void {
   describe(`the reference adapter on the ${suite} suite`, () => {
     it(`passes every check at ${runs} runs`, async () => {
       const report = await runChecks({ checks: catalog.select({ suites: [suite] }), adapter: referenceAdapter, seed: 1000, runs, adapterSpec: 'reference' });

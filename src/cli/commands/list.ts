@@ -27,7 +27,7 @@ export async function listCommand(argv: string[], io: CliIO): Promise<number> {
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const checks = packCatalog().select({ suites: listOption(values.suite), checks: listOption(values.check) });
   if (values.json) {
-    io.out.write(`${JSON.stringify(checks.map((c) => ({ id: c.id, suite: c.suite, severity: c.severity, title: c.title, specRef: c.specRef, requires: c.requires, decisions: c.decisions ?? [] })), null, 2)}\n`);
+    io.out.write(`${JSON.stringify(checks.map((c) => ({ id: c.id, suite: c.suite, severity: c.severity, title: c.title, statement: c.statement, specRef: c.specRef, requires: c.requires, decisions: c.decisions ?? [] })), null, 2)}\n`);
     return 0;
   }
   const width = Math.max(...checks.map((c) => c.id.length));

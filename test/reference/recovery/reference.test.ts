@@ -45,17 +45,11 @@ async function answerToOutage(spec: ReturnType<typeof bundledSpec>, level: Recov
 }
 
 describe('the reference recovery policy', () => {
-  it('passes every recovery check (seed 42, 100 runs), on adversarial cases too', async () => {
-    const report = await runChecks({ checks: recoverySuite, adapter: referenceAdapter, seed: 42, runs: 100 });
+  it('passes every recovery check on adversarial cases too (the depth proof is the suite\'s reference.test.ts)', async () => {
+    const report = await runChecks({ checks: recoverySuite, adapter: referenceAdapter, seed: 42, runs: 60 });
     expect(notPassed(report)).toEqual([]);
     for (const c of report.checks) expect(c.evidence.tags.adversarial ?? 0, c.id).toBeGreaterThan(0);
   });
-
-  it('passes every recovery check at --runs 200, another seed (the full pack at 1000: test/pack/reference-1000.test.ts)', async () => {
-    const report = await runChecks({ checks: recoverySuite, adapter: referenceAdapter, seed: 1000, runs: 200 });
-    expect(notPassed(report)).toEqual([]);
-    expect(report.checks.every((c) => c.runs === 200)).toBe(true);
-  }, 300_000);
 
   it('acts as a legacy agent when it declares a level below the recovering ones', async () => {
     const legacy = { ...referenceAdapter, describe: () => ({ name: 'legacy', version: '0', capabilityLevel: 'L3' as const }) };
