@@ -1,6 +1,6 @@
 import { UsageError } from '../contract/errors.js';
 import { readDecisionSummaries } from '../io/decisions-doc.js';
-import { decisionKeys, SPEC_NAMES } from '../spec/index.js';
+import { bundledSpec, decisionKeys, SPEC_NAMES } from '../spec/index.js';
 import { packCatalog } from './catalog.js';
 
 /** One decision a check relies on: what it says, and how a user overrides it (or that they cannot). */
@@ -21,6 +21,12 @@ export interface CheckExplanation {
   specRef: string;
   requires: string[];
   decisions: ExplainedDecision[];
+  /**
+   * The ways the check breaks its rule that every default run (100 cases) draws: mutation families
+   * (`family:<name>`) and variants that expose another bug class. Empty for a check that draws one
+   * kind of case.
+   */
+  reach: string[];
 }
 
 /** Where each decision id can be overridden: the spec files' `$decisions` manifests, inverted. */
@@ -49,5 +55,6 @@ export function explainCheck(id: string): CheckExplanation {
     specRef: check.specRef,
     requires: [...check.requires],
     decisions: (check.decisions ?? []).map((d) => ({ id: d, summary: summaries.get(d) ?? '', overrideKeys: keys.get(d) ?? [] })),
+    reach: [...(check.reach?.(bundledSpec()) ?? [])],
   };
 }

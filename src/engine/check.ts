@@ -76,6 +76,13 @@ export interface CheckDefinition<T = any> {
   /** Evidence tags for a case, e.g. `valid`, `adversarial`, `profile:uai.agent.ack.v1`, `family:smart-quote`. */
   tags?(input: T): string[];
   /**
+   * The evidence tags a run at the default 100 cases must show, each at least once: one per mutation
+   * family (`family:<name>`) and per variant that exposes a different bug class. The generators weigh
+   * their draws to reach them; the catalog's reach test holds every check to its list over several
+   * seeds, and refuses a `family:` tag a check draws without listing it.
+   */
+  reach?(spec: SpecData): readonly string[];
+  /**
    * What a case says about itself, for the pack's own contract tests (never used in a run): the
    * call that judges it and the verdict a conforming implementation gives. Checks whose cases are
    * judged by a verdict (validators, the keyless decoder) declare it; see `CaseClaim`.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { packCatalog } from '../../src/api/catalog.js';
+import { bundledSpec } from '../../src/spec/index.js';
 import { cli, expectUsageError } from '../helpers/cli.js';
 
 describe('explain', () => {
@@ -21,6 +22,15 @@ describe('explain', () => {
     expect(e).toMatchObject({ id: check.id, title: check.title, specRef: check.specRef, requires: check.requires });
     expect(e.decisions.map((d: { id: string }) => d.id)).toEqual(check.decisions ?? []);
     for (const d of e.decisions) expect(Array.isArray(d.overrideKeys)).toBe(true);
+  });
+
+  it('lists the mutation families and variants every default run draws, for a check that has them', async () => {
+    const check = packCatalog().checks.find((c) => c.reach !== undefined)!;
+    const listed = check.reach!(bundledSpec());
+    const text = (await cli(['explain', check.id])).stdout;
+    expect(text).toContain('  every default run draws:');
+    for (const tag of listed) expect(text).toContain(tag);
+    expect(JSON.parse((await cli(['explain', check.id, '--json'])).stdout).reach).toEqual(listed);
   });
 
   it('refuses an unknown check or a missing id in one line', async () => {

@@ -5,7 +5,11 @@ import { runChecks } from '../../src/api/run.js';
 import { ADAPTER_MEMBERS, type Adapter, type AdapterInfo } from '../../src/contract/adapter.js';
 import type { CheckDefinition } from '../../src/engine/check.js';
 import { problemOf } from '../../src/model/report.js';
+import fc from 'fast-check';
+import { caseAt } from '../../src/engine/replay.js';
+import { bundledSpec } from '../../src/spec/index.js';
 import type { Gallery } from './broken.js';
+import { disagreement, judge } from './claims.js';
 
 /**
  * The two proofs every suite owes, written once and called from each suite's folder (so that vitest
@@ -30,6 +34,30 @@ async function expectFailsWithItsId(check: CheckDefinition, adapter: Adapter): P
 const nameOf = (a: Adapter) => (a.describe() as AdapterInfo).name;
 
 /**
+ * A slip only `family` exposes: a default run fails on a case of that family, and (where the check's
+ * cases state their claim) the adapter answers every case of another family as the claim says, and
+ * at least one case of the family otherwise.
+ */
+async function expectOnlyFamilyCatches(check: CheckDefinition, family: string, adapter: Adapter): Promise<void> {
+  const spec = bundledSpec();
+  const [r] = (await runChecks({ checks: [check], adapter, seed: 1, runs: 100, adapterSpec: './broken' })).checks;
+  expect(r!.status).toBe('failed');
+  if (r!.status !== 'failed') return;
+  const failing = caseAt(check, spec, 1, 100, r!.failure.path);
+  expect(check.tags?.(failing) ?? []).toContain(`family:${family}`);
+  if (check.claim === undefined) return;
+  let caught = 0;
+  for (const input of fc.sample(check.arbitrary(spec), { seed: 8, numRuns: 300 })) {
+    const claim = check.claim(input, spec);
+    const wrong = disagreement(claim, await judge(adapter, claim)) !== null;
+    const ofFamily = (check.tags?.(input) ?? []).includes(`family:${family}`);
+    if (wrong) expect(ofFamily, `answered wrongly a case of another family: ${(check.tags?.(input) ?? []).join(' ')}`).toBe(true);
+    if (wrong) caught += 1;
+  }
+  expect(caught).toBeGreaterThan(0);
+}
+
+/**
  * A check that cannot fail is a defect: every check of `suite` fails, with its own id, on the
  * gallery's adapter for it; that adapter makes one slip, so every other check calling what it
  * changed passes (but those `alsoFails` names); and every further slip of `more` fails its check too.
@@ -52,6 +80,14 @@ export function describeGallery(suite: string, gallery: Gallery): void {
         const report = await runChecks({ checks: others, adapter, seed: 3, runs: 20, adapterSpec: './broken' });
         expect(report.checks.filter((c) => c.status !== 'passed' && c.status !== 'skipped').map((c) => `${c.id} ${c.status}`)).toEqual([]);
       });
+    }
+
+    for (const [id, families] of Object.entries(gallery.byFamily ?? {})) {
+      for (const [family, adapter] of Object.entries(families)) {
+        it(`${id}: the ${family} family alone catches an adapter that ${nameOf(adapter)}`, async () => {
+          await expectOnlyFamilyCatches(catalog.get(id)!, family, adapter);
+        });
+      }
     }
 
     for (const [id, list] of Object.entries(gallery.more ?? {})) {

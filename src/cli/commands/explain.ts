@@ -12,6 +12,19 @@ function cut(s: string, max = 160): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** `s` broken at spaces into lines of at most `width` characters. */
+function wrap(s: string, width = 100): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of s.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}
+
 /** The explanation as the terminal shows it. */
 export function renderExplanation(e: CheckExplanation): string {
   const lines = [`${e.id} [${e.severity}] ${e.suite}: ${e.title}`];
@@ -23,6 +36,7 @@ export function renderExplanation(e: CheckExplanation): string {
     const where = d.overrideKeys.length ? `override: ${d.overrideKeys.map((k) => `${k.file} "${k.key}"`).join(', ')}` : 'not overridable';
     lines.push(`    ${d.id}${d.summary ? ` ${cut(d.summary)}` : ''}`, `      ${where}`);
   }
+  if (e.reach.length > 0) lines.push('  every default run draws:', ...wrap(e.reach.join(', ')).map((l) => `    ${l}`));
   lines.push('  (docs/spec-decisions.md has every decision in full)');
   return `${lines.join('\n')}\n`;
 }
