@@ -2,10 +2,16 @@ import type fc from 'fast-check';
 import type { ErrorPayload, RecoveryOption } from '../../src/spec/error.js';
 import type { Mutator } from '../common/mutator.js';
 
-/** A payload that breaks exactly one rule, with the mutator family that broke it (an evidence tag). */
+/**
+ * A payload that breaks exactly one rule, with the mutator family that broke it (an evidence tag
+ * `family:<name>`), and, where the family has variants that expose slips of their own, their
+ * evidence tags (`at:later-option`, `shape:jwt`...) and what the break touched (`body.status`).
+ */
 export interface AdversarialError {
   family: string;
   payload: unknown;
+  variants?: string[];
+  where?: string;
 }
 
 /** A deep copy to mutate: generated values may share structure with the shrinker's. */

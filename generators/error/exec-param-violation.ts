@@ -1,14 +1,13 @@
 import fc from 'fast-check';
-import { errorEnums, isUrlKey, isUrlOptionMember, type ErrorSpec, type RecoveryOption } from '../../src/spec/error.js';
+import { errorEnums, isUrlKey, isUrlOptionMember, schemeCaseSensitive, type ErrorSpec, type RecoveryOption } from '../../src/spec/error.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
-import { parameterSchema } from './executable-parameters.js';
-import { wrongValues, type Schema } from './from-schema.js';
-import { nonHttpsUri, relativeReference } from './https-url.js';
+import { acceptsExtras, parameterSchema } from './executable-parameters.js';
+import { brokenValues, VALUE_BREAKS, type Schema } from './from-schema.js';
+import { nonHttpsUri, relativeReference, repairedHttpsUrl, unparsableHostUrl, upperSchemeUrl, userinfoUrl } from './https-url.js';
 import { payloadWithOption, usableActions } from './payload-with-option.js';
-import { recoveryOption } from './recovery-option.js';
 
-/** One way to break an option: its family, and whether the break touches a retry parameter (then never under configuration). */
-type Plant = { family: string; option: (o: RecoveryOption) => RecoveryOption; retryKey: boolean };
+/** One way to break an option of `action`: the family, what it touches, and the option it makes of a valid one. */
+type Plant = { family: string; where: string; option: (o: RecoveryOption) => RecoveryOption; retryKey: boolean };
 
 function without(o: RecoveryOption, key: string): RecoveryOption {
   const params = { ...o.executable_parameters };
@@ -18,59 +17,107 @@ function without(o: RecoveryOption, key: string): RecoveryOption {
 
 const setParam = (key: string, value: unknown) => (o: RecoveryOption): RecoveryOption => ({ ...o, executable_parameters: { ...o.executable_parameters, [key]: value } });
 
-/** Every way the pack breaks `action`'s parameters, as `spec` states them (D-ERR-05, D-ERR-06). */
-function plants(action: string, spec: ErrorSpec): fc.Arbitrary<Plant>[] {
+/**
+ * URL values that are not absolute https, by the slip each exposes (D-ERR-06):
+ * - `url-scheme`: a valid URI of another scheme (`http:`, `ftp:`, `urn:`, `mailto:`, `file:`): any URL accepted;
+ * - `url-relative`: a relative or scheme-relative reference: one resolved against the error's own origin;
+ * - `url-repair`: `https:host`, one slash, backslashes, white space around or inside: what WHATWG parsing repairs;
+ * - `url-userinfo`: a user name or a masked password before the host: userinfo unchecked;
+ * - `url-host`: the text of an https URL whose host no parser accepts (`https://[::1`, `https://exa<mple.com`): a text match, never parsed;
+ * - `url-case`: `HTTPS://` where D-ERR-14 pins the lower case: a case-insensitive scheme test.
+ */
+function urlValues(spec: ErrorSpec): Record<string, fc.Arbitrary<string>> {
+  return {
+    'url-scheme': nonHttpsUri(),
+    'url-relative': relativeReference(),
+    'url-repair': repairedHttpsUrl(),
+    'url-userinfo': userinfoUrl(),
+    'url-host': unparsableHostUrl(),
+    ...(schemeCaseSensitive(spec) ? { 'url-case': upperSchemeUrl() } : {}),
+  };
+}
+
+/** URL keys no parameter schema names, recognised by their suffix alone (D-ERR-06 `keySuffixes`). */
+function suffixKeys(spec: ErrorSpec): string[] {
+  return spec.urls.keySuffixes.map((s) => `status${s}`).filter((k) => isUrlKey(k, spec) && !spec.urls.parameterKeys.includes(k) && !spec.retry.parameters.includes(k));
+}
+
+/** Every way the pack breaks an option of `action`, by family, as `spec` states its parameters (D-ERR-05, D-ERR-06). */
+function plantsOf(action: string, spec: ErrorSpec): Map<string, fc.Arbitrary<Plant>> {
   const schema = parameterSchema(action, spec);
   const required: string[] = schema.required ?? [];
   const props: Record<string, Schema> = schema.properties ?? {};
   const retryKey = (k: string) => spec.retry.parameters.includes(k);
-  const out: fc.Arbitrary<Plant>[] = [];
-  for (const key of required) out.push(fc.constant({ family: `missing:${action}.${key}`, option: (o: RecoveryOption) => without(o, key), retryKey: false }));
+  const out = new Map<string, fc.Arbitrary<Plant>>();
   if (required.length > 0) {
-    out.push(fc.constant({ family: `absent:${action}`, option: ({ executable_parameters: _, ...rest }: RecoveryOption) => rest, retryKey: false }));
+    out.set('missing', fc.constantFrom(...required).map((key) => ({ family: 'missing', where: `${action}.${key}`, option: (o: RecoveryOption) => without(o, key), retryKey: false })));
+    out.set(
+      'absent',
+      fc.constantFrom('absent', 'empty').map((how) => ({
+        family: 'absent',
+        where: `${action} (${how})`,
+        option: ({ executable_parameters: _, ...rest }: RecoveryOption): RecoveryOption => (how === 'absent' ? rest : { ...rest, executable_parameters: {} }),
+        retryKey: false,
+      })),
+    );
   }
-  for (const [key, prop] of Object.entries(props)) {
-    const wrong = wrongValues(prop);
-    if (wrong.length > 0) out.push(fc.constantFrom(...wrong).map((v) => ({ family: `type:${action}.${key}`, option: setParam(key, v), retryKey: retryKey(key) })));
+  for (const kind of VALUE_BREAKS) {
+    const cases = Object.entries(props).flatMap(([key, prop]) => (brokenValues(prop)[kind] ?? []).map((v) => [key, v] as const));
+    if (cases.length > 0) out.set(kind, fc.constantFrom(...cases).map(([key, v]) => ({ family: kind, where: `${action}.${key}`, option: setParam(key, v), retryKey: retryKey(key) })));
   }
-  for (const key of Object.keys(props).filter((k) => isUrlKey(k, spec))) {
-    out.push(fc.oneof(nonHttpsUri(), relativeReference()).map((v) => ({ family: `not-https:${action}.${key}`, option: setParam(key, v), retryKey: retryKey(key) })));
+  const urlKeys = Object.keys(props).filter((k) => isUrlKey(k, spec));
+  if (urlKeys.length > 0) {
+    for (const [family, values] of Object.entries(urlValues(spec))) {
+      out.set(family, fc.tuple(fc.constantFrom(...urlKeys), values).map(([key, v]) => ({ family, where: `${action}.${key}`, option: setParam(key, v), retryKey: retryKey(key) })));
+    }
+  }
+  const suffixed = suffixKeys(spec).filter((k) => !Object.hasOwn(props, k));
+  if (suffixed.length > 0 && acceptsExtras(schema)) {
+    out.set('url-suffix-key', fc.tuple(fc.constantFrom(...suffixed), nonHttpsUri()).map(([key, v]) => ({ family: 'url-suffix-key', where: `${action}.${key}`, option: setParam(key, v), retryKey: false })));
+  }
+  if (isUrlOptionMember('human_review_url', spec)) {
+    out.set('url-review', nonHttpsUri().map((v) => ({ family: 'url-review', where: `${action}.human_review_url`, option: (o: RecoveryOption) => ({ ...o, human_review_url: v }), retryKey: false })));
   }
   return out;
 }
 
+/** For each family of ERR-EXEC-PARAMS under `spec`, the actions whose options it can break. */
+function actionsByFamily(spec: ErrorSpec): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const action of usableActions(spec)) for (const family of plantsOf(action, spec).keys()) out.set(family, [...(out.get(family) ?? []), action]);
+  return out;
+}
+
 /**
- * A valid payload in which one option misses a parameter its action needs, carries one of the wrong
- * type or out of range, or hands out a URL that is not absolute https (ERR-EXEC-PARAMS). A broken
- * human_review_url (where D-ERR-06 names it) stays a valid URI (`http:`, `ftp:`, `urn:`), so the
- * published schema still accepts it.
+ * The families of ERR-EXEC-PARAMS under `spec`: `missing` (a required parameter left out), `absent`
+ * (no parameters, or `{}`, for an action that needs some), the value breaks of `VALUE_BREAKS`
+ * (`falsy`, `wrong-type`, `numeric-string`, `non-integer`, `out-of-range`, `vocabulary`), the URL
+ * breaks of `urlValues` in a parameter the schemas name, `url-suffix-key` (a URL parameter known by
+ * its suffix alone) and `url-review` (human_review_url, where D-ERR-06 names it).
+ */
+export function execParamFamilies(spec: ErrorSpec): string[] {
+  return [...actionsByFamily(spec).keys()];
+}
+
+/**
+ * A valid payload in which one option breaks its action's parameters (ERR-EXEC-PARAMS): the family
+ * is drawn first, every family alike, then an action it can break, then what it breaks. A broken
+ * human_review_url stays a valid URI (`http:`, `ftp:`, `urn:`), so the published schema still
+ * accepts it; a break of a retry parameter is never drawn under `configuration` (D-ERR-08's business).
  */
 export function execParamViolation(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
-  const actions = usableActions(spec);
-  const byAction = actions.filter((a) => plants(a, spec).length > 0);
+  const byFamily = actionsByFamily(spec);
+  if (byFamily.size === 0) throw new Error('spec/error.json leaves no parameter or URL to break: ERR-EXEC-PARAMS has nothing to plant');
   const others = errorEnums(spec).origin.filter((o) => o !== 'configuration');
-  const ways: { weight: number; arbitrary: fc.Arbitrary<AdversarialError> }[] = [];
-  if (byAction.length > 0) {
-    const paramBreak = fc.constantFrom(...byAction).chain((action) =>
-      fc.oneof(...plants(action, spec)).chain((plant) =>
-        payloadWithOption(spec, action, { option: (origin) => recoveryOption(action, spec, origin).map(plant.option), ...(plant.retryKey ? { origins: others } : {}) }).map((t) => ({
-          family: plant.family,
-          payload: t.payload as unknown,
-        })),
-      ),
-    );
-    ways.push({ weight: 4, arbitrary: paramBreak });
-  }
-  if (isUrlOptionMember('human_review_url', spec) && actions.length > 0) {
-    const reviewUrlBreak = fc.tuple(fc.constantFrom(...actions), nonHttpsUri()).chain(([action, url]) =>
-      payloadWithOption(spec, action).map(({ payload, subError, option }) => {
+  return fc
+    .constantFrom(...byFamily.keys())
+    .chain((family) => fc.constantFrom(...byFamily.get(family)!).chain((action) => plantsOf(action, spec).get(family)!.map((plant) => ({ action, plant }))))
+    .chain(({ action, plant }) =>
+      payloadWithOption(spec, action, plant.retryKey ? { origins: others } : {}).map(({ payload, subError, option }) => {
         const p = copy(payload);
-        optionAt(p, subError, option).human_review_url = url;
-        return { family: 'not-https:human_review_url', payload: p as unknown };
+        const list = p.body.sub_errors![subError]!.recovery_options;
+        list[option] = plant.option(optionAt(p, subError, option));
+        return { family: plant.family, where: plant.where, variants: [`action:${action}`], payload: p as unknown };
       }),
     );
-    ways.push({ weight: 1, arbitrary: reviewUrlBreak });
-  }
-  if (ways.length === 0) throw new Error('spec/error.json leaves no parameter or URL to break: ERR-EXEC-PARAMS has nothing to plant');
-  return fc.oneof(...ways);
 }

@@ -3,7 +3,7 @@ import { isUrlKey, type ErrorSpec } from '../../src/spec/error.js';
 import { tokenLike } from '../common/token-like.js';
 import { detailText } from './detail-text.js';
 import { objectOf, type Schema } from './from-schema.js';
-import { httpsUrl, nonHttpsUri } from './https-url.js';
+import { httpsUrl, nonHttpsUri, validHttpsUrl } from './https-url.js';
 
 const LEVELS = ['L0', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'];
 
@@ -30,7 +30,8 @@ const EXTRA_KEYS = ['note', 'trace_id', 'checksum', 'idempotency_key', '説明',
 
 /** The parameter schema of `action` in `spec` (D-ERR-05). */
 export function parameterSchema(action: string, spec: ErrorSpec): Schema {
-  const entry = spec.executableParameters.actions[action];
+  const actions = spec.executableParameters.actions;
+  const entry = Object.hasOwn(actions, action) ? actions[action] : undefined;
   if (!entry) throw new Error(`spec/error.json executableParameters has no schema for action ${action}`);
   return entry.schema;
 }
@@ -52,7 +53,7 @@ export function acceptsExtras(schema: Schema): boolean {
 
 /** A value for one extra member. */
 function extraValue(key: string, spec: ErrorSpec): fc.Arbitrary<unknown> {
-  if (isUrlKey(key, spec)) return httpsUrl();
+  if (isUrlKey(key, spec)) return validHttpsUrl(spec);
   if (key.endsWith('_url')) return fc.oneof(httpsUrl(), nonHttpsUri());
   return fc.oneof(tokenLike().map((t) => t.value), detailText(), fc.integer(), fc.boolean());
 }
@@ -73,7 +74,7 @@ export function executableParameters(action: string, spec: ErrorSpec, origin?: s
   const schema = parameterSchema(action, spec);
   const props: Record<string, Schema> = { ...(schema.properties ?? {}) };
   if (origin === 'configuration') for (const k of spec.retry.parameters) if (!(schema.required ?? []).includes(k)) delete props[k];
-  const needed = objectOf({ ...schema, properties: props }, { url: httpsUrl(), isUrl: (k) => isUrlKey(k, spec), curated: CURATED });
+  const needed = objectOf({ ...schema, properties: props }, { url: validHttpsUrl(spec), isUrl: (k) => isUrlKey(k, spec), curated: CURATED });
   if (!acceptsExtras(schema)) return needed;
   return fc.tuple(extras(schema, spec), needed).map(([x, p]) => ({ ...x, ...p }));
 }

@@ -70,7 +70,8 @@ export function valueOf(key: string, schema: Schema, hints: ValueHints): fc.Arbi
   if (schema.enum !== undefined) return fc.constantFrom(...(schema.enum as unknown[]));
   if ((schema.type === 'string' || schema.type === undefined) && (schema.format === 'absolute-https-url' || hints.isUrl(key))) return hints.url;
   const drawn = drawnFrom(key, schema, hints);
-  const fitting = (hints.curated[key] ?? []).filter((v) => fits(v, schema));
+  // Own members only: a member named `constructor` has no curated values, whatever every object inherits.
+  const fitting = (Object.hasOwn(hints.curated, key) ? hints.curated[key]! : []).filter((v) => fits(v, schema));
   return fitting.length > 0 ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...fitting) }, { weight: 1, arbitrary: drawn }) : drawn;
 }
 
@@ -126,41 +127,88 @@ function outside(values: readonly unknown[], base: string): string {
 }
 
 /**
- * Values that break `schema` by type, range or length, each of which `fits` rejects (the wrong
- * values of ERR-EXEC-PARAMS). Empty when nothing is derivable (a member with no type and no enum).
+ * The ways a parameter value breaks its schema, each a slip of its own in a validator: `falsy` (null,
+ * or an empty string where one is required non-empty: checked only when truthy), `wrong-type` (a
+ * value of another JSON type: no type check), `numeric-string` (a number spelled as a string, with
+ * spaces, a sign, leading zeros or an exponent: a coercing reader), `non-integer` (a fraction where
+ * an integer is wanted, `1.004` among them: `typeof` number), `out-of-range` (below a minimum, past
+ * a maximum, too long, too few or too many items) and `vocabulary` (a value, or an array item,
+ * outside an enum: in case, spacing or prototype name).
  */
-export function wrongValues(schema: Schema): unknown[] {
-  const out: unknown[] = [];
-  if (schema.enum !== undefined) out.push(outside(schema.enum, 'not_listed'));
+export const VALUE_BREAKS = ['falsy', 'wrong-type', 'numeric-string', 'non-integer', 'out-of-range', 'vocabulary'] as const;
+export type ValueBreak = (typeof VALUE_BREAKS)[number];
+
+/** A valid integer of a number schema, small and away from nothing but its minimum. */
+function someInteger(schema: Schema): number {
+  const { min, max } = integerBounds(schema);
+  return Math.min(max, Math.max(min, 3));
+}
+
+/** Spellings of the integer `n` as a string: what `Number()`, `parseInt` or a coercing validator reads as `n`. */
+export function numericSpellings(n: number): string[] {
+  const out = [`${n}`, ` ${n}`, `${n} `, `${n}.0`, `${n}e0`, `\t${n}\n`];
+  if (n >= 0) out.push(`0${n}`, `+${n}`, `00${n}`);
+  return out;
+}
+
+/** Near misses of the enum values `values`: another case, white space around, and names every JavaScript object inherits. */
+function offVocabulary(values: readonly unknown[]): unknown[] {
+  const strings = values.filter((v): v is string => typeof v === 'string');
+  const near = strings.flatMap((v) => [v.toLowerCase() === v ? v.toUpperCase() : v.toLowerCase(), ` ${v}`, `${v} `]);
+  return [...near, 'constructor', '__proto__', 'toString', outside(values, 'not_listed')].filter((v) => !values.includes(v));
+}
+
+/**
+ * Values that break `schema` by each of `VALUE_BREAKS` (a kind with nothing derivable is left out);
+ * every value is one `fits` rejects. The wrong values of ERR-EXEC-PARAMS.
+ */
+export function brokenValues(schema: Schema): Partial<Record<ValueBreak, unknown[]>> {
+  const out: Record<ValueBreak, unknown[]> = { falsy: [null], 'wrong-type': [], 'numeric-string': [], 'non-integer': [], 'out-of-range': [], vocabulary: [] };
+  if (schema.enum !== undefined) out.vocabulary.push(...offVocabulary(schema.enum));
   switch (schema.type) {
     case 'string':
-      out.push(42, null);
-      if ((schema.minLength ?? 0) >= 1) out.push('');
-      if (schema.maxLength !== undefined) out.push('x'.repeat(schema.maxLength + 1));
+      out['wrong-type'].push(42, true, ['x', 'y']);
+      if ((schema.minLength ?? 0) >= 1 || schema.format === 'absolute-https-url') out.falsy.push('');
+      if (schema.maxLength !== undefined) out['out-of-range'].push('x'.repeat(schema.maxLength + 1));
       break;
     case 'integer':
-    case 'number':
-      out.push('5', null);
-      if (schema.type === 'integer') out.push(2.5);
+    case 'number': {
+      const n = someInteger(schema);
+      out['wrong-type'].push(true, 'five', { value: n });
+      out['numeric-string'].push(...numericSpellings(n));
+      if (schema.type === 'integer') out['non-integer'].push(n + 0.5, n + 0.004, ...(schema.minimum !== undefined ? [schema.minimum + 0.004] : []));
       // Below the minimum, and negative: the boundary itself (a count of 0 under `minimum: 1`) is
       // arguable and left to the data's reader, so the pack never plants it.
-      if (schema.minimum !== undefined) out.push(Math.min(-1, Math.floor(schema.minimum) - 1));
-      if (schema.maximum !== undefined) out.push(Math.ceil(schema.maximum) + 1);
+      if (schema.minimum !== undefined) out['out-of-range'].push(Math.min(-1, Math.floor(schema.minimum) - 1), -(2 ** 31));
+      if (schema.maximum !== undefined) out['out-of-range'].push(Math.ceil(schema.maximum) + 1);
       break;
+    }
     case 'boolean':
-      out.push('true', 1, null);
+      out['wrong-type'].push('true', 1);
       break;
     case 'array': {
-      out.push('L1', null);
-      if ((schema.minItems ?? 0) >= 1) out.push([]);
+      out['wrong-type'].push('L0,L1', { 0: 'L0' });
+      if ((schema.minItems ?? 0) >= 1) out['out-of-range'].push([]);
       const items: Schema = schema.items ?? {};
-      if (items.enum !== undefined) out.push([outside(items.enum, 'L9')]);
-      if (items.type === 'string') out.push([1]);
+      if (items.enum !== undefined) out.vocabulary.push(...offVocabulary(items.enum).map((v) => [v]), [items.enum[0], outside(items.enum, 'L9')]);
+      if (items.type === 'string') out['wrong-type'].push([1]);
       break;
     }
     case 'object':
-      out.push('x', [], null);
+      out['wrong-type'].push('x', []);
       break;
   }
-  return out.filter((v) => !fits(v, schema) || Object.keys(schema).some((k) => !KNOWN.has(k)));
+  const unknown = Object.keys(schema).some((k) => !KNOWN.has(k));
+  const kept = Object.entries(out)
+    .map(([kind, values]) => [kind, values.filter((v) => unknown || !fits(v, schema))] as const)
+    .filter(([, values]) => values.length > 0);
+  return Object.fromEntries(kept) as Partial<Record<ValueBreak, unknown[]>>;
+}
+
+/**
+ * Values that break `schema` by type, range or length, each of which `fits` rejects: every value
+ * of `brokenValues`, whatever its kind.
+ */
+export function wrongValues(schema: Schema): unknown[] {
+  return Object.values(brokenValues(schema)).flat();
 }

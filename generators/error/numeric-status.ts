@@ -9,7 +9,7 @@ import type { ErrorSpec } from '../../src/spec/error.js';
 export function alignedNumericStatus(code: string, spec: ErrorSpec): fc.Arbitrary<number> {
   const t = spec.numericAlignment;
   const [lo, hi] = t.httpRange;
-  const listed = [...(t.codes[code]?.aligned ?? [400]), ...t.anyCode];
+  const listed = [...(Object.hasOwn(t.codes, code) ? t.codes[code]!.aligned : [400]), ...t.anyCode];
   const branches: { weight: number; arbitrary: fc.Arbitrary<number> }[] = [
     { weight: 1, arbitrary: fc.oneof(fc.integer({ min: -(2 ** 31), max: lo - 1 }), fc.integer({ min: hi + 1, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom(0, 14, 104, 110, 111, lo - 1, hi + 1)) },
   ];
@@ -24,8 +24,10 @@ export function alignedNumericStatus(code: string, spec: ErrorSpec): fc.Arbitrar
  */
 export function contradictingStatuses(code: string, spec: ErrorSpec): number[] {
   const t = spec.numericAlignment;
-  const row = t.codes[code];
-  return row ? [...new Set([...row.contradicts, ...t.contradictsAnyCode])] : [];
+  // An own row only: a code named `constructor` (an open registry's) has none, whatever every object inherits.
+  if (!Object.hasOwn(t.codes, code)) return [];
+  const row = t.codes[code]!;
+  return [...new Set([...row.contradicts, ...t.contradictsAnyCode])];
 }
 
 /** A `numeric_status` that unambiguously contradicts `code` under `spec`, or null when none does. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { formatAsserted, isUrlOptionMember, type ErrorSpec, type RecoveryOption } from '../../src/spec/error.js';
 import { executableParameters, paramsOptional } from './executable-parameters.js';
-import { httpsIri, httpsUrl, nonHttpsUri } from './https-url.js';
+import { httpsIri, nonHttpsUri, validHttpsUrl } from './https-url.js';
 
 /** The `format` the published schema gives `human_review_url`. */
 function reviewFormat(spec: ErrorSpec): string | undefined {
@@ -10,10 +10,11 @@ function reviewFormat(spec: ErrorSpec): string | undefined {
 
 /**
  * Valid human review URLs under `spec`: absolute https where D-ERR-06 names the member, any URI
- * otherwise (`http:`, `urn:`...); raw-unicode IRIs too where D-ERR-01 leaves `uri` an annotation.
+ * otherwise (`http:`, `urn:`...); raw-unicode IRIs too where D-ERR-01 leaves `uri` an annotation, and
+ * an upper-case scheme where D-ERR-14 reads it case-insensitively.
  */
 export function reviewUrl(spec: ErrorSpec): fc.Arbitrary<string> {
-  const https = formatAsserted(reviewFormat(spec), spec) ? httpsUrl() : fc.oneof(httpsUrl(), httpsIri());
+  const https = formatAsserted(reviewFormat(spec), spec) ? validHttpsUrl(spec) : fc.oneof(validHttpsUrl(spec), httpsIri());
   return isUrlOptionMember('human_review_url', spec) ? https : fc.oneof(https, nonHttpsUri());
 }
 

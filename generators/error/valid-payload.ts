@@ -1,8 +1,10 @@
 import fc from 'fast-check';
-import { declaredMembers, isUrlOptionMember, membersOpen, type ErrorLevel, type ErrorPayload, type ErrorSpec } from '../../src/spec/error.js';
+import { declaredMembers, isUrlOptionMember, membersOpen, schemeCaseSensitive, type ErrorLevel, type ErrorPayload, type ErrorSpec } from '../../src/spec/error.js';
 import { tokenLike } from '../common/token-like.js';
 import { detailText } from './detail-text.js';
 import { errorPayload } from './error-payload.js';
+import { acceptsExtras, parameterSchema } from './executable-parameters.js';
+import { PROTOTYPE_NAMES, setOwn } from './prototype-names.js';
 
 /** A valid payload as the acceptance check draws it: top-level members may be missing where D-ERR-02 leaves them optional. */
 export type ValidErrorPayload = Partial<ErrorPayload> & Record<string, unknown>;
@@ -67,4 +69,83 @@ export function validErrorPayload(spec: ErrorSpec): fc.Arbitrary<ValidErrorPaylo
     }
     return p;
   });
+}
+
+/**
+ * The hard cases of ERR-VALID-ACCEPTED, each a slip of a validator that rejects a valid payload
+ * (evidence tags `edge:<kind>`, reached in a default run):
+ * - `edge:proto-member`: own members named like the members every object inherits (`constructor`,
+ *   `__proto__`, `hasOwnProperty`...), where members are open or in open parameters (a validator that
+ *   calls `obj.hasOwnProperty` or reads `obj[name]` for a declared member);
+ * - `edge:status-bound`: a numeric_status at the bounds of what D-ERR-09 compares (just outside the
+ *   HTTP range, the first status that fits any code, the transport statuses): an off-by-one range;
+ * - `edge:empty-detail`: an empty `detail` (D-ERR-11: any string): a truthiness check;
+ * - `edge:upper-scheme`: where D-ERR-14 reads the scheme case-insensitively, a URL spelled `HTTPS://`.
+ */
+export const VALID_EDGES = ['edge:proto-member', 'edge:status-bound', 'edge:empty-detail', 'edge:upper-scheme'] as const;
+
+/** A valid payload of ERR-VALID-ACCEPTED and the hard cases it holds. */
+export interface ValidErrorCase {
+  payload: ValidErrorPayload;
+  edges: string[];
+}
+
+/** The statuses at the bounds of D-ERR-09's comparison that fit every code: outside the HTTP range, from `anyCodeFrom` up, the transport ones. */
+function boundStatuses(spec: ErrorSpec): number[] {
+  const t = spec.numericAlignment;
+  const [lo, hi] = t.httpRange;
+  return [...new Set([lo - 1, hi + 1, 0, ...(t.anyCodeFrom <= hi ? [Math.max(lo, t.anyCodeFrom), hi] : []), ...t.anyCode])];
+}
+
+/** Where a member named like an inherited one may go in `p`: the open levels, and open parameters. */
+function protoSpots(p: ValidErrorPayload, spec: ErrorSpec): Record<string, unknown>[] {
+  const levels = membersOpen(spec) ? objectsAt(p).map(([, o]) => o) : [];
+  const params = (p.body?.sub_errors ?? []).flatMap((se) => se.recovery_options.filter((o) => o.executable_parameters !== undefined && acceptsExtras(parameterSchema(o.action, spec))).map((o) => o.executable_parameters!));
+  return [...levels, ...params];
+}
+
+/** Whether `v` holds a string spelled with an upper-case https scheme. */
+function hasUpperScheme(v: unknown): boolean {
+  if (typeof v === 'string') return /^https:\/\//i.test(v) && !v.startsWith('https://');
+  return v !== null && typeof v === 'object' && Object.values(v).some(hasUpperScheme);
+}
+
+/** The edges ERR-VALID-ACCEPTED reaches under `spec`. */
+export function validEdges(spec: ErrorSpec): string[] {
+  const paramsOpen = Object.keys(spec.executableParameters.actions).some((a) => acceptsExtras(parameterSchema(a, spec)));
+  return VALID_EDGES.filter((e) => (e === 'edge:proto-member' ? membersOpen(spec) || paramsOpen : e === 'edge:upper-scheme' ? !schemeCaseSensitive(spec) : true));
+}
+
+/**
+ * The cases of ERR-VALID-ACCEPTED under `spec`: `validErrorPayload`'s, a fifth of them with one of
+ * the planted edges each (`VALID_EDGES`), and tagged with every edge they hold.
+ */
+export function validErrorCase(spec: ErrorSpec): fc.Arbitrary<ValidErrorCase> {
+  const planted = validEdges(spec).filter((e) => e !== 'edge:upper-scheme');
+  const edge = fc.oneof({ weight: 2, arbitrary: fc.constant<string | null>(null) }, { weight: 3, arbitrary: fc.constantFrom<string | null>(...planted) });
+  return fc.tuple(validErrorPayload(spec), edge, fc.nat(), fc.constantFrom(...PROTOTYPE_NAMES), fc.constantFrom<unknown>('x', 1, true, { a: 1 }), fc.constantFrom(...boundStatuses(spec))).map(([payload, kind, i, name, value, status]) => {
+    const p = payload;
+    if (kind === 'edge:proto-member') {
+      const spots = protoSpots(p, spec);
+      if (spots.length > 0) setOwn(spots[i % spots.length]!, name, value);
+    } else if (kind === 'edge:status-bound' && p.body) p.body.numeric_status = status;
+    else if (kind === 'edge:empty-detail' && p.body) p.body.detail = '';
+    return { payload: p, edges: edgesOf(p, spec) };
+  });
+}
+
+/** A valid payload as a case of ERR-VALID-ACCEPTED, with the edges it holds (a fixture's payload, say). */
+export function validErrorCaseOf(payload: ValidErrorPayload, spec: ErrorSpec): ValidErrorCase {
+  return { payload, edges: edgesOf(payload, spec) };
+}
+
+/** The edges `p` holds, whether planted or drawn. */
+function edgesOf(p: ValidErrorPayload, spec: ErrorSpec): string[] {
+  const out: string[] = [];
+  const own = (o: unknown): boolean => o !== null && typeof o === 'object' && (Object.keys(o).some((k) => (PROTOTYPE_NAMES as readonly string[]).includes(k)) || Object.values(o).some(own));
+  if (own(p)) out.push('edge:proto-member');
+  if (p.body && typeof p.body.numeric_status === 'number' && boundStatuses(spec).includes(p.body.numeric_status)) out.push('edge:status-bound');
+  if (p.body?.detail === '') out.push('edge:empty-detail');
+  if (hasUpperScheme(p)) out.push('edge:upper-scheme');
+  return out;
 }

@@ -27,6 +27,8 @@ export interface ErrorSpec {
   executableParameters: { actions: Record<string, { basis: string; schema: Record<string, any> }> };
   urls: { parameterKeys: string[]; keySuffixes: string[]; optionMembers: string[] };
   retry: { actions: string[]; parameters: string[] };
+  /** D-ERR-14: whether the `https` scheme of a URL D-ERR-06 pins must be spelled in lower case (true when left out). */
+  urlScheme?: { caseSensitive: boolean };
   numericAlignment: {
     httpRange: [number, number];
     anyCode: number[];
@@ -90,6 +92,11 @@ export function errorEnums(spec: ErrorSpec): {
  */
 export function isUrlKey(key: string, spec: ErrorSpec): boolean {
   return spec.urls.parameterKeys.includes(key) || spec.urls.optionMembers.includes(key) || spec.urls.keySuffixes.some((s) => key.endsWith(s));
+}
+
+/** Whether the `https` scheme must be spelled in lower case (D-ERR-14; the bundled data reads it case-insensitively, as RFC 3986 §3.1 asks of consumers). */
+export function schemeCaseSensitive(spec: ErrorSpec): boolean {
+  return spec.urlScheme?.caseSensitive !== false;
 }
 
 /** Whether a member of a recovery option (beside its parameters) holds a URL that must be absolute https (D-ERR-06). */

@@ -1,5 +1,6 @@
-import { configRetry } from '../../generators/error/config-retry.js';
-import { rejectionCheck } from './rejection-check.js';
+import { configRetry, configRetryFamilies } from '../../generators/error/config-retry.js';
+import { POSITIONS } from '../../generators/error/positions.js';
+import { reachOf, rejectionCheck } from './rejection-check.js';
 
 /** ERR-CONFIG-NO-RETRY: an error of origin `configuration` offering an automatic retry path is rejected. */
 export const configNoRetry = rejectionCheck({
@@ -7,7 +8,11 @@ export const configNoRetry = rejectionCheck({
   title: 'A configuration-origin error offering an automatic retry is rejected',
   specRef: '000 §Origin Mapping and Diagnostic Nuance',
   statement:
-    'An error whose origin is configuration (a boundary a human chose) offers no automatic retry path: neither a retry action such as wait_for_dependency nor retry parameters such as max_retries on any option (000 §Origin Mapping and Diagnostic Nuance; D-ERR-08).',
+    'An error whose origin is configuration (a boundary a human chose) offers no automatic retry path: neither a retry action such as wait_for_dependency nor any of the retry parameters D-ERR-08 names (max_retries, backoff_strategy, retry_after, retry_after_seconds, retry_interval, retry_interval_ms), as a number or as text, on any option of any sub-error (000 §Origin Mapping and Diagnostic Nuance; D-ERR-08).',
   decisions: ['D-ERR-08'],
   cases: configRetry,
+  reach: (spec) => {
+    const families = configRetryFamilies(spec);
+    return reachOf(families, [...POSITIONS, ...(families.some((f) => f.startsWith('retry-param:')) ? ['value:number', 'value:text'] : [])]);
+  },
 });

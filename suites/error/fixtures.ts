@@ -2,7 +2,7 @@ import type { FixtureCodec } from '../../src/engine/check.js';
 import { objectField, stringField } from '../../src/engine/fixture-codec.js';
 import type { ErrorPayload } from '../../src/spec/error.js';
 import type { AdversarialError } from '../../generators/error/adversarial.js';
-import type { ValidErrorPayload } from '../../generators/error/valid-payload.js';
+import { validErrorCaseOf, type ValidErrorCase, type ValidErrorPayload } from '../../generators/error/valid-payload.js';
 import { errorScenarios, type ErrorScenario } from '../../generators/error/scenarios.js';
 
 /**
@@ -19,9 +19,9 @@ function payloadOf(input: unknown): unknown {
 }
 
 /** Payloads a conforming validator accepts (ERR-VALID-ACCEPTED). */
-export const acceptedPayloadFixture: FixtureCodec<ValidErrorPayload> = {
-  encode: (p, { now }) => ({ input: { payload: p, context: { now } }, expected: { valid: true }, description: p.body ? `valid ${p.body.code} payload (${p.body.origin})` : 'valid payload without a body' }),
-  decode: (f) => objectField(payloadOf(f.input), 'input.payload') as ValidErrorPayload,
+export const acceptedPayloadFixture: FixtureCodec<ValidErrorCase> = {
+  encode: ({ payload: p }, { now }) => ({ input: { payload: p, context: { now } }, expected: { valid: true }, description: p.body ? `valid ${p.body.code} payload (${p.body.origin})` : 'valid payload without a body' }),
+  decode: (f, { spec }) => validErrorCaseOf(objectField(payloadOf(f.input), 'input.payload') as ValidErrorPayload, spec.error),
 };
 
 /** The seed's published scenarios (ERR-SEED-SCENARIOS): `input.scenario` names which one. */

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../src/engine/check.js';
 import { objectField, stringField } from '../../src/engine/fixture-codec.js';
-import { foreignFamily } from '../../generators/error/foreign-codes.js';
+import { foreignFamilies, foreignFamily } from '../../generators/error/foreign-codes.js';
 import { nonRegistryCode, type RegistryCase } from '../../generators/error/non-registry-code.js';
 import { claimOf, expectAccepted, expectRejected } from './verdict.js';
 
@@ -21,13 +21,14 @@ export const registryCode = defineCheck<RegistryCase>({
   severity: 'MUST',
   specRef: '000 §Minimal Response Formats and the Error Registry',
   statement:
-    'body.code is one of the legacy error registry codes (invalid_message, unknown_profile, capability_not_supported, auth_required, insufficient_trust, task_not_found, and any a user adds), compared exactly in case and spelling; a validator rejects any other string, unless the registry is declared open (000 §Minimal Response Formats and the Error Registry; D-ERR-03).',
+    'body.code is one of the legacy error registry codes (invalid_message, unknown_profile, capability_not_supported, auth_required, insufficient_trust, task_not_found, and any a user adds), compared exactly in case, spacing, separators and code points; a validator rejects any other string, the empty one and names every JavaScript object inherits (constructor, __proto__) included, unless the registry is declared open (000 §Minimal Response Formats and the Error Registry; D-ERR-03).',
   requires: ['validateError'],
   decisions: ['D-ERR-03'],
   arbitrary: (spec) => nonRegistryCode(spec.error),
   run: (c, h) => (c.valid ? expectAccepted(h, c.payload, openWhy(c)) : expectRejected(h, c.payload, ID, c.family)),
   show: (c) => ({ family: c.family, payload: c.payload, valid: c.valid }),
   tags: (c) => [c.valid ? 'valid' : 'adversarial', `family:${c.family}`],
+  reach: (spec) => foreignFamilies(spec.error).map((f) => `family:${f}`),
   claim: (c) => (c.valid ? { ...claimOf(c.payload), valid: true } : { ...claimOf(c.payload), valid: false, breaks: [ID] }),
   fixture: {
     encode: (c, { now }) => ({

@@ -19,6 +19,7 @@ export const seedScenarios = defineCheck<ErrorScenario>({
   run: (s, h) => expectAccepted(h, s.payload, s.section),
   show: (s) => ({ scenario: s.scenario, section: s.section, payload: s.payload }),
   tags: (s) => ['valid', `scenario:${s.scenario}`],
+  reach: () => errorScenarios().map((s) => `scenario:${s.scenario}`),
   claim: (s) => ({ ...claimOf(s.payload), valid: true }),
   fixture: seedScenarioFixture,
 });

@@ -1,23 +1,25 @@
 import { defineCheck } from '../../src/engine/check.js';
-import { validErrorPayload, type ValidErrorPayload } from '../../generators/error/valid-payload.js';
+import { validEdges, validErrorCase, type ValidErrorCase } from '../../generators/error/valid-payload.js';
 import { acceptedPayloadFixture } from './fixtures.js';
 import { claimOf, expectAccepted } from './verdict.js';
 
 /** ERR-VALID-ACCEPTED: generated valid payloads, every enum value and action with its parameters, are accepted. */
-export const validAccepted = defineCheck<ValidErrorPayload>({
+export const validAccepted = defineCheck<ValidErrorCase>({
   id: 'ERR-VALID-ACCEPTED',
   title: 'Valid extended uai.error.v1 payloads are accepted',
   suite: 'error',
   severity: 'MUST',
   specRef: '000 §Advanced Schema Design for uai.error.v1 Extensions',
   statement:
-    'A validator accepts every payload that follows the published schema and the pack\'s decisions: every status, origin, registry code, mechanical condition and allowed action with the parameters it needs, message ids that are not UUIDs, numeric_status, sub_errors and arrays left out or empty, and members the schema does not declare (000 §Advanced Schema Design for uai.error.v1 Extensions; D-ERR-01 to D-ERR-06, D-ERR-08 to D-ERR-11).',
+    'A validator accepts every payload that follows the published schema and the pack\'s decisions: every status, origin, registry code, mechanical condition and allowed action with the parameters it needs, message ids that are not UUIDs, numeric_status, sub_errors and arrays left out or empty, an empty detail, a numeric_status at the bounds of what is compared, and members the schema does not declare, named like those every JavaScript object inherits (constructor, __proto__) among them (000 §Advanced Schema Design for uai.error.v1 Extensions; D-ERR-01 to D-ERR-06, D-ERR-08 to D-ERR-11, D-ERR-14).',
   requires: ['validateError'],
-  decisions: ['D-ERR-01', 'D-ERR-02', 'D-ERR-03', 'D-ERR-04', 'D-ERR-05', 'D-ERR-06', 'D-ERR-08', 'D-ERR-09', 'D-ERR-10', 'D-ERR-11'],
-  arbitrary: (spec) => validErrorPayload(spec.error),
-  run: (p, h) => expectAccepted(h, p, 'generated from the schema and spec/error.json'),
-  tags: (p) => [
+  decisions: ['D-ERR-01', 'D-ERR-02', 'D-ERR-03', 'D-ERR-04', 'D-ERR-05', 'D-ERR-06', 'D-ERR-08', 'D-ERR-09', 'D-ERR-10', 'D-ERR-11', 'D-ERR-14'],
+  arbitrary: (spec) => validErrorCase(spec.error),
+  run: (c, h) => expectAccepted(h, c.payload, 'generated from the schema and spec/error.json'),
+  show: (c) => c.payload,
+  tags: ({ payload: p, edges }) => [
     'valid',
+    ...edges,
     ...(p.body
       ? [
           `status:${p.body.status}`,
@@ -27,6 +29,7 @@ export const validAccepted = defineCheck<ValidErrorPayload>({
         ]
       : ['body:absent']),
   ],
-  claim: (p) => ({ ...claimOf(p), valid: true }),
+  reach: (spec) => validEdges(spec.error),
+  claim: (c) => ({ ...claimOf(c.payload), valid: true }),
   fixture: acceptedPayloadFixture,
 });

@@ -4,12 +4,14 @@ import type { ErrorPayload, ErrorSpec } from '../../spec/error.js';
 /**
  * Whether `status` fits `code` (D-ERR-09): values outside the HTTP range are system codes and are
  * not compared; transport statuses fit any code; other HTTP statuses must be listed for the code.
- * A code outside the registry has no row: that is ERR-REGISTRY-CODE's business, not this rule's.
+ * A code outside the registry has no row: that is ERR-REGISTRY-CODE's business, not this rule's. The
+ * row is an own member of the table: a code named like a member every object inherits
+ * (`constructor`, `toString`) has no row either.
  */
 export function numericAligned(code: string, status: number, spec: ErrorSpec): boolean {
   const t = spec.numericAlignment;
-  const row = t.codes[code];
-  if (!row) return true;
+  if (!Object.hasOwn(t.codes, code)) return true;
+  const row = t.codes[code]!;
   if (status < t.httpRange[0] || status > t.httpRange[1]) return true;
   if (status >= t.anyCodeFrom || t.anyCode.includes(status)) return true;
   return row.aligned.includes(status);

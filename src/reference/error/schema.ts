@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Finding } from '../../contract/adapter.js';
-import { levelSchemas, membersOpen, type ErrorSpec } from '../../spec/error.js';
+import { levelSchemas, membersOpen, schemeCaseSensitive, type ErrorSpec } from '../../spec/error.js';
 import { isAbsoluteHttpsUrl } from './https-url.js';
 
 interface Compiled {
@@ -11,7 +11,7 @@ interface Compiled {
 
 const cache = new WeakMap<ErrorSpec, Compiled>();
 
-/** The pack's own format of the parameter schemas (D-ERR-06): it always asserts. */
+/** The pack's own format of the parameter schemas (D-ERR-06, scheme case by D-ERR-14): it always asserts. */
 const HTTPS_FORMAT = 'absolute-https-url';
 
 /** Every `format` named anywhere in `schema`. */
@@ -52,7 +52,8 @@ export function compiled(spec: ErrorSpec): Compiled {
   if (asserted.length > 0) addFormats.default(ajv, asserted as never);
   // Annotation-only formats are declared so that strict mode knows them, and never fail.
   for (const f of named) if (!asserted.includes(f)) ajv.addFormat(f, true);
-  ajv.addFormat(HTTPS_FORMAT, { type: 'string', validate: isAbsoluteHttpsUrl });
+  const caseSensitive = schemeCaseSensitive(spec);
+  ajv.addFormat(HTTPS_FORMAT, { type: 'string', validate: (v: string) => isAbsoluteHttpsUrl(v, caseSensitive) });
   const params = new Map<string, ValidateFunction>();
   for (const [action, { schema }] of Object.entries(spec.executableParameters.actions)) params.set(action, ajv.compile(schema));
   const made = { payload: ajv.compile(membersOpen(spec) ? spec.schema : closedSchema(spec)), params };

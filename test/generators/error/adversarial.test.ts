@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mutated, type AdversarialError } from '../../../generators/error/adversarial.js';
-import { conditionActionMisfit } from '../../../generators/error/condition-action-misfit.js';
-import { configRetry } from '../../../generators/error/config-retry.js';
+import { conditionActionMisfit, misfitConditions } from '../../../generators/error/condition-action-misfit.js';
+import { configRetry, configRetryFamilies } from '../../../generators/error/config-retry.js';
 import { errorPayload } from '../../../generators/error/error-payload.js';
-import { execParamViolation } from '../../../generators/error/exec-param-violation.js';
+import { execParamFamilies, execParamViolation } from '../../../generators/error/exec-param-violation.js';
+import { foreignFamilies } from '../../../generators/error/foreign-codes.js';
 import { nonRegistryCode } from '../../../generators/error/non-registry-code.js';
 import { numericMisalignment } from '../../../generators/error/numeric-misalignment.js';
-import { nonObjectPayload, schemaViolation } from '../../../generators/error/schema-violation.js';
-import { secretLeak } from '../../../generators/error/secret-leak.js';
+import { nonObjectPayload, schemaFamilies, schemaViolation } from '../../../generators/error/schema-violation.js';
+import { secretFamilies, secretLeak } from '../../../generators/error/secret-leak.js';
 import type { Mutator } from '../../../generators/common/mutator.js';
 import type { ErrorSpec } from '../../../src/spec/error.js';
 import { bundledSpec, withOverrides } from '../../../src/spec/index.js';
@@ -31,25 +32,39 @@ describe.each(GENERATORS)('%s', (_name, generator) => {
   it('is deterministic for a seed and names its family', () => {
     const a = fc.sample(generator(spec), { seed: 11, numRuns: 30 });
     expect(a).toEqual(fc.sample(generator(spec), { seed: 11, numRuns: 30 }));
-    for (const c of a) expect(c.family).toMatch(/^[a-z-]+(:.+)?$/);
+    // A family name is a lower-case word (digits allowed, `base64url`), then an optional `:<what>`.
+    for (const c of a) expect(c.family).toMatch(/^[a-z][a-z0-9-]*(:.+)?$/);
   });
 });
 
 describe('adversarial coverage', () => {
-  const kinds = (arb: fc.Arbitrary<AdversarialError>) => new Set(fc.sample(arb, { seed: 1, numRuns: 300 }).map((c) => c.family.split(':')[0]));
+  const drawn = (arb: fc.Arbitrary<{ family: string }>) => new Set(fc.sample(arb, { seed: 1, numRuns: 300 }).map((c) => c.family));
 
-  it('plants every kind of break', () => {
-    expect(kinds(schemaViolation(spec))).toEqual(new Set(['missing', 'enum', 'const', 'type', 'non-uri']));
-    expect(kinds(execParamViolation(spec))).toEqual(new Set(['missing', 'absent', 'type', 'not-https']));
-    expect(kinds(secretLeak(spec))).toEqual(new Set(['detail', 'param-member', 'param-value', 'url-query']));
-    expect(kinds(configRetry(spec))).toEqual(new Set(['retry-action', 'retry-params']));
-    expect(kinds(nonRegistryCode(spec))).toEqual(new Set(['code']));
+  it('plants every kind of break it declares, and only those', () => {
+    expect(drawn(schemaViolation(spec))).toEqual(new Set(schemaFamilies(spec)));
+    expect(drawn(execParamViolation(spec))).toEqual(new Set(execParamFamilies(spec)));
+    expect(drawn(secretLeak(spec))).toEqual(new Set(secretFamilies(spec)));
+    expect(drawn(configRetry(spec))).toEqual(new Set(configRetryFamilies(spec)));
+    expect(drawn(nonRegistryCode(spec))).toEqual(new Set(foreignFamilies(spec)));
+    expect(drawn(conditionActionMisfit(spec))).toEqual(new Set(misfitConditions(spec).map((c) => `misfit:${c}`)));
+  });
+
+  it('declares the breaks the bundled data allows, each a slip of its own', () => {
+    expect(schemaFamilies(spec)).toEqual(
+      expect.arrayContaining(['missing-envelope', 'missing-member', 'falsy', 'null-payload', 'null-container', 'container-type', 'wrong-type', 'numeric-string', 'non-integer', 'enum-case', 'enum-space', 'enum-proto', 'foreign-value', 'loose-equal', 'uri-relative', 'uri-iri', 'uri-malformed']),
+    );
+    expect(execParamFamilies(spec)).toEqual(
+      expect.arrayContaining(['missing', 'absent', 'falsy', 'wrong-type', 'numeric-string', 'non-integer', 'out-of-range', 'vocabulary', 'url-scheme', 'url-relative', 'url-repair', 'url-userinfo', 'url-host', 'url-case', 'url-suffix-key', 'url-review']),
+    );
+    expect(secretFamilies(spec)).toEqual(expect.arrayContaining(['detail', 'message-id', 'param-member', 'param-value', 'param-nested', 'param-key', 'url', 'percent-encoded', 'percent-twice', 'base64url', 'undeclared-member']));
+    expect(configRetryFamilies(spec)).toEqual(['retry-action:wait_for_dependency', ...spec.retry.parameters.map((k) => `retry-param:${k}`)]);
+    expect(misfitConditions(spec).sort()).toEqual(Object.keys(spec.conditionActions.table).sort());
   });
 
   it("draws the issue's headline misfits", () => {
-    const families = new Set(fc.sample(conditionActionMisfit(spec), { seed: 1, numRuns: 500 }).map((c) => c.family));
-    expect(families).toContain('misfit:unknown_outcome:wait_for_dependency');
-    expect(families).toContain('misfit:malformed_request:renew_grant');
+    const pairs = new Set(fc.sample(conditionActionMisfit(spec), { seed: 1, numRuns: 500 }).map((c) => c.where));
+    expect(pairs).toContain('unknown_outcome -> wait_for_dependency');
+    expect(pairs).toContain('malformed_request -> renew_grant');
   });
 
   it('sends non-objects, arrays included, as payloads that are no error payload at all', () => {
@@ -67,35 +82,48 @@ describe('adversarial coverage', () => {
 });
 
 describe('adversarial cases under other readings of the data', () => {
-  const families = (arb: fc.Arbitrary<AdversarialError>) => new Set(fc.sample(arb, { seed: 1, numRuns: 400 }).map((c) => c.family));
+  const sampled = (arb: fc.Arbitrary<AdversarialError>) => fc.sample(arb, { seed: 1, numRuns: 400 });
+  const familiesOf = (cases: AdversarialError[]) => new Set(cases.map((c) => c.family));
+  const families = (arb: fc.Arbitrary<AdversarialError>) => familiesOf(sampled(arb));
+  /** What the cases of `family` touched (`option.human_review_url`, `body`...). */
+  const wheresOf = (cases: AdversarialError[], family: string) => new Set(cases.filter((c) => c.family === family).map((c) => c.where));
   const other = (error: Record<string, unknown>) => withOverrides(bundledSpec(), { error }).error;
+  const URI_FAMILIES = ['uri-relative', 'uri-iri', 'uri-malformed'];
 
   it('plant a non-URI review URL only where uri asserts, a non-UUID id only where uuid does, an undeclared member only where members are closed', () => {
-    const bundledFamilies = families(schemaViolation(spec));
-    expect(bundledFamilies).toContain('non-uri:human_review_url');
-    expect([...bundledFamilies].filter((f) => f.startsWith('undeclared:') || f === 'format:message_id')).toEqual([]);
-    expect(families(schemaViolation(other({ formats: { asserted: [] } })))).not.toContain('non-uri:human_review_url');
-    expect(families(schemaViolation(other({ formats: { asserted: ['uri', 'uuid'] } })))).toContain('format:message_id');
-    const closed = [...families(schemaViolation(other({ openMembers: { additionalProperties: false } })))].filter((f) => f.startsWith('undeclared:'));
-    expect(new Set(closed.map((f) => f.split(':')[1]!.split('.')[0]))).toEqual(new Set(['payload', 'body', 'sub_error', 'option']));
+    const bundledCases = sampled(schemaViolation(spec));
+    for (const f of URI_FAMILIES) expect(wheresOf(bundledCases, f)).toEqual(new Set(['option.human_review_url']));
+    expect([...familiesOf(bundledCases)].filter((f) => f.startsWith('undeclared') || f === 'format-uuid')).toEqual([]);
+    const annotation = families(schemaViolation(other({ formats: { asserted: [] } })));
+    for (const f of URI_FAMILIES) expect(annotation).not.toContain(f);
+    expect(families(schemaViolation(other({ formats: { asserted: ['uri', 'uuid'] } })))).toContain('format-uuid');
+    const closedCases = sampled(schemaViolation(other({ openMembers: { additionalProperties: false } })));
+    for (const f of ['undeclared', 'undeclared-proto']) expect(new Set([...wheresOf(closedCases, f)].map((w) => w!.split('.')[0]))).toEqual(new Set(['payload', 'body', 'sub_error', 'option']));
   });
 
   it('plant a missing envelope member only where the data requires it', () => {
-    const missing = (s: ErrorSpec) => [...families(schemaViolation(s))].filter((f) => /^missing:(uai_version|profile|message_id|body)$/.test(f)).sort();
-    expect(missing(spec)).toEqual(['missing:body', 'missing:message_id', 'missing:profile', 'missing:uai_version']);
-    expect(missing(other({ envelope: { required: ['body'] } }))).toEqual(['missing:body']);
+    const missing = (s: ErrorSpec) => [...wheresOf(sampled(schemaViolation(s)), 'missing-envelope')].sort();
+    expect(missing(spec)).toEqual(['body', 'message_id', 'profile', 'uai_version']);
+    expect(missing(other({ envelope: { required: ['body'] } }))).toEqual(['body']);
+    expect(families(schemaViolation(other({ envelope: { required: [] } })))).not.toContain('missing-envelope');
   });
 
-  it('break the review URL by scheme only where D-ERR-06 names it', () => {
-    expect(families(execParamViolation(spec))).toContain('not-https:human_review_url');
-    expect(families(execParamViolation(other({ urls: { ...spec.urls, optionMembers: [] } })))).not.toContain('not-https:human_review_url');
+  it('break the review URL by scheme only where D-ERR-06 names it, and by case only where D-ERR-14 pins it', () => {
+    // The families a generator declares are the ones it draws (held above): compare the declarations.
+    expect(execParamFamilies(spec)).toContain('url-review');
+    expect(execParamFamilies(other({ urls: { ...spec.urls, optionMembers: [] } }))).not.toContain('url-review');
+    expect(execParamFamilies(spec)).not.toContain('url-case');
+    expect(families(execParamViolation(spec))).not.toContain('url-case');
+    expect(execParamFamilies(other({ urlScheme: { caseSensitive: true } }))).toContain('url-case');
+    expect(families(execParamViolation(other({ urlScheme: { caseSensitive: true } })))).toContain('url-case');
   });
 
   it('offer the retry paths the data names under configuration, actions and parameters alike', () => {
     const retry = other({ retry: { actions: ['wait_for_dependency', 'resume_from_checkpoint'], parameters: ['retry_after'] } });
+    expect(configRetryFamilies(retry)).toEqual(['retry-action:wait_for_dependency', 'retry-action:resume_from_checkpoint', 'retry-param:retry_after']);
     const drawn = fc.sample(configRetry(retry), { seed: 2, numRuns: 300 });
     expect(new Set(drawn.map((c) => c.family))).toContain('retry-action:resume_from_checkpoint');
-    const planted = drawn.filter((c) => c.family.startsWith('retry-params:')).flatMap((c) => (c.payload as any).body.sub_errors.flatMap((se: any) => se.recovery_options.flatMap((o: any) => Object.keys(o.executable_parameters ?? {}))));
+    const planted = drawn.filter((c) => c.family.startsWith('retry-param:')).flatMap((c) => (c.payload as any).body.sub_errors.flatMap((se: any) => se.recovery_options.flatMap((o: any) => Object.keys(o.executable_parameters ?? {}))));
     expect(planted).toContain('retry_after');
     expect(planted).not.toContain('max_retries');
   });
@@ -106,9 +134,9 @@ describe('adversarial cases under other readings of the data', () => {
     table.stale_revision!.forbidden = table.stale_revision!.forbidden.filter((a) => a !== 'wait_for_dependency');
     table.unavailable_tool!.forbidden.push('negotiate_representation');
     table.unavailable_tool!.allowed = table.unavailable_tool!.allowed.filter((a) => a !== 'negotiate_representation');
-    const drawn = families(conditionActionMisfit(other({ conditionActions: { table } })));
-    expect(drawn).toContain('misfit:unavailable_tool:negotiate_representation');
-    expect(drawn).not.toContain('misfit:stale_revision:wait_for_dependency');
+    const pairs = new Set(sampled(conditionActionMisfit(other({ conditionActions: { table } }))).map((c) => c.where));
+    expect(pairs).toContain('unavailable_tool -> negotiate_representation');
+    expect(pairs).not.toContain('stale_revision -> wait_for_dependency');
   });
 });
 
@@ -133,8 +161,11 @@ describe('the numeric misalignment mutator', () => {
     );
   });
 
-  it('declares a family for every registry code', () => {
-    const coded = new Set(mutator.families.map((f) => f.split(':')[1]));
+  it('declares a family for every kind of contradicting status, and breaks every registry code', () => {
+    expect(mutator.families).toEqual(['numeric:range-floor', 'numeric:success', 'numeric:redirect', 'numeric:auth-4xx', 'numeric:cross-4xx']);
+    const cases = fc.sample(mutated(errorPayload(spec), mutator), { seed: 1, numRuns: 300 });
+    expect(new Set(cases.map((c) => c.family))).toEqual(new Set(mutator.families));
+    const coded = new Set(cases.flatMap((c) => c.variants ?? []).filter((v) => v.startsWith('code:')).map((v) => v.slice('code:'.length)));
     expect([...coded].sort()).toEqual([...spec.registry.codes].sort());
   });
 

@@ -59,6 +59,7 @@ export const alternatives: Alternatives = {
     why: 'an action needs only what the agent cannot act without: a field path, the levels, the refresh route, a strategy (max_retries an optional cap, 0 allowed)',
   },
   urls: { value: { ...e.urls, optionMembers: [] }, why: 'human_review_url is a legacy fallback held to its uri format only, so http: and urn: review URLs are fine' },
+  urlScheme: { value: { caseSensitive: true }, why: 'RFC 3986 §3.1 read as a producer: schemes spelled in lower case only, so HTTPS://host is not an absolute https URL' },
   retry: { value: { ...e.retry, actions: [...e.retry.actions, 'resume_from_checkpoint'] }, why: 'replaying after readback is a retry too, so configuration errors never offer it' },
   numericAlignment: { value: transportOnlyAlignment(), why: 'numeric_status is the transport status: every 4xx and 5xx fits every code, only 2xx contradicts' },
   openMembers: { value: { additionalProperties: false }, why: "seed 001's strict fields read into the error profile: undeclared members are rejected" },

@@ -1,6 +1,8 @@
 import type { Adapter, Finding, Verdict } from '../../../src/contract/adapter.js';
 import { referenceAdapter } from '../../../src/adapters/reference.js';
-import type { BrokenRegistry } from '../../helpers/broken.js';
+import type { BrokenRegistry, MoreBroken } from '../../helpers/broken.js';
+
+export { byFamily } from './by-family.js';
 
 /**
  * Deliberately broken error validators, one per check of the error suite: each models a mistake an
@@ -66,4 +68,21 @@ export const broken: BrokenRegistry = {
  */
 export const alsoFails: Readonly<Record<string, readonly string[]>> = {
   'ERR-SEED-SCENARIOS': ['ERR-VALID-ACCEPTED'],
+};
+
+/** The URL schemes a valid payload may spell, read as text: `HTTPS://` is taken for another scheme. */
+const LOWER_CASE_HTTPS = /^https:\/\//;
+
+/**
+ * Further slips: a validator that matches the text `https://` instead of reading the scheme as
+ * RFC 3986 does (case-insensitively, D-ERR-14) rejects the valid payloads whose URLs are spelled
+ * `HTTPS://`.
+ */
+export const more: MoreBroken = {
+  'ERR-VALID-ACCEPTED': [
+    before('https matched as text', (p) => {
+      const upper = JSON.stringify(p).match(/"((?:https|HTTPS|Https)[^"]*)"/g)?.map((q) => JSON.parse(q) as string).find((u) => /^https:/i.test(u) && !LOWER_CASE_HTTPS.test(u));
+      return upper ? { path: '', message: `${upper} is not an https URL` } : null;
+    }),
+  ],
 };
