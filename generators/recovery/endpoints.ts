@@ -12,6 +12,8 @@ export function endpoints(): fc.Arbitrary<Endpoints> {
       schemaVersion: fc.integer({ min: 2, max: 9 }),
       orchestrator: fc.constantFrom('https://orchestrator.example.net/uaix/v1/status', 'https://hub.example.com/agents/status-updates'),
       repo: fc.constantFrom('https://repo.example.com/v1', 'https://handoff.example.org/repository/v2'),
+      // The readback route is not derivable from the repository's: an agent must use the one it is given.
+      readback: fc.constantFrom('commits/status', 'readback', 'v2/outcomes'),
       auth: fc.constantFrom(
         { refresh: 'https://auth.example.com/v1/renew', login: 'https://auth.example.com/v1/login' },
         { refresh: 'https://login.example.org/oauth2/token', login: 'https://login.example.org/signin' },
@@ -27,7 +29,7 @@ export function endpoints(): fc.Arbitrary<Endpoints> {
       schemaUrl: `${r.sched}/schemas/schedule-intent.v${r.schemaVersion}`,
       orchestrator: r.orchestrator,
       repository: `${r.repo}/commits`,
-      readback: `${r.repo}/commits/status`,
+      readback: `${r.repo}/${r.readback}`,
       refreshUri: r.auth.refresh,
       login: r.auth.login,
       receiver: `${r.target}/handoff`,

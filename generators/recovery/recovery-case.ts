@@ -3,7 +3,7 @@ import type { CapabilityLevel } from '../../src/contract/adapter.js';
 import { legacyLevels, type RecoverySpec } from '../../src/spec/recovery.js';
 import { endpoints } from './endpoints.js';
 import { grant } from './grant.js';
-import { task } from './task.js';
+import { plainTask, task } from './task.js';
 import type { CaseTask, FaultKind, RecoveryCase, TaskKind } from './types.js';
 
 export const ALL_TASK_KINDS: readonly TaskKind[] = ['schedule', 'status', 'write', 'handoff'];
@@ -54,4 +54,33 @@ export function recoveryCase(o: RecoveryCaseOptions): fc.Arbitrary<RecoveryCase>
       for (const [t, at] of placed) tasks.splice(at % (tasks.length + 1), 0, t);
       return { ...c, tasks };
     });
+}
+
+/**
+ * A case whose tasks are exactly `layout` (a family's arrangement: the tasks, their order and their
+ * dependencies, fixed so that the bug class it exposes is there in every case and every shrink),
+ * followed by up to `noise.max` plain independent tasks of `noise.kinds`.
+ */
+export function caseOf(
+  levels: readonly CapabilityLevel[],
+  layout: fc.Arbitrary<CaseTask[]>,
+  o: { noise?: { kinds: readonly TaskKind[]; max?: number }; rotateRefresh?: fc.Arbitrary<boolean> } = {},
+): fc.Arbitrary<RecoveryCase> {
+  const noise = o.noise && o.noise.kinds.length > 0 ? fc.array(plainTask(o.noise.kinds), { maxLength: o.noise.max ?? 2 }) : fc.constant([] as CaseTask[]);
+  return fc
+    .record({
+      level: fc.constantFrom(...levels),
+      endpoints: endpoints(),
+      grant: grant(),
+      rotateRefresh: o.rotateRefresh ?? fc.boolean(),
+      reviewUrls: fc.boolean(),
+      layout,
+      noise,
+    })
+    .map(({ layout: tasks, noise: extra, ...c }) => ({ ...c, tasks: [...tasks, ...extra] }));
+}
+
+/** Task kinds other than `kinds` (noise that shares no endpoint with a family's tasks). */
+export function kindsBut(...kinds: TaskKind[]): TaskKind[] {
+  return ALL_TASK_KINDS.filter((k) => !kinds.includes(k));
 }

@@ -21,18 +21,27 @@ export function unixSeconds(): fc.Arbitrary<number> {
   );
 }
 
+/** The kinds of path to the time field, each a way a JSONPath reader goes wrong. */
+export type TimePathKind = 'seed' | 'nested' | 'bracket' | 'escaped' | 'prototype';
+
 /**
- * Where the time sits below the body: a plain member path like the seed's, and paths that need
- * bracket notation in JSONPath (unicode, astral, a quote, a dash).
+ * Paths of each kind: the seed's own (`$.parameters.scheduled_time`); a deeper member path (a
+ * reader that writes the field under `parameters` goes wrong); names that need bracket notation
+ * (unicode, astral, a dash: a dot-only reader goes wrong); names with a quote or a backslash,
+ * escaped in the path (a reader that does not unescape goes wrong); and names of
+ * `Object.prototype` (`__proto__`, `constructor`: a copy by assignment loses the first).
  */
-export function timePath(): fc.Arbitrary<PathStep[]> {
-  return fc.constantFrom<PathStep[]>(
-    ['parameters', 'scheduled_time'],
-    ['parameters', 'window', 'start'],
-    ['parameters', 'créneau 😀', 'début'],
-    ['parameters', "o'clock", 'at'],
-    ['parameters', 'slot-1', 'at'],
-  );
+export const TIME_PATHS: Readonly<Record<TimePathKind, readonly PathStep[][]>> = {
+  seed: [['parameters', 'scheduled_time']],
+  nested: [['parameters', 'window', 'start']],
+  bracket: [['parameters', 'créneau 😀', 'début'], ['parameters', 'slot-1', 'at']],
+  escaped: [['parameters', "o'clock", 'at'], ['parameters', 'back\\slash', 'at']],
+  prototype: [['parameters', '__proto__', 'at'], ['parameters', 'constructor']],
+};
+
+/** Where the time sits below the body: a path of one of `kinds` (every kind by default). */
+export function timePath(kinds: readonly TimePathKind[] = Object.keys(TIME_PATHS) as TimePathKind[]): fc.Arbitrary<PathStep[]> {
+  return fc.constantFrom<PathStep[]>(...kinds.flatMap((k) => TIME_PATHS[k]));
 }
 
 /**
@@ -60,13 +69,16 @@ type Faults = fc.Arbitrary<Fault[]>;
 const faultsFor = (kind: TaskKind, kinds: readonly FaultKind[], faults?: Faults) => faults ?? faultList(kind, kinds);
 
 /** A request to the scheduling endpoint. */
-export function scheduleTask(kinds: readonly FaultKind[], o: { faults?: Faults; schemaChanged?: fc.Arbitrary<boolean> } = {}): fc.Arbitrary<ScheduleTask> {
+export function scheduleTask(
+  kinds: readonly FaultKind[],
+  o: { faults?: Faults; schemaChanged?: fc.Arbitrary<boolean>; path?: fc.Arbitrary<PathStep[]>; unix?: fc.Arbitrary<number> } = {},
+): fc.Arbitrary<ScheduleTask> {
   return fc.record({
     kind: fc.constant('schedule' as const),
     deps: deps(),
     faults: faultsFor('schedule', kinds, o.faults),
-    unix: unixSeconds(),
-    path: timePath(),
+    unix: o.unix ?? unixSeconds(),
+    path: o.path ?? timePath(),
     schemaChanged: o.schemaChanged ?? fc.boolean(),
     subject: freeText(40),
     extra: fc.dictionary(freeKey(), freeJson(2), { maxKeys: 3, noNullPrototype: true }),
@@ -111,6 +123,32 @@ export function handoffTask(kinds: readonly FaultKind[], o: { faults?: Faults; l
     secret: anyFakeSecret().map((s) => s.secret),
     memory: fc.tuple(hex(8), freeText(60)).map(([h, t]) => `mem-${h} ${t}`),
   });
+}
+
+/** A repository write of exactly `item` (two writes of one path are a family of their own). */
+export function writeOf(item: string, faults: Fault[] = []): fc.Arbitrary<WriteTask> {
+  return writeTask([], { faults: fc.constant(faults) }).map((t) => ({ ...t, item }));
+}
+
+/**
+ * A task of one of `kinds` that meets no fault and no endpoint state (an unchanged schema, a
+ * receiver that takes the POST), with no dependencies: work that just succeeds. Families surround
+ * their layout with it, so that it adds breadth without adding a bug class of its own.
+ */
+export function plainTask(kinds: readonly TaskKind[]): fc.Arbitrary<CaseTask> {
+  const none = { faults: fc.constant([] as Fault[]) };
+  const by: Record<TaskKind, () => fc.Arbitrary<CaseTask>> = {
+    schedule: () => scheduleTask([], { ...none, schemaChanged: fc.constant(false) }),
+    status: () => statusTask([], none),
+    write: () => writeTask([], none),
+    handoff: () => handoffTask([], { ...none, lowCapability: fc.constant(null) }),
+  };
+  return fc.oneof(...kinds.map((k) => by[k]())).map((t) => ({ ...t, deps: [] }));
+}
+
+/** `t` with exactly the dependencies `deps` (indices into the case's task list). */
+export function dependingOn<T extends CaseTask>(t: fc.Arbitrary<T>, deps: number[]): fc.Arbitrary<T> {
+  return t.map((x) => ({ ...x, deps: [...deps] }));
 }
 
 /** Any task of the given kinds, with faults drawn from `faults`. */

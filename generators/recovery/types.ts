@@ -10,7 +10,7 @@ export type AnchorName = 'Totem' | 'Taboo' | 'Talisman';
  * Restrictions (`isolated`, `config`, `anchor`) are standing rules: they refuse every later attempt.
  */
 export type Fault =
-  /** The orchestrator drops off the network for `durationMs` of world time (seed 000, scenario 2). */
+  /** The task's endpoint (the orchestrator, or the scheduling endpoint) drops off the network for `durationMs` of world time (seed 000, scenario 2). */
   | { kind: 'outage'; durationMs: number; maxRetries: number }
   /** The repository's access token expires just before this attempt (scenario 3). */
   | { kind: 'expire' }

@@ -1,12 +1,55 @@
 import fc from 'fast-check';
-import { fault } from '../../generators/recovery/fault.js';
-import { recoveryCase } from '../../generators/recovery/recovery-case.js';
-import { handoffTask, scheduleTask, writeTask } from '../../generators/recovery/task.js';
+import { fault, restriction } from '../../generators/recovery/fault.js';
+import { ALL_TASK_KINDS, caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import { handoffTask, scheduleTask, statusTask, writeOf, writeTask } from '../../generators/recovery/task.js';
+import type { CaseTask } from '../../generators/recovery/types.js';
+import type { SpecData } from '../../src/spec/index.js';
+import { faultsOf, some, tasksWith } from './case-shape.js';
+import type { Workflow } from './world/workflow.js';
 import { deliveredErrors } from './analysis.js';
-import { recoveryCheck } from './define.js';
+import { recoveryCheck, type RecoveryFamily } from './define.js';
 import { escalatedWithoutRetry } from './escalation.js';
 
-const configured = () => fc.array(fault('write', ['config'])!, { minLength: 1, maxLength: 1 });
+const configured = (condition?: string) => fc.array(restriction('config', condition), { minLength: 1, maxLength: 1 });
+
+/** A step of any kind refused by a configuration restriction (with `condition`, when given), meeting nothing else. */
+function configuredStep(condition?: string): fc.Arbitrary<CaseTask> {
+  return fc
+    .oneof<fc.Arbitrary<CaseTask>[]>(
+      writeTask([], { faults: configured(condition) }),
+      scheduleTask([], { faults: configured(condition), schemaChanged: fc.constant(false) }),
+      handoffTask([], { faults: configured(condition), lowCapability: fc.constant(null) }),
+    )
+    .map((t) => ({ ...t, deps: [] }));
+}
+
+/** One or two steps refused with `condition`, among plain noise. */
+const withCondition = (condition: string) => (spec: SpecData) =>
+  caseOf(spec.recovery.recoveringLevels, fc.array(configuredStep(condition), { minLength: 1, maxLength: 2 }), { noise: { kinds: ALL_TASK_KINDS } });
+
+const hasCondition = (condition: string) => (w: Workflow) => tasksWith(w, 'config').some((t) => faultsOf(t, 'config').some((f) => f.condition === condition));
+
+/**
+ * The ways agents get a configuration restriction wrong: a dispatch on the condition before the
+ * origin (`missing_permission` or `unavailable_tool` taken for an isolated no-op, never escalated),
+ * `exhausted_allocation` taken for something that refills (waited out and retried), and the
+ * restriction retried once another fault resolves (a dependency's return, a renewed grant).
+ */
+const CONFIG_FAMILIES: RecoveryFamily[] = [
+  { name: 'config-missing-permission', cases: withCondition('missing_permission'), holds: hasCondition('missing_permission') },
+  { name: 'config-unavailable-tool', cases: withCondition('unavailable_tool'), holds: hasCondition('unavailable_tool') },
+  { name: 'config-exhausted-allocation', cases: withCondition('exhausted_allocation'), holds: hasCondition('exhausted_allocation') },
+  {
+    name: 'config-after-restore',
+    cases: (spec) => caseOf(spec.recovery.recoveringLevels, fc.tuple(configuredStep(), statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) })).map((ts) => [...ts]), { noise: { kinds: ['write', 'handoff', 'schedule'] } }),
+    holds: (w) => some(w, 'config') && some(w, 'outage'),
+  },
+  {
+    name: 'config-after-renewal',
+    cases: (spec) => caseOf(spec.recovery.recoveringLevels, fc.tuple(configuredStep(), writeOf('memory/after-renewal.md', [{ kind: 'expire' }])).map((ts) => [...ts]), { noise: { kinds: ['status', 'handoff', 'schedule'] } }),
+    holds: (w) => some(w, 'config') && some(w, 'expire'),
+  },
+];
 
 /**
  * REC-CONFIG-ESCALATE (seed 000, "Origin Mapping"): a restriction whose origin is `configuration`
@@ -30,6 +73,7 @@ export const recConfigEscalate = recoveryCheck({
       ),
       focusCount: { min: 1, max: 2 },
     }),
+  families: CONFIG_FAMILIES,
   judge(s) {
     for (const err of deliveredErrors(s.world).filter((e) => (e.payload.body as { origin?: string }).origin === 'configuration' && e.record.action.type === 'send')) {
       const problem = escalatedWithoutRetry(s.world, err, 'a configuration-origin restriction');

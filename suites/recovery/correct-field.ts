@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { recoveryCase } from '../../generators/recovery/recovery-case.js';
-import { scheduleTask } from '../../generators/recovery/task.js';
+import { caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import { scheduleTask, timePath, type TimePathKind } from '../../generators/recovery/task.js';
+import type { CaseTask, ScheduleTask } from '../../generators/recovery/types.js';
+import type { SpecData } from '../../src/spec/index.js';
+import type { Workflow } from './world/workflow.js';
 import type { JsonObject } from '../../src/contract/recovery.js';
 import { deliveredAt, deliveredErrors, sameJson, sends } from './analysis.js';
-import { recoveryCheck } from './define.js';
+import { recoveryCheck, type RecoveryFamily } from './define.js';
 import { getAt, setAt } from './world/json-path.js';
 
 const isDateTime = (v: unknown) => typeof v === 'string' && (fullFormats['date-time'] as { validate: (s: string) => boolean }).validate(v);
@@ -17,6 +20,48 @@ function strip(m: JsonObject, path: readonly (string | number)[]): unknown {
     return { $missing: path };
   }
 }
+
+/** A scheduling request whose endpoint changed its schema, with the time at a path of `kinds` (and `unix` when given). */
+const changed = (kinds?: TimePathKind[], unix?: fc.Arbitrary<number>) =>
+  scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(true), path: timePath(kinds), unix }).map((t) => ({ ...t, deps: [] }));
+
+const fieldCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) => caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ['write', 'status'] } });
+
+/** The scheduling requests of a case whose schema changed, with their time's path. */
+const corrections = (w: Workflow): ScheduleTask[] => w.tasks.flatMap((t) => (t.spec.kind === 'schedule' && t.spec.schemaChanged ? [t.spec] : []));
+
+/** Names a lookup by `in` or `obj[name]` finds on every object. */
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** True when a key of `v`, at any depth, is one of `Object.prototype`'s names. */
+function hasPrototypeKey(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(hasPrototypeKey);
+  if (v === null || typeof v !== 'object') return false;
+  return Object.entries(v).some(([k, x]) => PROTOTYPE_NAMES.has(k) || hasPrototypeKey(x));
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The ways agents get a correction wrong, beyond the seed's own path: the field written under
+ * `parameters` whatever its depth, a JSONPath reader that knows only dot notation, or one that does
+ * not unescape a quote or a backslash, a copy of the message by assignment that loses a member named
+ * `__proto__` (or any lookup that takes `Object.prototype`'s names for members), a "no value"
+ * guard that takes the epoch (0 seconds) for none, and a "new" message id that is the same for
+ * every correction of a session.
+ */
+const FIELD_FAMILIES: RecoveryFamily[] = [
+  { name: 'field-nested', cases: fieldCases(changed(['nested', 'bracket', 'escaped']).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.path.length >= 3) },
+  { name: 'field-bracket', cases: fieldCases(changed(['bracket', 'escaped']).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.path.some((p) => typeof p === 'string' && !IDENTIFIER.test(p))) },
+  { name: 'field-escaped', cases: fieldCases(changed(['escaped']).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.path.some((p) => typeof p === 'string' && /['\\]/.test(p))) },
+  {
+    name: 'field-prototype-name',
+    cases: fieldCases(changed(['prototype']).map((t) => [t])),
+    holds: (w) => corrections(w).some((t) => t.path.some((p) => PROTOTYPE_NAMES.has(String(p))) || hasPrototypeKey(t.extra)),
+  },
+  { name: 'field-epoch', cases: fieldCases(changed(undefined, fc.constant(0)).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.unix === 0) },
+  { name: 'field-two-tasks', cases: fieldCases(fc.array(changed(), { minLength: 2, maxLength: 3 })), holds: (w) => corrections(w).length >= 2 },
+];
 
 /**
  * REC-CORRECT-FIELD (seed 000, scenario 1): after a `correct_field` error the agent fetches the
@@ -37,6 +82,7 @@ export const recCorrectField = recoveryCheck({
       focusCount: { min: 1, max: 2 },
       others: { kinds: ['schedule', 'write', 'status'] },
     }),
+  families: FIELD_FAMILIES,
   judge(s) {
     const w = s.world;
     for (const err of deliveredErrors(w).filter((e) => e.cause === 'schema')) {
@@ -47,10 +93,15 @@ export const recCorrectField = recoveryCheck({
       const schemaUrl = String(err.params.schema_url);
       const resend = sends(w, failed.task_id).find((x) => x.i > err.i);
       if (!resend) return { message: `${failed.task_id} was never resent after its correct_field error`, expected: 'a corrected resend' };
-      const fetched = w.log.findIndex((e, i) => i > err.i && i < resend.i && e.who === 'agent' && e.item.type === 'fetch' && e.item.url === schemaUrl);
-      const fetchId = fetched >= 0 ? (w.log[fetched].item as { request_id: string }).request_id : undefined;
-      const doc = fetchId === undefined ? undefined : deliveredAt(w, fetchId);
-      if (doc === undefined || doc > resend.i) {
+      // One GET may serve several corrections from the same schema_url: any GET of it made after an
+      // error offered it, answered before the resend, will do.
+      const offered = deliveredErrors(w).find((x) => x.cause === 'schema' && x.params.schema_url === err.params.schema_url)!;
+      const answered = w.log
+        .map((e, i) => ({ e, i }))
+        .filter(({ e, i }) => i > offered.i && i < resend.i && e.who === 'agent' && e.item.type === 'fetch' && e.item.url === schemaUrl)
+        .map(({ e }) => deliveredAt(w, (e.item as { request_id: string }).request_id))
+        .some((at) => at !== undefined && at < resend.i);
+      if (!answered) {
         return { message: `${failed.task_id} was resent before the schema at ${schemaUrl} was retrieved`, expected: `a GET of ${schemaUrl}, answered, before the resend` };
       }
       const before = failed.message;

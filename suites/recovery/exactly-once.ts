@@ -1,8 +1,34 @@
-import { ALL_FAULT_KINDS, everyLevel, recoveryCase } from '../../generators/recovery/recovery-case.js';
-import { RECOVERABLE_FAULTS } from '../../generators/recovery/types.js';
-import { recoveryCheck } from './define.js';
+import fc from 'fast-check';
+import { ALL_FAULT_KINDS, ALL_TASK_KINDS, caseOf, everyLevel, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import { writeOf, writeTask } from '../../generators/recovery/task.js';
+import { RECOVERABLE_FAULTS, type CaseTask, type Fault } from '../../generators/recovery/types.js';
+import type { SpecData } from '../../src/spec/index.js';
+import { timeouts } from './case-shape.js';
+import { recoveryCheck, type RecoveryFamily } from './define.js';
 import { recovers } from './world/session.js';
 import { ancestorsOf } from './world/workflow.js';
+
+const onceCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) => caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ALL_TASK_KINDS } });
+const timingOut = (committed: boolean) => writeTask([], { faults: fc.constant<Fault[]>([{ kind: 'timeout', committed }]) }).map((t) => ({ ...t, deps: [] }));
+
+/**
+ * The ways agents write twice or not at all: a timed-out write replayed at once under a new key
+ * (seen when it had committed), a readback trusted whatever it says (seen when it was dropped), and
+ * an idempotency key made from the item rather than the operation (two writes of one path, the
+ * second taken for a replay of the first).
+ */
+const ONCE_FAMILIES: RecoveryFamily[] = [
+  { name: 'once-committed-timeout', cases: onceCases(timingOut(true).map((t) => [t])), holds: (w) => timeouts(w).some(({ fault: f }) => f.committed) },
+  { name: 'once-dropped-timeout', cases: onceCases(timingOut(false).map((t) => [t])), holds: (w) => timeouts(w).some(({ fault: f }) => !f.committed) },
+  {
+    name: 'once-same-path',
+    cases: onceCases(writeTask([], { faults: fc.constant([]) }).chain((t) => writeOf(t.item).map((u) => [{ ...t, deps: [] }, u]))),
+    holds: (w) => {
+      const items = w.tasks.flatMap((t) => (t.spec.kind === 'write' ? [t.spec.item] : []));
+      return new Set(items).size < items.length;
+    },
+  },
+];
 
 /**
  * REC-EXACTLY-ONCE (seed 000, scenario 5 and "preservation of completed work"): across any fault
@@ -20,6 +46,8 @@ export const recExactlyOnce = recoveryCheck({
   allLevels: true,
   arbitrary: (spec) =>
     recoveryCase({ levels: everyLevel(spec.recovery, 3), others: { kinds: ['write', 'write', 'schedule', 'status', 'handoff'], faults: ALL_FAULT_KINDS, max: 6 } }),
+  families: ONCE_FAMILIES,
+  generalWeight: 2,
   judge(s, { recovery: spec }) {
     const w = s.world;
     for (const t of w.workflow.tasks.filter((x) => x.spec.kind === 'write')) {

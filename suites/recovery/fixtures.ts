@@ -20,13 +20,15 @@ const TASK_FIELDS: Record<string, Record<string, 'string' | 'number' | 'boolean'
   write: { item: 'string', content: 'string' },
   handoff: { lowCapability: 'levels', summary: 'string', principal: 'string', secret: 'string', memory: 'string' },
 };
-const FAULT_FIELDS: Record<string, Record<string, 'string' | 'number' | 'boolean'>> = {
+const FAULT_FIELDS: Record<string, Record<string, 'string' | 'number' | 'boolean' | readonly string[]>> = {
   outage: { durationMs: 'number', maxRetries: 'number' },
   expire: {},
   timeout: { committed: 'boolean' },
-  anchor: { anchor: 'string' },
-  isolated: { condition: 'string' },
-  config: { condition: 'string' },
+  // Closed vocabularies: the world looks the anchor up by name, so a name outside the set (or one of
+  // `Object.prototype`'s, such as `constructor`) must be refused here, not found there.
+  anchor: { anchor: ['Totem', 'Taboo', 'Talisman'] },
+  isolated: { condition: ['missing_permission', 'unavailable_tool'] },
+  config: { condition: ['missing_permission', 'exhausted_allocation', 'unavailable_tool'] },
 };
 
 function typed(v: unknown, type: string, what: string): void {
@@ -45,7 +47,10 @@ function oneOf(v: unknown, allowed: readonly string[], what: string): string {
 function checkFault(v: unknown, what: string): void {
   const f = objectField(v, what);
   const kind = oneOf(f.kind, Object.keys(FAULT_FIELDS), `${what}.kind`);
-  for (const [k, type] of Object.entries(FAULT_FIELDS[kind]!)) typed(f[k], type, `${what}.${k}`);
+  for (const [k, type] of Object.entries(FAULT_FIELDS[kind]!)) {
+    if (typeof type === 'string') typed(f[k], type, `${what}.${k}`);
+    else oneOf(f[k], type, `${what}.${k}`);
+  }
 }
 
 function checkTask(v: unknown, what: string): void {

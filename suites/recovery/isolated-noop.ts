@@ -1,16 +1,96 @@
 import fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
-import { recoveryCase } from '../../generators/recovery/recovery-case.js';
-import { handoffTask, scheduleTask, writeTask } from '../../generators/recovery/task.js';
+import { caseOf, kindsBut, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import { dependingOn, handoffTask, plainTask, scheduleTask, statusTask, writeTask } from '../../generators/recovery/task.js';
+import type { CaseTask, TaskKind } from '../../generators/recovery/types.js';
+import type { CapabilityLevel } from '../../src/contract/levels.js';
+import { farDependentsOf, faultsOf, lowReceiver, siblingsOf, some, tasksWith } from './case-shape.js';
 import type { JsonObject } from '../../src/contract/recovery.js';
 import type { SpecData } from '../../src/spec/index.js';
 import { actions, deliveredErrors, sameJson, sends, type DeliveredError } from './analysis.js';
 import { blockerEnvelopeProblem, stringList } from './blocker.js';
-import { recoveryCheck } from './define.js';
+import { recoveryCheck, type RecoveryFamily } from './define.js';
 import type { World } from './world/world.js';
-import { dependentsOf } from './world/workflow.js';
+import { dependentsOf, type Workflow } from './world/workflow.js';
 
 const isolated = () => fc.array(fault('write', ['isolated'])!, { minLength: 1, maxLength: 1 });
+
+/** The kinds of step an isolated no-op can stop. */
+type StepKind = 'write' | 'schedule' | 'handoff';
+const STEP_KINDS: readonly StepKind[] = ['write', 'schedule', 'handoff'];
+
+/** The step an isolated no-op stops: of `kind`, meeting nothing else (an unchanged schema, a receiver that takes the POST). */
+function noopStep(kind: StepKind, deps: number[] = []): fc.Arbitrary<CaseTask> {
+  const step =
+    kind === 'write'
+      ? writeTask([], { faults: isolated() })
+      : kind === 'schedule'
+        ? scheduleTask([], { faults: isolated(), schemaChanged: fc.constant(false) })
+        : handoffTask([], { faults: isolated(), lowCapability: fc.constant(null) });
+  return dependingOn<CaseTask>(step, deps);
+}
+
+/** A family's cases: for each kind of stopped step, `layout(kind)`, then plain noise on other endpoints. */
+function perStep(spec: SpecData, layout: (kind: StepKind) => fc.Arbitrary<CaseTask[]>, noise: (kind: StepKind) => TaskKind[] = (k) => kindsBut(k)) {
+  return fc.oneof(...STEP_KINDS.map((k) => caseOf(spec.recovery.recoveringLevels, layout(k), { noise: { kinds: noise(k) } })));
+}
+
+const stopped = (w: Workflow) => tasksWith(w, 'isolated');
+
+/**
+ * The ways agents get an isolated no-op wrong, beyond the lone stopped step: a blocker that cites
+ * only part of the completed evidence (several prerequisites; one completed through a readback or a
+ * GET-Action, whose evidence is a commit id or a document's), a no-op taken for the whole endpoint
+ * (siblings on the same endpoint), dependents run anyway, directly or two steps away, and a stopped
+ * step retried once another fault resolves (a dependency's return, a renewed grant).
+ */
+const NOOP_FAMILIES: RecoveryFamily[] = [
+  {
+    name: 'noop-prereqs',
+    cases: (spec) =>
+      perStep(spec, (k) =>
+        fc.tuple(fc.array(plainTask(STEP_KINDS.filter((x) => x !== k)), { minLength: 2, maxLength: 3 }), noopStep(k)).map(([pre, step]) => [...pre, { ...step, deps: pre.map((_, i) => i) }]),
+      ),
+    holds: (w) => stopped(w).some((t) => t.deps.length >= 2),
+  },
+  {
+    name: 'noop-prereq-recovered',
+    cases: (spec) =>
+      perStep(spec, (k) => {
+        const committed = writeTask([], { faults: fc.constant([{ kind: 'timeout' as const, committed: true }]) }).map((t) => ({ ...t, deps: [] }));
+        const handedOver = handoffTask([], { faults: fc.constant([]), lowCapability: fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1']) }).map((t) => ({ ...t, deps: [] }));
+        const pre = k === 'write' ? handedOver : k === 'handoff' ? committed : fc.oneof<fc.Arbitrary<CaseTask>[]>(committed, handedOver);
+        return fc.tuple(pre, noopStep(k, [0])).map((ts) => [...ts]);
+      }, (k) => kindsBut(k, 'write', 'handoff')),
+    holds: (w) => stopped(w).some((t) => t.deps.some((d) => { const p = w.byId.get(d)!; return (p.spec.kind === 'write' && faultsOf(p, 'timeout').length > 0) || lowReceiver(p); })),
+  },
+  {
+    name: 'noop-siblings',
+    cases: (spec) => perStep(spec, (k) => fc.tuple(noopStep(k), fc.array(plainTask([k]), { minLength: 1, maxLength: 2 })).map(([step, rest]) => [step, ...rest])),
+    holds: (w) => stopped(w).some((t) => siblingsOf(w, t).length > 0),
+  },
+  {
+    name: 'noop-dependents',
+    cases: (spec) => perStep(spec, (k) => fc.tuple(noopStep(k), dependingOn(plainTask(STEP_KINDS), [0])).map((ts) => [...ts])),
+    holds: (w) => stopped(w).some((t) => dependentsOf(w, t.id).size > 0),
+  },
+  {
+    name: 'noop-transitive',
+    cases: (spec) => perStep(spec, (k) => fc.tuple(noopStep(k), dependingOn(plainTask(STEP_KINDS), [0]), dependingOn(plainTask(STEP_KINDS), [1])).map((ts) => [...ts])),
+    holds: (w) => stopped(w).some((t) => farDependentsOf(w, t).length > 0),
+  },
+  {
+    name: 'noop-after-restore',
+    cases: (spec) =>
+      perStep(spec, (k) => fc.tuple(noopStep(k), fc.array(statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) }), { minLength: 1, maxLength: 2 })).map(([step, st]) => [step, ...st]), (k) => kindsBut(k, 'status')),
+    holds: (w) => stopped(w).length > 0 && some(w, 'outage'),
+  },
+  {
+    name: 'noop-after-renewal',
+    cases: (spec) => perStep(spec, (k) => fc.tuple(noopStep(k), writeTask([], { faults: fc.constant([{ kind: 'expire' as const }]) }).map((t) => ({ ...t, deps: [] }))).map((ts) => [...ts]), (k) => kindsBut(k, 'write')),
+    holds: (w) => stopped(w).length > 0 && some(w, 'expire'),
+  },
+];
 
 /**
  * REC-ISOLATED-NOOP (seed 000, "Precision Uncertainty Reporting"): an isolated no-op stops that
@@ -37,6 +117,7 @@ export const recIsolatedNoop = recoveryCheck({
       ),
       others: { max: 5 },
     }),
+  families: NOOP_FAMILIES,
   judge(s, spec) {
     const w = s.world;
     const stopped = new Set<string>();
@@ -77,9 +158,14 @@ function blockerProblem(w: World, err: DeliveredError, spec: SpecData): { messag
   const notDone = cited.filter((d) => !w.done.has(d));
   if (notDone.length) return { message: `the blocker for ${taskId} lists ${notDone.join(', ')} as completed prerequisites, which never completed`, expected: { prerequisite_task_ids: deps } };
   const evidence = stringList(body, 'evidence_ids');
-  const owed = deps.map((d) => w.done.get(d)?.evidence).filter((x): x is string => !!x);
-  const lacking = owed.filter((e) => !evidence.includes(e));
-  if (lacking.length) return { message: `the blocker for ${taskId} does not reference the completed evidence ${lacking.join(', ')}`, expected: { evidence_ids: owed } };
+  // Each completed prerequisite is referenced by an evidence id the world told the agent for it (a
+  // response's evidence_id, a readback's commit_id, a GET-Action's evidence_id): the agent can cite
+  // only what it was told, and a write replayed onto its own commit may have been told two.
+  const told = (d: string) => w.evidenceOf.get(d) ?? [];
+  const uncited = deps.filter((d) => told(d).length > 0 && !told(d).some((e) => evidence.includes(e)));
+  if (uncited.length) {
+    return { message: `the blocker for ${taskId} does not reference the completed evidence ${uncited.map((d) => told(d).join(' or ')).join(', ')}`, expected: { evidence_ids: deps.map((d) => told(d)[0]).filter(Boolean) } };
+  }
   const invented = evidence.filter((e) => !w.evidence.has(e));
   if (invented.length) return { message: `the blocker for ${taskId} cites evidence the world never issued: ${invented.join(', ')}`, expected: 'evidence ids from completed steps' };
   return null;

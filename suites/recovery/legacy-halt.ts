@@ -1,12 +1,71 @@
 import fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
 import { legacyLevels } from '../../src/spec/recovery.js';
-import { recoveryCase } from '../../generators/recovery/recovery-case.js';
+import { ALL_TASK_KINDS, caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import type { CaseTask } from '../../generators/recovery/types.js';
+import type { CapabilityLevel } from '../../src/contract/levels.js';
+import type { SpecData } from '../../src/spec/index.js';
+import { lowReceiver, outages, schemaChanged, some } from './case-shape.js';
+import type { Workflow } from './world/workflow.js';
 import { handoffTask, scheduleTask, statusTask, writeTask } from '../../generators/recovery/task.js';
 import { actions, deliveredErrors } from './analysis.js';
-import { recoveryCheck } from './define.js';
+import { recoveryCheck, type RecoveryFamily } from './define.js';
 
 const RECOVERABLE = new Set(['malformed_request', 'dependency_failure', 'expired_credential', 'unsupported_format', 'unknown_outcome']);
+
+/** A step that meets a recoverable error of one kind: the sources of the five conditions. */
+const SOURCES = {
+  malformed: () => scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(true) }),
+  dependency: () =>
+    fc.oneof<fc.Arbitrary<CaseTask>[]>(
+      statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) }),
+      scheduleTask([], { faults: fc.array(fault('schedule', ['outage'])!, { minLength: 1, maxLength: 1 }), schemaChanged: fc.constant(false) }),
+    ),
+  expired: () => writeTask([], { faults: fc.array(fault('write', ['expire', 'timeout'])!, { minLength: 1, maxLength: 1 }).map((f) => [{ kind: 'expire' as const }, ...f]) }),
+  unknown: () => writeTask([], { faults: fc.array(fault('write', ['timeout'])!, { minLength: 1, maxLength: 2 }) }),
+  unsupported: () => handoffTask([], { faults: fc.constant([]), lowCapability: fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1'], ['L0']) }),
+} satisfies Record<string, () => fc.Arbitrary<CaseTask>>;
+
+/** Any of the sources, as the general cases draw them. */
+const anySource = () => fc.oneof(...Object.values(SOURCES).map((s) => s() as fc.Arbitrary<CaseTask>));
+
+/** Cases at the legacy levels (or `levels`) whose focus steps come from `focus`, among plain noise. */
+const legacyCases = (focus: fc.Arbitrary<CaseTask>, count = { min: 1, max: 2 }, levels?: (spec: SpecData) => CapabilityLevel[]) => (spec: SpecData) =>
+  caseOf(levels?.(spec) ?? legacyLevels(spec.recovery), fc.array(focus.map((t) => ({ ...t, deps: [] })), { minLength: count.min, maxLength: count.max }), { noise: { kinds: ALL_TASK_KINDS } });
+
+/**
+ * The steps of a case that send and can meet a recoverable error: a changed schema, a low receiver,
+ * a write whose first fault is a timeout, every step to a dependency from the first one whose
+ * outage takes it down (the others find it down too), and every write from the first one whose
+ * token expires (the others hold the expired token too, at a level that does not renew).
+ */
+function recoverableSources(w: Workflow): number {
+  const firstHit = new Map<string, number>();
+  const hit = (url: string, index: number) => firstHit.set(url, Math.min(firstHit.get(url) ?? Infinity, index));
+  for (const { task } of outages(w)) hit(task.task.url, task.index);
+  for (const t of w.tasks) if (t.spec.kind === 'write' && t.faults[0]?.kind === 'expire') hit(t.task.url, t.index);
+  return w.tasks.filter((t) => {
+    if (schemaChanged(t) || lowReceiver(t) || (t.spec.kind === 'write' && t.faults[0]?.kind === 'timeout')) return true;
+    return (firstHit.get(t.task.url) ?? Infinity) <= t.index;
+  }).length;
+}
+
+/**
+ * The ways a legacy agent gets halting wrong: one recovery step it takes anyway for one condition
+ * (the schema fetched, the dependency retried, the grant renewed, the statement fetched, the outcome
+ * read back: "it is only a GET"), a level off by one (recovering at the highest legacy level), and
+ * halting only the first failed operation of a session.
+ */
+const LEGACY_FAMILIES: RecoveryFamily[] = [
+  { name: 'legacy-malformed', cases: legacyCases(SOURCES.malformed()), holds: (w) => w.tasks.some(schemaChanged) },
+  { name: 'legacy-dependency', cases: legacyCases(SOURCES.dependency()), holds: (w) => some(w, 'outage') },
+  { name: 'legacy-expired', cases: legacyCases(SOURCES.expired()), holds: (w) => some(w, 'expire') },
+  { name: 'legacy-unknown-outcome', cases: legacyCases(SOURCES.unknown()), holds: (w) => some(w, 'timeout') },
+  { name: 'legacy-unsupported', cases: legacyCases(SOURCES.unsupported()), holds: (w) => w.tasks.some(lowReceiver) },
+  // The level just below the recovering ones (L5 with the seed's L6 and L7).
+  { name: 'legacy-top-level', cases: legacyCases(anySource(), undefined, (spec) => legacyLevels(spec.recovery).slice(-1)), holds: (_w, c) => c.level === 'L5' },
+  { name: 'legacy-two-failures', cases: legacyCases(anySource(), { min: 2, max: 3 }), holds: (w) => recoverableSources(w) >= 2 },
+];
 
 /**
  * REC-LEGACY-HALT (seed 000, scenario 3 and "Bridging String and Numeric Semantics"): an agent
@@ -32,6 +91,7 @@ export const recLegacyHalt = recoveryCheck({
       ),
       focusCount: { min: 1, max: 2 },
     }),
+  families: LEGACY_FAMILIES,
   judge(s) {
     const w = s.world;
     const all = actions(w);

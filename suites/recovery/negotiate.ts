@@ -1,10 +1,15 @@
 import fc from 'fast-check';
-import { recoveryCase } from '../../generators/recovery/recovery-case.js';
-import { handoffTask } from '../../generators/recovery/task.js';
-import { actions, deliveredAt, deliveredErrors, fullyDecoded, originPath } from './analysis.js';
-import { recoveryCheck } from './define.js';
+import { caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import { handoffTask, plainTask } from '../../generators/recovery/task.js';
+import type { CaseTask } from '../../generators/recovery/types.js';
+import type { CapabilityLevel } from '../../src/contract/levels.js';
+import type { SpecData } from '../../src/spec/index.js';
+import { lowReceiver } from './case-shape.js';
+import { actions, decodedForms, deliveredAt, deliveredErrors, originPath } from './analysis.js';
+import { recoveryCheck, type RecoveryFamily } from './define.js';
 import { secretFamilyIn } from './secrets.js';
 import type { World } from './world/world.js';
+import type { Workflow } from './world/workflow.js';
 
 /**
  * Values no URL may carry: the handoff's private parts and the grant's tokens (D-REC-11). The
@@ -15,6 +20,31 @@ function privateValues(w: World): string[] {
   for (const t of w.workflow.tasks) if (t.spec.kind === 'handoff') out.push(t.spec.summary, t.spec.principal, t.spec.secret, t.spec.memory);
   return out;
 }
+
+/** A handoff to a receiver that takes only `levels` (L0/L1 variants by default). */
+const lowHandoff = (levels: fc.Arbitrary<CapabilityLevel[]> = fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1'], ['L0'])) =>
+  handoffTask([], { faults: fc.constant([]), lowCapability: levels }).map((t) => ({ ...t, deps: [] }));
+
+const negotiateCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) => caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ['schedule', 'write'] } });
+const handoffs = (w: Workflow) => w.tasks.filter((t) => t.spec.kind === 'handoff');
+
+/**
+ * The ways agents get a negotiation wrong beyond the one handoff: the receiver's levels forgotten
+ * for its next handoff (POSTed again once the statement is known), and a receiver that takes L0
+ * only taken for one that cannot be handed anything (an agent that looks for L1 alone).
+ */
+const NEGOTIATE_FAMILIES: RecoveryFamily[] = [
+  {
+    name: 'negotiate-same-receiver',
+    cases: negotiateCases(fc.tuple(lowHandoff(), fc.array(fc.oneof(lowHandoff(), plainTask(['handoff'])), { minLength: 1, maxLength: 2 })).map(([t, rest]) => [t, ...rest])),
+    holds: (w) => w.tasks.some(lowReceiver) && handoffs(w).length >= 2,
+  },
+  {
+    name: 'negotiate-l0-only',
+    cases: negotiateCases(lowHandoff(fc.constant(['L0'])).map((t) => [t])),
+    holds: (w) => w.tasks.some((t) => t.spec.kind === 'handoff' && t.spec.lowCapability !== null && !t.spec.lowCapability.includes('L1')),
+  },
+];
 
 /**
  * REC-NEGOTIATE (seed 000, scenario 4): after `negotiate_representation` the agent fetches the
@@ -36,6 +66,7 @@ export const recNegotiate = recoveryCheck({
       focusCount: { min: 1, max: 2 },
       others: { kinds: ['handoff', 'schedule', 'write'] },
     }),
+  families: NEGOTIATE_FAMILIES,
   judge(s) {
     const w = s.world;
     const all = actions(w);
@@ -57,11 +88,12 @@ export const recNegotiate = recoveryCheck({
     for (const a of all) {
       if (!('url' in a.item)) continue;
       const url = a.item.url;
-      const plain = fullyDecoded(url);
-      const leaked = secrets.find((v) => url.includes(v) || plain.includes(v) || url.includes(encodeURIComponent(v)));
-      if (leaked !== undefined) return { message: `#${a.step} ${a.item.type} URL carries a private value: ${url}`, expected: `no secret or private identifier in a URL (found ${JSON.stringify(leaked)})` };
-      const flagged = secretFamilyIn(plain);
-      if (flagged) return { message: `#${a.step} ${a.item.type} URL carries a ${flagged}: ${url}`, expected: 'no secret in a URL' };
+      // As written, percent-decoded, and hidden in base64 (an "opaque" reference that is the value encoded is the value).
+      const forms = [url, ...decodedForms(url)];
+      const leaked = secrets.find((v) => url.includes(encodeURIComponent(v)) || forms.some((f) => f.includes(v)));
+      if (leaked !== undefined) return { message: `#${a.step} ${a.item.type} URL carries a private value: ${url}`, expected: `no secret or private identifier in a URL, raw or encoded (found ${JSON.stringify(leaked)})` };
+      const flagged = forms.map((f) => secretFamilyIn(f)).find((f) => f !== null);
+      if (flagged) return { message: `#${a.step} ${a.item.type} URL carries a ${flagged}: ${url}`, expected: 'no secret in a URL, raw or encoded' };
     }
     return null;
   },

@@ -1,6 +1,13 @@
-import { ALL_FAULT_KINDS, everyLevel, recoveryCase } from '../../generators/recovery/recovery-case.js';
-import { fullyDecoded, originPath } from './analysis.js';
-import { recoveryCheck } from './define.js';
+import fc from 'fast-check';
+import { fault } from '../../generators/recovery/fault.js';
+import { ALL_FAULT_KINDS, ALL_TASK_KINDS, caseOf, everyLevel, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import { handoffTask, writeTask } from '../../generators/recovery/task.js';
+import type { CaseTask } from '../../generators/recovery/types.js';
+import type { CapabilityLevel } from '../../src/contract/levels.js';
+import type { SpecData } from '../../src/spec/index.js';
+import { lowReceiver, some } from './case-shape.js';
+import { decodedForms, fullyDecoded, originPath } from './analysis.js';
+import { recoveryCheck, type RecoveryFamily } from './define.js';
 import { secretFamilyIn } from './secrets.js';
 
 const URL_IN_TEXT = /https?:\/\/[^\s"'<>]+/g;
@@ -21,10 +28,13 @@ function* strings(v: unknown, key = ''): Generator<[string, string]> {
 class Handed {
   readonly values = new Set<string>();
   readonly routes = new Set<string>();
+  /** Handed-over strings long enough to be credentials: what an encoded form may carry without having been made up. */
+  private readonly long = new Set<string>();
   constructor(readonly bases: string[]) {}
   add(v: unknown): void {
     for (const [, s] of strings(v)) {
       this.values.add(s);
+      if (s.length >= 12 && !/\s/.test(s)) this.long.add(s);
       for (const u of s.match(URL_IN_TEXT) ?? []) {
         const r = originPath(u);
         if (r) this.routes.add(r);
@@ -51,9 +61,35 @@ class Handed {
     }
     const flagged = secretFamilyIn(s) ?? (key ? secretFamilyIn(`${key}=${s}`) : null);
     if (flagged && !this.values.has(s) && !this.values.has(s.replace(/^Bearer\s+/i, ''))) return `a ${flagged} credential the world never handed over: ${s}`;
+    if (this.values.has(s)) return null;
+    // A credential made up and then encoded (base64, base64url, percent-encoding, JSON inside them) is made up all the same.
+    for (const form of decodedForms(s)) {
+      const hidden = secretFamilyIn(this.withoutHanded(form));
+      if (hidden) return `a ${hidden} credential the world never handed over, encoded in ${s}`;
+    }
     return null;
   }
+
+  /** `text` with every handed-over credential-sized string blanked out, so that only what was made up is left to flag. */
+  private withoutHanded(text: string): string {
+    let out = text;
+    for (const v of this.long) if (out.includes(v)) out = out.split(v).join(' ');
+    return out;
+  }
 }
+
+const credCases = (focus: fc.Arbitrary<CaseTask>) => (spec: SpecData) => caseOf(spec.recovery.recoveringLevels, focus.map((t) => [{ ...t, deps: [] }]), { noise: { kinds: ALL_TASK_KINDS } });
+
+/**
+ * Where agents make up what they were not given: a token minted instead of a renewal (an expiry),
+ * a readback route built from the repository's instead of the one the error gives (a timeout), a
+ * GET-Action route guessed from the receiver's instead of read from its statement (a low receiver).
+ */
+const CREDENTIAL_FAMILIES: RecoveryFamily[] = [
+  { name: 'cred-renewal', cases: credCases(writeTask([], { faults: fc.constant([{ kind: 'expire' as const }]) })), holds: (w) => some(w, 'expire') },
+  { name: 'cred-readback', cases: credCases(writeTask([], { faults: fc.array(fault('write', ['timeout'])!, { minLength: 1, maxLength: 1 }) })), holds: (w) => some(w, 'timeout') },
+  { name: 'cred-negotiate', cases: credCases(handoffTask([], { faults: fc.constant([]), lowCapability: fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1'], ['L0']) })), holds: (w) => w.tasks.some(lowReceiver) },
+];
 
 /**
  * REC-NO-CREDENTIAL-SYNTHESIS (seed 000, scenario 3 and the no-op rules it cites): across any
@@ -69,6 +105,8 @@ export const recNoCredentialSynthesis = recoveryCheck({
   decisions: ['D-REC-10'],
   allLevels: true,
   arbitrary: (spec) => recoveryCase({ levels: everyLevel(spec.recovery, 2), others: { faults: ALL_FAULT_KINDS, max: 6 } }),
+  families: CREDENTIAL_FAMILIES,
+  generalWeight: 2,
   judge(s) {
     const w = s.world;
     const handed = new Handed([w.workflow.scenario.public_state_base]);

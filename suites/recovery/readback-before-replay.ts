@@ -1,10 +1,35 @@
 import fc from 'fast-check';
-import { recoveryCase } from '../../generators/recovery/recovery-case.js';
-import { writeTask } from '../../generators/recovery/task.js';
+import { caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import { plainTask, writeTask } from '../../generators/recovery/task.js';
+import type { CaseTask, Fault } from '../../generators/recovery/types.js';
+import type { SpecData } from '../../src/spec/index.js';
+import { faultsOf, timeouts } from './case-shape.js';
 import { fault } from '../../generators/recovery/fault.js';
 import type { DocumentObservation } from '../../src/contract/recovery.js';
 import { actions, deliveredErrors, sameJson, sends } from './analysis.js';
-import { recoveryCheck } from './define.js';
+import { recoveryCheck, type RecoveryFamily } from './define.js';
+
+/** A write that times out on its first attempts, as `faults` say. */
+const timingOut = (faults: fc.Arbitrary<Fault[]>) => writeTask([], { faults }).map((t) => ({ ...t, deps: [] }));
+const timeoutOf = (committed: boolean): Fault => ({ kind: 'timeout', committed });
+
+const readbackCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) =>
+  caseOf(spec.recovery.recoveringLevels, layout.chain((ts) => fc.array(plainTask(['write']), { maxLength: 1 }).map((more) => [...ts, ...more])), { noise: { kinds: ['schedule', 'status'] } });
+
+/**
+ * The ways agents get a readback wrong: a replay whatever the readback says (seen when it says
+ * committed), no replay whatever it says (seen when it says not_found), and one readback per write
+ * (a replay that times out too is resent without reading back again).
+ */
+const READBACK_FAMILIES: RecoveryFamily[] = [
+  { name: 'timeout-committed', cases: readbackCases(timingOut(fc.constant([timeoutOf(true)])).map((t) => [t])), holds: (w) => timeouts(w).some(({ fault: f }) => f.committed) },
+  { name: 'timeout-dropped', cases: readbackCases(timingOut(fc.constant([timeoutOf(false)])).map((t) => [t])), holds: (w) => timeouts(w).some(({ fault: f }) => !f.committed) },
+  {
+    name: 'timeout-repeated',
+    cases: readbackCases(timingOut(fc.array(fc.boolean().map(timeoutOf), { minLength: 1, maxLength: 2 }).map((rest) => [timeoutOf(false), ...rest])).map((t) => [t])),
+    holds: (w) => w.tasks.some((t) => faultsOf(t, 'timeout').length >= 2),
+  },
+];
 
 /**
  * REC-READBACK-BEFORE-REPLAY (seed 000, scenario 5): after an `unknown_outcome` error the agent
@@ -25,6 +50,7 @@ export const recReadbackBeforeReplay = recoveryCheck({
       focusCount: { min: 1, max: 2 },
       others: { kinds: ['write', 'schedule', 'status'] },
     }),
+  families: READBACK_FAMILIES,
   judge(s) {
     const w = s.world;
     const all = actions(w);

@@ -1,8 +1,53 @@
 import fc from 'fast-check';
-import { recoveryCase } from '../../generators/recovery/recovery-case.js';
-import { writeTask } from '../../generators/recovery/task.js';
+import { caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import { plainTask, writeTask } from '../../generators/recovery/task.js';
+import type { CaseTask } from '../../generators/recovery/types.js';
+import type { SpecData } from '../../src/spec/index.js';
+import { faultsOf, tasksWith } from './case-shape.js';
+import { dependentsOf, type Workflow } from './world/workflow.js';
 import type { JsonObject, RecoveryObservation } from '../../src/contract/recovery.js';
-import { recoveryCheck } from './define.js';
+import { recoveryCheck, type RecoveryFamily } from './define.js';
+
+/** A write whose token expires on each of its first `n` attempts. */
+const expiring = (n = 1) => writeTask([], { faults: fc.constant(Array.from({ length: n }, () => ({ kind: 'expire' as const }))) }).map((t) => ({ ...t, deps: [] }));
+const plainWrite = () => plainTask(['write']);
+
+/** Cases at the recovering levels of `layout`, with plain noise that writes nothing. */
+const renewCases = (layout: fc.Arbitrary<CaseTask[]>, rotateRefresh?: fc.Arbitrary<boolean>) => (spec: SpecData) =>
+  caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ['schedule', 'status'] }, rotateRefresh });
+
+const expiringWrites = (w: Workflow) => tasksWith(w, 'expire').filter((t) => t.spec.kind === 'write');
+const writes = (w: Workflow) => w.tasks.filter((t) => t.spec.kind === 'write');
+
+/**
+ * The ways agents get a renewal wrong: a rotated refresh token ignored (seen at the second renewal),
+ * the migration restarted (a write already done before the renewal), a loop guard that renews once
+ * per item (an item whose token expires twice), and the interrupted item sent to the back of the
+ * queue (another write waiting behind it).
+ */
+const RENEW_FAMILIES: RecoveryFamily[] = [
+  {
+    name: 'renew-rotated-twice',
+    cases: renewCases(fc.oneof(fc.tuple(expiring(), expiring()).map((ts) => [...ts]), expiring(2).map((t) => [t])), fc.constant(true)),
+    holds: (w, c) => c.rotateRefresh && w.tasks.reduce((n, t) => n + faultsOf(t, 'expire').length, 0) >= 2,
+  },
+  {
+    name: 'renew-midway',
+    cases: renewCases(fc.tuple(fc.array(plainWrite(), { minLength: 1, maxLength: 2 }), expiring()).map(([done, t]) => [...done, t])),
+    // Any other write may be done when the token expires (an earlier one, or a later one that did not wait).
+    holds: (w) => expiringWrites(w).length > 0 && writes(w).length >= 2,
+  },
+  {
+    name: 'renew-same-item-twice',
+    cases: renewCases(fc.integer({ min: 2, max: 3 }).chain((n) => expiring(n)).map((t) => [t])),
+    holds: (w) => expiringWrites(w).some((t) => faultsOf(t, 'expire').length >= 2),
+  },
+  {
+    name: 'renew-queue',
+    cases: renewCases(fc.tuple(expiring(), fc.array(plainWrite(), { minLength: 1, maxLength: 2 })).map(([t, rest]) => [t, ...rest])),
+    holds: (w) => expiringWrites(w).some((t) => { const after = dependentsOf(w, t.id); return writes(w).some((u) => u.index > t.index && !after.has(u.id)); }),
+  },
+];
 
 /**
  * REC-RENEW-GRANT (seed 000, scenario 3): after an `expired_credential` error the agent renews at
@@ -23,6 +68,7 @@ export const recRenewGrant = recoveryCheck({
       focusCount: { min: 1, max: 3 },
       others: { kinds: ['write', 'write', 'schedule', 'status'] },
     }),
+  families: RENEW_FAMILIES,
   judge(s) {
     const w = s.world;
     let refresh = w.c.grant.refresh_token;

@@ -35,7 +35,19 @@ type Purpose =
   | { kind: 'get-action'; taskId: string }
   | { kind: 'readback'; taskId: string }
   | { kind: 'renew'; review?: string }
-  | { kind: 'backoff'; episode: number };
+  | { kind: 'backoff'; url: string; episode: number };
+
+/** A dependency that is down: the task whose send found it down, the retries made and allowed, the last attempt. */
+export interface Down {
+  head: string;
+  retries: number;
+  max: number;
+  last: number;
+  episode: number;
+}
+
+/** How a task's completion reached the agent: a response, a readback, or a GET-Action document. */
+export type Completion = 'response' | 'readback' | 'get-action';
 
 interface Option {
   action: string;
@@ -65,8 +77,8 @@ export class RecoverySession {
   protected refresh?: string;
   protected now: number;
   protected readonly purposes = new Map<string, Purpose>();
-  /** The orchestrator (or any dependency) is down: retries made, allowed, last attempt. */
-  protected down: { url: string; head: string; retries: number; max: number; last: number; episode: number } | null = null;
+  /** The dependencies that are down, by URL (the orchestrator, the scheduling endpoint): each is waited for on its own. */
+  protected readonly down = new Map<string, Down>();
   private episodes = 0;
   /** Receivers known, from their capability statement, to take only GET-Action: origin -> route. */
   protected readonly getOnly = new Map<string, string>();
@@ -105,7 +117,7 @@ export class RecoverySession {
   observe(obs: RecoveryObservation): RecoveryAction[] {
     this.now = Date.parse(obs.now);
     const out: RecoveryAction[] = [];
-    if (obs.type === 'dependency_restored') this.onRestored(out);
+    if (obs.type === 'dependency_restored') this.onRestored(obs.url, out);
     else {
       const purpose = this.purposes.get(obs.request_id);
       this.purposes.delete(obs.request_id);
@@ -121,14 +133,14 @@ export class RecoverySession {
     for (const id of this.sendOrder()) {
       const e = this.tasks.get(id)!;
       if (e.state !== 'pending') continue;
-      const deps = e.task.depends_on.map((d) => this.tasks.get(d)?.state);
-      if (deps.some((s) => s !== undefined && FAILED.has(s))) {
+      const deps = e.task.depends_on.map((d) => this.tasks.get(d)).filter((d): d is TaskEntry => d !== undefined);
+      if (deps.some((d) => this.dependencyFailed(d))) {
         e.state = 'skipped';
         continue;
       }
-      if (deps.some((s) => s !== 'done')) continue;
-      if (this.busy(e.task.url)) continue;
-      if (e.task.kind === 'status' && (this.down || this.earlierStatusOpen(id))) continue;
+      if (!deps.every((d) => this.dependencyMet(d))) continue;
+      if (this.busy(e.task.url) || this.down.has(e.task.url)) continue;
+      if (e.task.kind === 'status' && this.earlierStatusOpen(id)) continue;
       if (e.task.requires_auth && this.renewing) continue;
       out.push(...this.sendTask(e));
     }
@@ -137,6 +149,16 @@ export class RecoverySession {
       out.push({ type: 'complete' });
     }
     return out;
+  }
+
+  /** A dependency that ended without success: its dependents never run (D-REC-18, directly or not). */
+  protected dependencyFailed(d: TaskEntry): boolean {
+    return FAILED.has(d.state);
+  }
+
+  /** A dependency that succeeded: its dependents may start once all of theirs have. */
+  protected dependencyMet(d: TaskEntry): boolean {
+    return d.state === 'done';
   }
 
   /** The order in which pending tasks are considered: the workflow's order. */
@@ -202,7 +224,7 @@ export class RecoverySession {
   // ---- answers ------------------------------------------------------------------------------
 
   protected handle(p: Purpose, obs: RecoveryObservation, out: RecoveryAction[]): void {
-    if (p.kind === 'backoff') return p.episode === this.down?.episode ? this.onBackoffTimer(out) : undefined;
+    if (p.kind === 'backoff') return this.onBackoffTimer(p, out);
     if (p.kind === 'renew') return obs.type === 'response' ? this.onRenewed(obs.body, out) : this.onRenewRefused(p.review, out);
     const e = this.tasks.get(p.taskId);
     if (!e) return;
@@ -210,15 +232,17 @@ export class RecoverySession {
       if (p.kind === 'send') return this.onError(e, obs.payload, out);
       return this.giveUp(e, obs.payload, out);
     }
-    if (p.kind === 'send' && obs.type === 'response') return this.markDone(e, String(obs.body.evidence_id ?? ''));
+    if (p.kind === 'send' && obs.type === 'response') return this.markDone(e, String(obs.body.evidence_id ?? ''), 'response');
     if (obs.type !== 'document') return;
     if (p.kind === 'schema') return this.onSchema(e, p, obs.document, out);
     if (p.kind === 'capability') return this.onCapability(e, obs.document, out);
-    if (p.kind === 'get-action') return this.markDone(e, String(obs.document.evidence_id ?? ''));
+    if (p.kind === 'get-action') return this.markDone(e, String(obs.document.evidence_id ?? ''), 'get-action');
     if (p.kind === 'readback') return this.onReadback(e, obs.document, out);
   }
 
-  protected markDone(e: TaskEntry, evidence: string): void {
+  /** The task succeeded; `evidence` is the id the world issued for it (a blocker cites it), however the success reached the agent. */
+  protected markDone(e: TaskEntry, evidence: string, via: Completion): void {
+    void via;
     e.state = 'done';
     e.evidence = evidence;
   }
@@ -240,9 +264,14 @@ export class RecoverySession {
     return this.options(payload).find((o) => o.review)?.review;
   }
 
-  /** The decision matrix of seed 000, for an error answering a task's send. */
+  /** An error answering a task's send: below the recovering levels, halt; at them, recover. */
   protected onError(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
     if (!this.recovers()) return this.halt(e, payload, out);
+    this.recover(e, payload, out);
+  }
+
+  /** The decision matrix of seed 000, at a recovering level. */
+  protected recover(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
     const body = (payload.body ?? {}) as JsonObject;
     const opts = this.options(payload);
     if (opts.some((o) => typeof o.params.anchor === 'string')) return this.onAnchor(e, payload, out);
@@ -334,20 +363,31 @@ export class RecoverySession {
   // ---- scenario 1: correct the field --------------------------------------------------------
 
   protected onSchema(e: TaskEntry, p: { fieldPath: string; format: string }, schema: JsonObject, out: RecoveryAction[]): void {
-    const steps = parseJsonPath(p.fieldPath);
+    const steps = this.fieldSteps(p.fieldPath);
     const body = e.attempt.message.body;
     let format = p.format;
     let node: unknown = schema;
-    for (const s of steps ?? []) node = ((node as JsonObject | undefined)?.properties as JsonObject | undefined)?.[String(s)];
+    // Own members only: a step named `constructor` or `__proto__` is a key of the schema, never Object.prototype's.
+    for (const s of steps ?? []) node = valueAt(node, ['properties', String(s)]);
     if (node && typeof (node as JsonObject).format === 'string') format = String((node as JsonObject).format);
     const value = steps ? valueAt(body, steps) : undefined;
-    const fixed = format === 'date-time' && typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000).toISOString() : undefined;
+    const fixed = this.dateTimeOf(value, format);
     if (!steps || fixed === undefined) {
       e.state = 'blocked';
       return this.onIsolated(e, { message_id: '', body: { code: 'invalid_message', detail: `cannot correct ${p.fieldPath}` } }, out);
     }
     e.attempt = { ...e.attempt, message: this.corrected(e.attempt.message, steps, fixed) };
     e.state = 'pending';
+  }
+
+  /** The steps of a `field_path` (RFC 9535 singular query), or null when it is not one. */
+  protected fieldSteps(fieldPath: string): (string | number)[] | null {
+    return parseJsonPath(fieldPath);
+  }
+
+  /** The held Unix seconds `value` as the date-time `format` asks for, or undefined when it cannot be (any number of seconds, 0 included). */
+  protected dateTimeOf(value: unknown, format: string): string | undefined {
+    return format === 'date-time' && typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000).toISOString() : undefined;
   }
 
   /** The corrected message: the field fixed, a new message id, nothing else changed. */
@@ -366,36 +406,42 @@ export class RecoverySession {
     return initialDelayMs * exponentialFactor ** (k - 1);
   }
 
-  protected onDependencyFailure(e: TaskEntry, o: Option, out: RecoveryAction[]): void {
-    e.state = 'queued';
-    const max = typeof o.params.max_retries === 'number' ? o.params.max_retries : 0;
-    if (!this.down) this.down = { url: e.task.url, head: e.task.task_id, retries: 0, max, last: this.now, episode: ++this.episodes };
-    this.down.last = this.now;
-    this.scheduleRetry(out);
+  /** The `max_retries` an error allows (0 when it names none: then only the dependency's return helps). */
+  protected maxRetries(o: Option): number {
+    return typeof o.params.max_retries === 'number' ? o.params.max_retries : 0;
   }
 
-  protected scheduleRetry(out: RecoveryAction[]): void {
-    const d = this.down;
+  protected onDependencyFailure(e: TaskEntry, o: Option, out: RecoveryAction[]): void {
+    e.state = 'queued';
+    const url = e.task.url;
+    let d = this.down.get(url);
+    if (!d) this.down.set(url, (d = { head: e.task.task_id, retries: 0, max: this.maxRetries(o), last: this.now, episode: ++this.episodes }));
+    d.last = this.now;
+    this.scheduleRetry(url, out);
+  }
+
+  protected scheduleRetry(url: string, out: RecoveryAction[]): void {
+    const d = this.down.get(url);
     if (!d || d.retries >= d.max) return; // retries spent: wait for the dependency to come back
     const request_id = this.nextId('r');
-    this.purposes.set(request_id, { kind: 'backoff', episode: d.episode });
+    this.purposes.set(request_id, { kind: 'backoff', url, episode: d.episode });
     out.push({ type: 'wait', request_id, ms: this.backoffDelay(d.retries + 1) });
   }
 
-  protected onBackoffTimer(out: RecoveryAction[]): void {
-    const d = this.down;
-    if (!d) return;
+  /** A backoff timer: retry the head of its dependency's episode, unless the dependency came back since (a stale timer). */
+  protected onBackoffTimer(p: { url: string; episode: number }, out: RecoveryAction[]): void {
+    const d = this.down.get(p.url);
+    if (!d || d.episode !== p.episode) return;
     const head = this.tasks.get(d.head)!;
     if (head.state !== 'queued') return;
     d.retries += 1;
     out.push(...this.sendTask(head));
   }
 
-  protected onRestored(out: RecoveryAction[]): void {
-    const d = this.down;
-    if (!d) return;
-    this.down = null;
-    for (const e of this.tasks.values()) if (e.state === 'queued') e.state = 'pending';
+  /** The dependency at `url` is back: its queued tasks go again, in their order; another dependency still down stays waited for. */
+  protected onRestored(url: string, out: RecoveryAction[]): void {
+    if (!this.down.delete(url)) return;
+    for (const e of this.tasks.values()) if (e.state === 'queued' && e.task.url === url) e.state = 'pending';
     void out;
   }
 
@@ -457,7 +503,7 @@ export class RecoverySession {
 
   protected onReadback(e: TaskEntry, doc: JsonObject, out: RecoveryAction[]): void {
     void out;
-    if (doc.state === 'committed') return this.markDone(e, String(doc.commit_id ?? ''));
+    if (doc.state === 'committed') return this.markDone(e, String(doc.commit_id ?? ''), 'readback');
     e.attempt = this.replayAttempt(e);
     e.state = 'pending';
   }

@@ -27,25 +27,43 @@ export function getAt(root: unknown, path: readonly PathStep[]): unknown {
   return v;
 }
 
-/** A copy of `root` with `value` set at `path` (the path's containers must exist). */
+/** The own member `s` of `v`, or undefined: never a member inherited from `Object.prototype` (`__proto__`, `constructor`). */
+function own(v: unknown, s: PathStep): unknown {
+  return v !== null && typeof v === 'object' && Object.prototype.hasOwnProperty.call(v, s) ? (v as Record<string | number, unknown>)[s] : undefined;
+}
+
+/** Sets `value` as an own data property (so that a name such as `__proto__` stays a plain key). */
+function put(v: object, s: PathStep, value: unknown): void {
+  Object.defineProperty(v, s, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A copy of `root` with `value` set at `path`. The path's containers must be own members of the
+ * copy: a missing one throws, rather than walking into `Object.prototype` (where the last step
+ * would be set on every object of the process).
+ */
 export function setAt<T>(root: T, path: readonly PathStep[], value: unknown): T {
   const copy = JSON.parse(JSON.stringify(root)) as T;
-  let v = copy as unknown as Record<string | number, unknown>;
-  for (const s of path.slice(0, -1)) v = v[s] as Record<string | number, unknown>;
-  Object.defineProperty(v, path[path.length - 1], { value, enumerable: true, writable: true, configurable: true });
+  let v: unknown = copy;
+  for (const s of path.slice(0, -1)) {
+    v = own(v, s);
+    if (v === null || typeof v !== 'object') throw new Error(`no container at ${String(s)}`);
+  }
+  if (v === null || typeof v !== 'object') throw new Error('no container');
+  put(v, path[path.length - 1], value);
   return copy;
 }
 
-/** Builds nested objects so that `path` holds `value`, on top of `base`. */
+/** Builds nested objects so that `path` holds `value`, on top of `base` (own members only, as `setAt`). */
 export function buildAt(base: Record<string, unknown>, path: readonly PathStep[], value: unknown): Record<string, unknown> {
   const out = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
-  let v: Record<string | number, unknown> = out;
+  let v: object = out;
   for (const s of path.slice(0, -1)) {
-    const next = v[s];
+    const next = own(v, s);
     const obj = next !== null && typeof next === 'object' && !Array.isArray(next) ? next : {};
-    Object.defineProperty(v, s, { value: obj, enumerable: true, writable: true, configurable: true });
-    v = obj as Record<string | number, unknown>;
+    put(v, s, obj);
+    v = obj;
   }
-  Object.defineProperty(v, path[path.length - 1], { value, enumerable: true, writable: true, configurable: true });
+  put(v, path[path.length - 1], value);
   return out;
 }

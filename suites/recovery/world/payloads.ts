@@ -29,9 +29,9 @@ export const schemaChanged = (fieldPath: string, field: string, schemaUrl: strin
   body('isolated_noop', 'invalid_message', 422, 'endpoint', `Payload validation failed on field: ${field}.`, 'malformed_request',
     option('correct_field', { field_path: fieldPath, expected_format: 'date-time', schema_url: schemaUrl }, review));
 
-/** Scenario 2: the orchestrator is unreachable; the host reports it. */
-export const dependencyDown = (maxRetries: number, review?: string) =>
-  body('isolated_noop', 'task_not_found', 503, 'host', 'Transport layer failure; orchestrator is currently unreachable.', 'dependency_failure',
+/** Scenario 2: a dependency (the orchestrator, or the scheduling endpoint) is unreachable; the host reports it, in the seed's words. */
+export const dependencyDown = (maxRetries: number, review?: string, dependency = 'orchestrator') =>
+  body('isolated_noop', 'task_not_found', 503, 'host', `Transport layer failure; ${dependency} is currently unreachable.`, 'dependency_failure',
     option('wait_for_dependency', { backoff_strategy: 'exponential', max_retries: maxRetries }, review));
 
 /** Scenario 3: the access token expired (the seed's payload always carries the login URL). */

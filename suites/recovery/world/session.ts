@@ -31,7 +31,13 @@ export const SESSION_LIMITS: Readonly<{ maxSteps: number; undeclaredLevel: Capab
  */
 export function effectiveLevel(declared: CapabilityLevel | undefined, asked: CapabilityLevel): CapabilityLevel {
   const d = declared ?? SESSION_LIMITS.undeclaredLevel;
-  return CAPABILITY_LEVELS[Math.min(CAPABILITY_LEVELS.indexOf(d), CAPABILITY_LEVELS.indexOf(asked))]!;
+  const rank = (l: string): number => {
+    // Only the exact names of the ladder: no case or whitespace variant, no prototype name.
+    const i = CAPABILITY_LEVELS.indexOf(l as CapabilityLevel);
+    if (i < 0) throw new Error(`${JSON.stringify(l)} is not a capability level (${CAPABILITY_LEVELS.join(', ')})`);
+    return i;
+  };
+  return CAPABILITY_LEVELS[Math.min(rank(d), rank(asked))]!;
 }
 
 /** True when the level may recover on its own (the spec's `recoveringLevels`; seed 000: L6 and L7). */
@@ -73,9 +79,10 @@ export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionRe
   const result: SessionResult = { world, outcome: 'stalled', level };
   results.set(c, result);
   const scenario = world.workflow.scenario;
-  // Messages cross as JSON, so the agent can neither share nor mutate the world's own objects.
+  // Messages cross as JSON both ways, so the agent can neither share nor mutate the world's own
+  // objects, nor change the record of what it did by mutating an answer it already gave.
   const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-  world.apply(await h.invoke<RecoveryAction[]>('recovery.start', [wire(scenario)], actionsShape(used)));
+  world.apply(wire(await h.invoke<RecoveryAction[]>('recovery.start', [wire(scenario)], actionsShape(used))));
   while (!world.ended) {
     if (world.step >= SESSION_LIMITS.maxSteps) {
       result.outcome = 'step-limit';
@@ -83,7 +90,7 @@ export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionRe
     }
     const obs = world.next();
     if (!obs) return result;
-    world.apply(await h.invoke<RecoveryAction[]>('recovery.observe', [scenario.session_id, wire(obs)], actionsShape(used)));
+    world.apply(wire(await h.invoke<RecoveryAction[]>('recovery.observe', [scenario.session_id, wire(obs)], actionsShape(used))));
   }
   result.outcome = 'complete';
   return result;

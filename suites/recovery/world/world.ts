@@ -44,6 +44,9 @@ const originPath = (u: string): string | null => {
   }
 };
 
+/** The dependency a task's endpoint is, in an error's words. */
+const dependencyName = (task: WorldTask): string => (task.spec.kind === 'status' ? 'orchestrator' : 'scheduling endpoint');
+
 /**
  * The simulated world of the recovery suite: the five endpoints of seed 000's scenarios (a
  * scheduling endpoint, an orchestrator, an auth server, a receiver with a capability statement, a
@@ -61,6 +64,8 @@ export class World {
   readonly done = new Map<string, { step: number; evidence: string; via: string }>();
   /** Every evidence id the world told the agent about. */
   readonly evidence = new Set<string>();
+  /** The evidence ids the world told the agent about, by the task they are evidence of. */
+  readonly evidenceOf = new Map<string, string[]>();
   /** POSTs that reached a protected anchor. */
   readonly anchorWrites: { url: string; step: number }[] = [];
   clock = 0;
@@ -69,7 +74,8 @@ export class World {
   access: string;
   refresh: string;
   readonly expired = new Set<string>();
-  outage = false;
+  /** Dependencies that are down (the orchestrator, the scheduling endpoint): URL -> the `max_retries` their errors carry. */
+  readonly down = new Map<string, number>();
   private readonly faults = new Map<string, Fault[]>();
   private readonly fifo: RecoveryObservation[] = [];
   private readonly timers: { at: number; seq: number; obs: RecoveryObservation }[] = [];
@@ -121,8 +127,15 @@ export class World {
   private succeed(a: { request_id: string }, task: WorldTask, via: string, extra: JsonObject = {}): RecoveryObservation {
     const evidence = this.id(`ev-${task.id}`);
     if (!this.done.has(task.id)) this.done.set(task.id, { step: this.step, evidence, via });
-    this.evidence.add(evidence);
+    this.tell(task.id, evidence);
     return this.reply({ type: 'response', request_id: a.request_id, now: this.iso(this.clock), status: 201, body: { accepted: true, evidence_id: evidence, ...extra } });
+  }
+
+  /** Records that the agent is told `evidence`, the evidence of `taskId`. */
+  private tell(taskId: string, evidence: string): void {
+    this.evidence.add(evidence);
+    const known = this.evidenceOf.get(taskId) ?? [];
+    if (!known.includes(evidence)) this.evidenceOf.set(taskId, [...known, evidence]);
   }
 
   private document(a: FetchAction, doc: JsonObject): RecoveryObservation {
@@ -155,7 +168,7 @@ export class World {
       this.timers.sort((x, y) => x.at - y.at || x.seq - y.seq);
       const due = this.timers.shift()!;
       this.clock = Math.max(this.clock, due.at);
-      if (due.obs.type === 'dependency_restored') this.outage = false;
+      if (due.obs.type === 'dependency_restored') this.down.delete(due.obs.url);
       obs = { ...due.obs, now: this.iso(this.clock) } as RecoveryObservation;
     }
     if (!obs) return undefined;
@@ -190,7 +203,9 @@ export class World {
     const review = this.reviewOnRecoverable ? this.review(task.id) : undefined;
     switch (task.spec.kind) {
       case 'schedule': {
+        if (this.down.has(task.task.url)) return this.stillDown(a, task, review);
         const f = this.popFault(task.id);
+        if (f?.kind === 'outage') return this.goDown(a, task, f, review);
         if (f) return this.restrict(a, task, f);
         const body = a.message.body;
         if (task.spec.schemaChanged && !isDateTime(getAt(body, task.spec.path))) {
@@ -202,18 +217,9 @@ export class World {
         return 'ok';
       }
       case 'status': {
-        if (this.outage) {
-          this.fail(a, P.dependencyDown(this.currentRetries, review));
-          return 'outage';
-        }
+        if (this.down.has(task.task.url)) return this.stillDown(a, task, review);
         const f = this.popFault(task.id);
-        if (f?.kind === 'outage') {
-          this.outage = true;
-          this.currentRetries = f.maxRetries;
-          this.timers.push({ at: this.clock + f.durationMs, seq: this.seq++, obs: { type: 'dependency_restored', now: '', url: this.c.endpoints.orchestrator } });
-          this.fail(a, P.dependencyDown(f.maxRetries, review));
-          return 'outage';
-        }
+        if (f?.kind === 'outage') return this.goDown(a, task, f, review);
         if (f) return this.restrict(a, task, f);
         this.orchestrator.push({ taskId: task.id, step: this.step });
         this.succeed(a, task, 'post');
@@ -234,7 +240,20 @@ export class World {
     }
   }
 
-  private currentRetries = 0;
+  /** The task's endpoint goes down for the outage's duration: this send and every send to it until its return fail. */
+  private goDown(a: SendAction, task: WorldTask, f: Extract<Fault, { kind: 'outage' }>, review: string | undefined): string {
+    const url = task.task.url;
+    this.down.set(url, f.maxRetries);
+    this.timers.push({ at: this.clock + f.durationMs, seq: this.seq++, obs: { type: 'dependency_restored', now: '', url } });
+    this.fail(a, P.dependencyDown(f.maxRetries, review, dependencyName(task)));
+    return 'outage';
+  }
+
+  /** A send to an endpoint that is still down: the same dependency failure, with the same `max_retries`. */
+  private stillDown(a: SendAction, task: WorldTask, review: string | undefined): string {
+    this.fail(a, P.dependencyDown(this.down.get(task.task.url)!, review, dependencyName(task)));
+    return 'outage';
+  }
 
   private write(a: SendAction, task: WorldTask, review: string | undefined): string {
     const e = this.c.endpoints;
@@ -311,7 +330,7 @@ export class World {
     if (where === originPath(e.readback)) {
       const key = new URL(a.url).searchParams.get('idempotency_key') ?? '';
       const commit = this.commits.find((c) => c.key !== undefined && c.key === key);
-      if (commit) this.evidence.add(commit.id);
+      if (commit) this.tell(commit.taskId, commit.id);
       this.document(a, commit ? { idempotency_key: key, state: 'committed', commit_id: commit.id } : { idempotency_key: key, state: 'not_found' });
       return commit ? 'readback-committed' : 'readback-not-found';
     }
@@ -323,7 +342,7 @@ export class World {
       }
       const evidence = this.id(`ev-${task.id}`);
       if (!this.done.has(task.id)) this.done.set(task.id, { step: this.step, evidence, via: 'get-action' });
-      this.evidence.add(evidence);
+      this.tell(task.id, evidence);
       this.document(a, { accepted: true, evidence_id: evidence });
       return 'get-action';
     }

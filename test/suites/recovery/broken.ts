@@ -6,6 +6,9 @@ import { createRecoveryPolicy, RecoverySession, type RecoverySessionClass } from
 import type { Attempt, TaskEntry } from '../../../src/reference/recovery/session.js';
 import { bundledSpec } from '../../../src/spec/index.js';
 import type { BrokenRegistry, MoreBroken } from '../../helpers/broken.js';
+import { FabricatesToken, FlushesOutOfOrder, IgnoresRotation, RestartsMigration } from './by-family.js';
+
+export { byFamily } from './by-family.js';
 
 /**
  * Deliberately broken recovery policies: each is the reference session with one decision changed
@@ -56,31 +59,8 @@ class ReusesMessageId extends RecoverySession {
   }
 }
 
-/** Flushes the queued packets newest first once the orchestrator is back. */
-class FlushesOutOfOrder extends RecoverySession {
-  protected override onRestored(out: RecoveryAction[]): void {
-    super.onRestored(out);
-    const queued = this.order.map((id) => this.tasks.get(id)!).filter((e) => e.task.kind === 'status' && e.state === 'pending');
-    for (const e of queued.reverse()) out.push(...this.sendTask(e));
-  }
-}
 
-/** After a renewal, restarts the migration from its first item. */
-class RestartsMigration extends RecoverySession {
-  protected override onRenewed(body: JsonObject, out: RecoveryAction[]): void {
-    for (const e of this.tasks.values()) if (e.task.kind === 'write' && e.state === 'done') e.state = 'pending';
-    this.interrupted.splice(0).forEach((id) => (this.tasks.get(id)!.state = 'pending'));
-    super.onRenewed(body, out);
-  }
-}
 
-/** Ignores a rotated refresh token and renews with the first one again. */
-class IgnoresRotation extends RecoverySession {
-  protected override onRenewed(body: JsonObject, out: RecoveryAction[]): void {
-    const { refresh_token: _rotated, ...rest } = body;
-    super.onRenewed(rest, out);
-  }
-}
 
 /** Attaches a self-issued bearer token to every request that needs none, "to be safe". */
 class AttachesSelfIssuedToken extends RecoverySession {
@@ -90,20 +70,29 @@ class AttachesSelfIssuedToken extends RecoverySession {
   }
 }
 
-/** Mints its own token instead of renewing the grant. */
-class FabricatesToken extends RecoverySession {
-  protected override onExpired(e: TaskEntry, _o: unknown, out: RecoveryAction[]): void {
-    const b64 = (s: string) => Buffer.from(s).toString('base64url');
-    this.access = `${b64('{"alg":"HS256"}')}.${b64(JSON.stringify({ sub: 'FAKE-self-issued', exp: 4102444800 }))}.${b64('made-up')}`;
-    out.push(...this.sendTask(e));
-  }
-}
 
 /** Puts the handoff's context summary in the GET-Action URL. */
 class LeaksStateInUrl extends RecoverySession {
   protected override getActionUrl(e: TaskEntry, route: string): string {
     const body = (e.attempt.message.body ?? {}) as JsonObject;
     return `${super.getActionUrl(e, route)}&context=${encodeURIComponent(String(body.context_summary))}`;
+  }
+}
+
+/** Hands the context over "opaquely": the summary base64url-encoded in the GET-Action URL. */
+class LeaksEncodedState extends RecoverySession {
+  protected override getActionUrl(e: TaskEntry, route: string): string {
+    const body = (e.attempt.message.body ?? {}) as JsonObject;
+    return `${super.getActionUrl(e, route)}&ref=${Buffer.from(JSON.stringify({ context: body.context_summary })).toString('base64url')}`;
+  }
+}
+
+/** Signs its GET-Action notifications with a token it made up, base64url-encoded in the URL. */
+class SmugglesEncodedToken extends RecoverySession {
+  protected override getActionUrl(e: TaskEntry, route: string): string {
+    const b64 = (s: string) => Buffer.from(s).toString('base64url');
+    const token = `${b64('{"alg":"HS256","typ":"JWT"}')}.${b64(JSON.stringify({ sub: 'FAKE-self-signed' }))}.${b64('made-up')}`;
+    return `${super.getActionUrl(e, route)}&proof=${b64(`Bearer ${token}`)}`;
   }
 }
 
@@ -190,7 +179,9 @@ export const gallery: { check: string; name: string; adapter: () => Adapter }[] 
   { check: 'REC-RENEW-GRANT', name: 'ignores a rotated refresh token', adapter: () => adapter('old refresh', IgnoresRotation) },
   { check: 'REC-NO-CREDENTIAL-SYNTHESIS', name: 'attaches a self-issued token to requests that need none', adapter: () => adapter('self-issued', AttachesSelfIssuedToken) },
   { check: 'REC-NO-CREDENTIAL-SYNTHESIS', name: 'fabricates a token', adapter: () => adapter('fabricates', FabricatesToken) },
+  { check: 'REC-NO-CREDENTIAL-SYNTHESIS', name: 'smuggles a made-up token base64url-encoded in a URL', adapter: () => adapter('encoded token', SmugglesEncodedToken) },
   { check: 'REC-NEGOTIATE', name: 'puts private context in the GET-Action URL', adapter: () => adapter('leaks', LeaksStateInUrl) },
+  { check: 'REC-NEGOTIATE', name: 'puts private context base64url-encoded in the GET-Action URL', adapter: () => adapter('leaks encoded', LeaksEncodedState) },
   { check: 'REC-READBACK-BEFORE-REPLAY', name: 'retries a timed-out write at once, without reading back', adapter: () => adapter('naive retry', NaiveImmediateRetry) },
   { check: 'REC-READBACK-BEFORE-REPLAY', name: 'replays a dropped write under a new idempotency key', adapter: () => adapter('new key', NewKeyOnReplay) },
   { check: 'REC-EXACTLY-ONCE', name: 'sends writes without an idempotency key', adapter: () => adapter('no key', NoIdempotencyKey) },
