@@ -6,7 +6,8 @@ import type { Gallery } from '../helpers/broken.js';
  * No check of the catalog goes unproven. Each suite's folder proves its own checks, with the
  * contracts of `test/helpers/suite-proofs.ts` (so vitest runs the suites side by side): its gallery of
  * broken adapters fails every check it holds (`broken.test.ts`), and the reference passes every
- * check at depth, 500 runs (`reference.test.ts`). This test finds them by name.
+ * check at depth, 500 runs (`reference.test.ts`); and where the gallery proves mutation families
+ * (`byFamily`), each family alone catches its slip (`families.test.ts`). This test finds them by name.
  */
 const galleries = import.meta.glob<Gallery>('../suites/*/broken.ts', { eager: true });
 const proofs = Object.keys(import.meta.glob('../suites/*/*.test.ts'));
@@ -22,7 +23,10 @@ describe('every check of the catalog', () => {
   it('is proven by its suite: the gallery is run, and the reference passes at depth', () => {
     for (const suite of catalog.suites) {
       expect(Object.keys(galleries).map(folder), suite).toContain(suite);
-      expect(proofs.filter((p) => folder(p) === suite).map((p) => p.split('/')[3]), suite).toEqual(expect.arrayContaining(['broken.test.ts', 'reference.test.ts']));
+      const owed = ['broken.test.ts', 'reference.test.ts'];
+      const gallery = Object.entries(galleries).find(([p]) => folder(p) === suite)?.[1];
+      if (gallery?.byFamily !== undefined) owed.push('families.test.ts');
+      expect(proofs.filter((p) => folder(p) === suite).map((p) => p.split('/')[3]), suite).toEqual(expect.arrayContaining(owed));
     }
   });
 });

@@ -3,7 +3,7 @@ import { referenceAdapter } from '../../src/adapters/reference.js';
 import { packCatalog } from '../../src/api/catalog.js';
 import { runChecks } from '../../src/api/run.js';
 import { ADAPTER_MEMBERS, type Adapter, type AdapterInfo } from '../../src/contract/adapter.js';
-import type { CheckDefinition } from '../../src/engine/check.js';
+import type { CaseClaim, CheckDefinition } from '../../src/engine/check.js';
 import { problemOf } from '../../src/model/report.js';
 import fc from 'fast-check';
 import { caseAt } from '../../src/engine/replay.js';
@@ -33,6 +33,25 @@ async function expectFailsWithItsId(check: CheckDefinition, adapter: Adapter): P
 
 const nameOf = (a: Adapter) => (a.describe() as AdapterInfo).name;
 
+/** A case of a check with what it claims and the tags it carries, drawn once per check for every family proof. */
+interface ClaimedCase {
+  input: unknown;
+  claim: CaseClaim;
+  tags: readonly string[];
+}
+const claimedCases = new Map<string, ClaimedCase[]>();
+
+/** 300 cases of `check` (seed 8) with their claims and tags: the same for every family of the check, so drawn once. */
+function claimedSamples(check: CheckDefinition): ClaimedCase[] {
+  let cases = claimedCases.get(check.id);
+  if (cases === undefined) {
+    const spec = bundledSpec();
+    cases = fc.sample(check.arbitrary(spec), { seed: 8, numRuns: 300 }).map((input) => ({ input, claim: check.claim!(input, spec), tags: check.tags?.(input) ?? [] }));
+    claimedCases.set(check.id, cases);
+  }
+  return cases;
+}
+
 /**
  * A slip only `family` exposes: a default run fails on a case of that family, and (where the check's
  * cases state their claim) the adapter answers every case of another family as the claim says, and
@@ -47,11 +66,10 @@ async function expectOnlyFamilyCatches(check: CheckDefinition, family: string, a
   expect(check.tags?.(failing) ?? []).toContain(`family:${family}`);
   if (check.claim === undefined) return;
   let caught = 0;
-  for (const input of fc.sample(check.arbitrary(spec), { seed: 8, numRuns: 300 })) {
-    const claim = check.claim(input, spec);
+  for (const { claim, tags } of claimedSamples(check)) {
     const wrong = disagreement(claim, await judge(adapter, claim)) !== null;
-    const ofFamily = (check.tags?.(input) ?? []).includes(`family:${family}`);
-    if (wrong) expect(ofFamily, `answered wrongly a case of another family: ${(check.tags?.(input) ?? []).join(' ')}`).toBe(true);
+    const ofFamily = tags.includes(`family:${family}`);
+    if (wrong) expect(ofFamily, `answered wrongly a case of another family: ${tags.join(' ')}`).toBe(true);
     if (wrong) caught += 1;
   }
   expect(caught).toBeGreaterThan(0);
@@ -82,18 +100,30 @@ export function describeGallery(suite: string, gallery: Gallery): void {
       });
     }
 
-    for (const [id, families] of Object.entries(gallery.byFamily ?? {})) {
-      for (const [family, adapter] of Object.entries(families)) {
-        it(`${id}: the ${family} family alone catches an adapter that ${nameOf(adapter)}`, async () => {
-          await expectOnlyFamilyCatches(catalog.get(id)!, family, adapter);
-        });
-      }
-    }
-
     for (const [id, list] of Object.entries(gallery.more ?? {})) {
       for (const adapter of list) {
         it(`${id} fails, with its own id, on another slip too: ${nameOf(adapter)}`, async () => {
           await expectFailsWithItsId(catalog.get(id)!, adapter);
+        });
+      }
+    }
+  });
+}
+
+/**
+ * Every mutation family a gallery proves (`byFamily`) catches its slip alone. Called from the suite's
+ * `families.test.ts`, apart from `describeGallery`, so that vitest runs the two side by side.
+ */
+export function describeGalleryFamilies(suite: string, gallery: Gallery): void {
+  describe(`the ${suite} mutation families, each alone catching a slip`, () => {
+    it('name checks of the suite only', () => {
+      const ids = new Set(catalog.select({ suites: [suite] }).map((c) => c.id));
+      expect(Object.keys(gallery.byFamily ?? {}).filter((id) => !ids.has(id))).toEqual([]);
+    });
+    for (const [id, families] of Object.entries(gallery.byFamily ?? {})) {
+      for (const [family, adapter] of Object.entries(families)) {
+        it(`${id}: the ${family} family alone catches an adapter that ${nameOf(adapter)}`, async () => {
+          await expectOnlyFamilyCatches(catalog.get(id)!, family, adapter);
         });
       }
     }
