@@ -11,12 +11,14 @@ export interface GenUnit {
   /** Overrides the `source_span` attribute text (mutators). */
   spanText?: string;
   spanSha256: string;
-  baseRole: string;
+  /** Absent only in mutations (an element that leaves out what its rule requires). */
+  baseRole?: string;
   specializedRole?: string;
   mode: 'VERBATIM_FULL' | 'SPAN_ONLY' | 'SUMMARY';
   /** Inline text: the decoded span (VERBATIM_FULL) or a summary (SUMMARY). */
   text?: string;
-  weight: string;
+  /** Absent only in mutations. */
+  weight?: string;
   modifiers: string[];
   conceptRefs: string[];
 }
@@ -31,8 +33,10 @@ export interface GenConcept {
 export interface GenEdge {
   id: string;
   source: string;
-  target: string;
-  baseRelation: string;
+  /** Absent only in mutations. */
+  target?: string;
+  /** Absent only in mutations. */
+  baseRelation?: string;
   specializedRelation?: string;
 }
 

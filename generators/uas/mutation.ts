@@ -29,6 +29,12 @@ export type UasMutation = Omit<UasCase, 'family'>;
  */
 export interface UasMutator extends Mutator<UasValidDocument, UasCase> {
   readonly breaks: UasCheckId;
+  /**
+   * How often a check draws this mutator, relative to the others it draws (default 1). A mutator
+   * that applies to few documents is drawn more often, so that every family shows up in a default
+   * run of 100 cases (a draw that does not apply is discarded and drawn again).
+   */
+  readonly weight?: number;
 }
 
 /**
@@ -42,9 +48,10 @@ const PICKS = fc.array(fc.nat({ max: 1 << 20 }), { minLength: 3, maxLength: 3 })
  * A mutator of one family from a function of a valid document and three picks to a mutation, or
  * null when the document offers nothing to break this way.
  */
-export function uasMutator(family: string, breaks: UasCheckId, apply: (d: UasValidDocument, picks: readonly number[]) => UasMutation | null): UasMutator {
+export function uasMutator(family: string, breaks: UasCheckId, apply: (d: UasValidDocument, picks: readonly number[]) => UasMutation | null, weight = 1): UasMutator {
   return {
     breaks,
+    weight,
     families: [family],
     mutate: (d) =>
       PICKS.map((picks) => {

@@ -68,7 +68,8 @@ export function serializeUas(doc: GenDoc, style: XmlStyle, spec: UasSpec): Seria
     return `<${name}${ordered.map(([k, v]) => ` ${k}=${q}${attr(v, q)}${q}`).join('')}${close ? '/>' : '>'}`;
   };
   let xml = style.declaration ? `<?xml version=${q}1.0${q} encoding=${q}UTF-8${q}?>\n` : '';
-  const text: Serialized['text'] = {};
+  // Keyed by unit id, and an id may be `__proto__`: a plain object would take it for its prototype.
+  const text: Serialized['text'] = Object.create(null);
   const unitXml = (u: GenUnit, i: number) => {
     const attrs: [string, string | undefined][] = [
       ['id', u.id], ['source_order', u.sourceOrder], ['surface_form', u.surfaceForm], ['source_span', u.spanText ?? formatSpan(u.start, u.end, spec)],

@@ -13,6 +13,12 @@ export interface UasSource {
    * `legacyScanBytes` bytes sees the container when `tagEnd` is at most that many (D-UAS-12).
    */
   legacy?: { name: string; tagEnd: number };
+  /**
+   * The legacy container a source that is not one resembles, if any: an opening tag whose name
+   * starts with the container's (`<documents>`), the container named in text or in a comment
+   * before the first element. A verifier that looks for `<document` anywhere takes it for one.
+   */
+  nearMiss?: string;
 }
 
 const enc = new TextEncoder();
@@ -69,11 +75,43 @@ const block: fc.Arbitrary<Block> = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 16 }).map(text('unicode')) },
 );
 
-const LEGACY: Record<string, [string, string]> = {
-  document: ['<document>\n<content_body>\n', '\n</content_body>\n</document>\n'],
-  content_body: ['<?xml version="1.0"?>\n<content_body lang="en">', '</content_body>'],
-  agent_ingestion_map: ['<!-- legacy -->\n<agent_ingestion_map version="1">\r\n', '\r\n</agent_ingestion_map>'],
-};
+/** White space a block may carry at its edges: inside its span, so that a verifier that trims is seen to. */
+const EDGES = [' ', '  ', '\t', '\n', '\r\n', ' \n', '\u00a0', '\u3000'];
+
+/**
+ * A block, now and then with white space inside its span before or after its text (a paragraph
+ * that keeps its indentation or its line end): the span holds those bytes and so must its text.
+ */
+const paddedBlock: fc.Arbitrary<Block> = fc
+  .tuple(block, fc.constantFrom('none', 'none', 'lead', 'trail', 'both'), fc.constantFrom(...EDGES), fc.constantFrom(...EDGES))
+  .map(([b, where, lead, trail]) => {
+    if (where === 'none') return b;
+    const before = where === 'trail' ? '' : lead;
+    const after = where === 'lead' ? '' : trail;
+    return { ...b, bytes: Uint8Array.from([...enc.encode(before), ...b.bytes, ...enc.encode(after)]) };
+  });
+
+/** Legacy wrappers (D-UAS-12): the container's name, its opening (up to the source's first block) and its end. */
+const LEGACY: [name: string, open: string, close: string][] = [
+  ['document', '<document>\n<content_body>\n', '\n</content_body>\n</document>\n'],
+  ['content_body', '<?xml version="1.0"?>\n<content_body lang="en">', '</content_body>'],
+  ['agent_ingestion_map', '<!-- legacy -->\n<agent_ingestion_map version="1">\r\n', '\r\n</agent_ingestion_map>'],
+  ['document', '\uFEFF<document\n  lang="en">', '</document>'],
+  ['agent_ingestion_map', '<?xml version="1.0" encoding="UTF-8"?>\r\n<!-- a -->\n<!-- b --><agent_ingestion_map\t/>\n', ''],
+];
+
+/**
+ * Wrappers that are not legacy containers but look like one (D-UAS-12): a longer name, the
+ * container named in text or in a comment before the first element. Each with the container it
+ * resembles, its opening and its end.
+ */
+const NEAR_MISS: [resembles: string, open: string, close: string][] = [
+  ['document', '<documents>\n', '\n</documents>\n'],
+  ['content_body', '<content_body-v2 lang="en">', '</content_body-v2>'],
+  ['agent_ingestion_map', '<agent_ingestion_maps>\r\n', '\r\n</agent_ingestion_maps>'],
+  ['document', 'Exported from <document> on 2020-01-01.\n', ''],
+  ['agent_ingestion_map', '<!-- was <agent_ingestion_map> -->\n<notes>\n', '\n</notes>\n'],
+];
 
 const PADDING = 'legacy export header, kept as it was. ';
 
@@ -88,24 +126,36 @@ function paddedOpening(name: string, scanBytes: number, shift: number): string {
   return `<!--${PADDING.repeat(Math.ceil(room / PADDING.length) + 1).slice(0, room).replace(/-$/, ' ')}-->\n<${name}>\n`;
 }
 
-/** The offset just past the character that ends the name of the first `<name` in `opening`. */
-const tagEndOf = (opening: string, name: string): number => opening.indexOf(`<${name}`) + name.length + 2;
+/** The byte offset just past the character that ends the name of the first `<name` in `opening`. */
+const tagEndOf = (opening: string, name: string): number => enc.encode(opening.slice(0, opening.indexOf(`<${name}`))).length + name.length + 2;
 
 /**
  * UTF-8 sources as agents meet them (seed 003 PHASE-01): prose, headings, code, formulas with `&`,
  * `<`, `>`, acronyms, quotes, CRLF and lone CR, tabs, astral and combining characters, and blocks
- * XML 1.0 cannot carry (control characters, U+FFFE, invalid UTF-8). Sometimes inside a legacy
- * container, sometimes one whose opening tag ends right at `scanBytes` or just past it.
+ * XML 1.0 cannot carry (control characters, U+FFFE, invalid UTF-8), blocks whose span keeps white
+ * space at its edges. Often inside a legacy container, sometimes one whose opening tag ends right
+ * at `scanBytes` or just past it; sometimes inside a wrapper that only looks like one.
  */
 export function uasSource(scanBytes: number): fc.Arbitrary<UasSource> {
   return fc
     .record({
-      blocks: fc.array(fc.tuple(block, fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 7 }),
+      blocks: fc.array(fc.tuple(paddedBlock, fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 7 }),
       lead: fc.constantFrom('', '', '\uFEFF', '\n', '\r\n'),
-      legacy: fc.option(fc.record({ name: fc.constantFrom(...Object.keys(LEGACY)), shift: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(-1, 0, 1, 2) }) }), { freq: 5 }),
+      wrapper: fc.oneof(
+        { weight: 2, arbitrary: fc.constant(null) },
+        { weight: 6, arbitrary: fc.record({ at: fc.nat({ max: LEGACY.length - 1 }), shift: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(-1, 0, 1, 2) }) }) },
+        { weight: 2, arbitrary: fc.nat({ max: NEAR_MISS.length - 1 }) },
+      ),
     })
-    .map(({ blocks, lead, legacy }) => {
-      const wrap = legacy && (legacy.shift === null ? LEGACY[legacy.name] : [paddedOpening(legacy.name, scanBytes, legacy.shift), `\n</${legacy.name}>\n`]);
+    .map(({ blocks, lead, wrapper }) => {
+      const drawn = typeof wrapper === 'object' ? wrapper : null;
+      const similar = typeof wrapper === 'number' ? wrapper : null;
+      const [name, open, close] = drawn ? LEGACY[drawn.at] : [];
+      const legacy = drawn && name !== undefined ? { name, shift: drawn.shift } : undefined;
+      const near = !legacy && similar !== null ? NEAR_MISS[similar] : undefined;
+      let wrap: [string, string] | undefined;
+      if (legacy) wrap = legacy.shift === null ? [open!, close!] : [paddedOpening(legacy.name, scanBytes, legacy.shift), `\n</${legacy.name}>\n`];
+      else if (near) wrap = [near[1], near[2]];
       const parts: Uint8Array[] = [];
       const out: UasSource['blocks'] = [];
       let pos = 0;
@@ -128,7 +178,12 @@ export function uasSource(scanBytes: number): fc.Arbitrary<UasSource> {
         bytes.set(p, at);
         at += p.length;
       }
-      return { bytes, blocks: out, ...(legacy && wrap ? { legacy: { name: legacy.name, tagEnd: tagEndOf(wrap[0], legacy.name) } } : {}) };
+      return {
+        bytes,
+        blocks: out,
+        ...(legacy && wrap ? { legacy: { name: legacy.name, tagEnd: tagEndOf(wrap[0], legacy.name) } } : {}),
+        ...(near ? { nearMiss: near[0] } : {}),
+      };
     })
     .filter((s) => s.blocks.length > 0);
 }

@@ -2,6 +2,8 @@ import { defineCheck, fail, PASS, type CaseClaim, type CaseResult, type CheckDef
 import type { UasFinding, UasVerdict } from '../../src/contract/adapter.js';
 import type { UasCheckId } from '../../src/spec/uas.js';
 import { uasCaseBreaking, type UasCase } from '../../generators/uas/cases.js';
+import { uasMutators } from '../../generators/uas/mutators/index.js';
+import type { SpecData } from '../../src/spec/index.js';
 import { rejectedUasFixture } from './fixtures.js';
 
 /** The arguments of `verifyUas` for a case: the implementation gets its own copy of the source bytes. */
@@ -49,7 +51,12 @@ export interface RejectionCheck {
   decisions: string[];
   /** The seed clause the check enforces, in the pack's words: one sentence an implementer can act on. */
   statement: string;
+  /** The tags a default run must show (`CheckDefinition.reach`); by default, every family of the mutators that break `id`. */
+  reach?: (spec: SpecData) => readonly string[];
 }
+
+/** The `family:` tag of every mutator that breaks `id`: what a default run of its rejection check must reach. */
+export const familiesBreaking = (id: UasCheckId): string[] => [...new Set(uasMutators.filter((m) => m.breaks === id).flatMap((m) => m.families))].map((f) => `family:${f}`);
 
 /**
  * A check over artifacts that break exactly one rule, its own (the mutators that break `id`): the
@@ -76,6 +83,7 @@ export function rejectionCheck(c: RejectionCheck): CheckDefinition<UasCase> {
     },
     show: showCase,
     tags: tagsOf,
+    reach: c.reach ?? (() => familiesBreaking(c.id)),
     claim: uasClaim,
     fixture: rejectedUasFixture(c.id),
   });

@@ -1,30 +1,33 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { uasMutatedCase } from '../../generators/uas/cases.js';
-import { uasMutators } from '../../generators/uas/mutators/index.js';
+import { interceptFamily, uasInterceptCase } from '../../generators/uas/cases.js';
 import { defineCheck, fail, PASS } from '../../src/engine/check.js';
 import type { UasFinding } from '../../src/contract/adapter.js';
 import type { UasSpec } from '../../src/spec/uas.js';
-import { showCase, tagsOf, uasClaim, verify } from './common.js';
+import type { UasCase } from '../../generators/uas/cases.js';
+import { showCase, uasClaim, verify } from './common.js';
 import { interceptFixture } from './fixtures.js';
+import { NotWellFormed, readXml, type XmlElement } from './packet-reader.js';
 
-const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, trimValues: true });
-
-type Raw = Record<string, unknown>;
-const textOf = (items: Raw[]) => items.map((t) => String(t['#text'] ?? '')).join('').trim();
+/** The text directly inside an element (references replaced, CDATA unwrapped), trimmed. */
+const textOf = (el: XmlElement): string => el.children.filter((c): c is string => typeof c === 'string').join('').trim();
 
 /** Why a packet is wrong for its finding under `spec`, or null. Exported for the tests of the check itself. */
 export function packetProblem(f: UasFinding, packet: unknown, spec: UasSpec): string | null {
   if (typeof packet !== 'string') return 'intercept is not a string';
-  if (XMLValidator.validate(packet) !== true) return 'intercept is not well-formed XML';
-  const top = (parser.parse(packet) as Raw[]).filter((n) => !('#text' in n));
-  const root = top[0];
-  if (top.length !== 1 || !root || !('compilation_error_intercept' in root)) return 'root is not <compilation_error_intercept>';
-  const phase = (root[':@'] as Record<string, string> | undefined)?.phase;
+  let root: XmlElement;
+  try {
+    root = readXml(packet);
+  } catch (e) {
+    if (e instanceof NotWellFormed) return `intercept is not well-formed XML: ${e.message}`;
+    throw e;
+  }
+  if (root.name !== 'compilation_error_intercept') return 'root is not <compilation_error_intercept>';
+  const phase = root.attributes.find(([n]) => n === 'phase')?.[1];
   if (phase !== undefined && !/^PHASE-(0[1-9]|10)$/.test(phase)) return `phase "${phase}" is not PHASE-01..PHASE-10`;
-  const kids = (root.compilation_error_intercept as Raw[]).filter((n) => !('#text' in n));
-  const names = kids.map((k) => Object.keys(k).find((n) => n !== ':@'));
+  if (textOf(root) !== '') return 'text between the children of <compilation_error_intercept>';
+  const kids = root.children.filter((c): c is XmlElement => typeof c !== 'string');
+  const names = kids.map((k) => k.name);
   if (names.join(',') !== spec.interceptChildren.join(',')) return `children are [${names.join(', ')}], not [${spec.interceptChildren.join(', ')}]`;
-  const value = (i: number) => textOf(kids[i][names[i]!] as Raw[]);
+  const value = (i: number) => textOf(kids[i]!);
   if (value(0) !== f.checkId) return `check_id "${value(0)}" does not name the finding's check ${f.checkId}`;
   if (!spec.interceptSeverities.includes(value(1))) return `severity "${value(1)}" is not one of ${spec.interceptSeverities.join(', ')}`;
   if (value(2) === '') return 'failed_ref is empty';
@@ -34,10 +37,18 @@ export function packetProblem(f: UasFinding, packet: unknown, spec: UasSpec): st
 }
 
 /**
+ * Evidence tags of a case of VAL-INTERCEPT-PACKET: its family (`one-rule`, whatever the mutation,
+ * or `several-rules`) and each rule it breaks (`breaks:<check id>`).
+ */
+const interceptTags = (c: UasCase): string[] => ['adversarial', `family:${interceptFamily(c)}`, ...[...new Set(c.expected.map((e) => e.checkId))].map((id) => `breaks:${id}`)];
+
+/**
  * VAL-INTERCEPT-PACKET: where the implementation attaches a `<compilation_error_intercept>` packet to
  * a finding (member `intercept`), the packet is well-formed, carries check_id, severity, failed_ref,
  * invalid_token and instruction in the seed's order, and names the finding's own check (D-UAS-14).
- * Findings without a packet pass: emitting packets is optional.
+ * Findings without a packet pass: emitting packets is optional. The cases break one rule (drawn
+ * rule first, then one of its mutations) or several at once, so that a packet naming another
+ * finding's check is seen.
  */
 export const interceptPacket = defineCheck({
   id: 'VAL-INTERCEPT-PACKET',
@@ -49,7 +60,7 @@ export const interceptPacket = defineCheck({
   decisions: ['D-UAS-14'],
   statement:
     "A `<compilation_error_intercept>` packet a verifier attaches to a finding (member `intercept`, optional) is well-formed XML holding `check_id`, `severity` (fatal, error or warning), `failed_ref`, `invalid_token` and a non-empty `instruction` in that order, with `check_id` naming the finding's check and `failed_ref` its unit when it names one (003 §5.2; D-UAS-14).",
-  arbitrary: (spec) => uasMutatedCase(uasMutators, spec.uas),
+  arbitrary: (spec) => uasInterceptCase(spec.uas),
   async run(input, h) {
     const v = await verify(h, input);
     for (const f of v.findings ?? []) {
@@ -61,7 +72,8 @@ export const interceptPacket = defineCheck({
     return PASS;
   },
   show: showCase,
-  tags: tagsOf,
+  tags: interceptTags,
+  reach: () => ['family:one-rule', 'family:several-rules'],
   claim: uasClaim,
   fixture: interceptFixture,
 });

@@ -1,4 +1,5 @@
 import { uasValidCase } from '../../generators/uas/cases.js';
+import { validVariants } from '../../generators/uas/mutators/valid.js';
 import { defineCheck, fail, PASS } from '../../src/engine/check.js';
 import { brief, showCase, tagsOf, uasClaim, verify } from './common.js';
 import { validUasFixture } from './fixtures.js';
@@ -6,7 +7,10 @@ import { validUasFixture } from './fixtures.js';
 /**
  * VAL-VALID-ACCEPTED: valid documents are accepted, however their text is escaped. Escaping is not
  * mutation: `&amp;`, character references (CR as `&#13;`) and CDATA that decode to the source bytes
- * are the same text (D-UAS-05).
+ * are the same text (D-UAS-05). Besides the plain documents, each a family of its own: digests
+ * in upper or mixed case and a manifest without the optional `byte_length` (D-UAS-09), comments
+ * and processing instructions inside a unit's text, and every form of XML declaration XML 1.0
+ * admits (D-UAS-04).
  */
 export const validAccepted = defineCheck({
   id: 'VAL-VALID-ACCEPTED',
@@ -26,6 +30,7 @@ export const validAccepted = defineCheck({
   },
   show: showCase,
   tags: tagsOf,
+  reach: () => ['family:valid', ...validVariants.flatMap((v) => v.families).map((f) => `family:${f}`)],
   claim: uasClaim,
   fixture: validUasFixture,
 });

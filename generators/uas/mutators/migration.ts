@@ -1,7 +1,25 @@
+import type { UasValidDocument } from '../document.js';
 import { choose, type UasMutator, uasMutator } from '../mutation.js';
 import { rebuild, withChild } from './util.js';
 
-/** Legacy containers (seed 003 PHASE-02, D-UAS-12) that reach the artifact without a migration report. */
+/**
+ * True when the source's first bytes hold the tag `<name` (ended by white space, `/` or `>`)
+ * anywhere, not only where D-UAS-12 looks: what a verifier that searches for the tag finds. A
+ * report naming such a container is made only by the family that means to (`migration-near-miss`).
+ */
+function mentions(d: UasValidDocument, name: string): boolean {
+  const head = Buffer.from(d.source.bytes.subarray(0, d.spec.legacyScanBytes)).toString('utf8');
+  return new RegExp(`<${name}[\\s/>]`).test(head);
+}
+
+/** The containers a report may name wrongly here: not the source's own, and none the source mentions. */
+const strangers = (d: UasValidDocument): string[] => d.spec.legacyContainers.filter((n) => n !== d.doc.migration?.[0] && !mentions(d, n));
+
+/**
+ * Legacy containers (seed 003 PHASE-02, D-UAS-12): a legacy source whose artifact has no report, an
+ * empty one, one naming a container besides its own, or its own spelled otherwise; a report for a
+ * source that only looks like a legacy container; and an artifact still in a legacy container.
+ */
 export const migrationMutators: UasMutator[] = [
   uasMutator('legacy-no-report', 'VAL-MIGRATION-REPORT', (d, p) => {
     if (d.doc.migration) {
@@ -12,7 +30,8 @@ export const migrationMutators: UasMutator[] = [
       }, [{ checkId: 'VAL-MIGRATION-REPORT' }]);
     }
     // A report claiming a migration from a container the source is not (or is past the bytes scanned).
-    const name = choose(d.spec.legacyContainers, p[0])!;
+    const name = choose(strangers(d), p[0]);
+    if (name === undefined) return null;
     return rebuild(d, (doc) => {
       doc.children = withChild(doc.children, 'migration_report', d.spec);
       doc.migration = [name];
@@ -24,4 +43,39 @@ export const migrationMutators: UasMutator[] = [
       doc.rootName = name;
     }, [{ checkId: 'VAL-MIGRATION-REPORT' }]);
   }),
+  uasMutator('migration-report-empty', 'VAL-MIGRATION-REPORT', (d) => {
+    // The report is there, but names no container: a verifier that only looks for <migration_report> is content.
+    if (!d.doc.migration) return null;
+    return rebuild(d, (doc) => {
+      doc.migration = [];
+    }, [{ checkId: 'VAL-MIGRATION-REPORT' }]);
+  }),
+  uasMutator('migration-extra-container', 'VAL-MIGRATION-REPORT', (d, p) => {
+    // The source's container and another one besides: a verifier that checks the report includes it is content.
+    const own = d.doc.migration?.[0];
+    const other = choose(strangers(d), p[0]);
+    if (own === undefined || other === undefined) return null;
+    return rebuild(d, (doc) => {
+      doc.migration = p[1] % 2 === 0 ? [own, other] : [other, own];
+    }, [{ checkId: 'VAL-MIGRATION-REPORT' }]);
+  }),
+  uasMutator('migration-name-variant', 'VAL-MIGRATION-REPORT', (d, p) => {
+    // The source's own container, spelled otherwise: another case, white space, angle brackets.
+    const own = d.doc.migration?.[0];
+    if (own === undefined) return null;
+    const spellings = [own.toUpperCase(), own[0]!.toUpperCase() + own.slice(1), ` ${own}`, `${own} `, `<${own}>`];
+    return rebuild(d, (doc) => {
+      doc.migration = [spellings[p[0] % spellings.length]!];
+    }, [{ checkId: 'VAL-MIGRATION-REPORT' }]);
+  }, 2),
+  uasMutator('migration-near-miss', 'VAL-MIGRATION-REPORT', (d) => {
+    // The source only looks like a legacy container (`<documents>`, `<document>` named in text or a
+    // comment): a report naming that container reports a migration that never happened.
+    const name = d.source.nearMiss;
+    if (name === undefined || d.doc.migration) return null;
+    return rebuild(d, (doc) => {
+      doc.children = withChild(doc.children, 'migration_report', d.spec);
+      doc.migration = [name];
+    }, [{ checkId: 'VAL-MIGRATION-REPORT' }]);
+  }, 6),
 ];

@@ -1,7 +1,63 @@
-import { choose, type UasMutator, uasMutator } from '../mutation.js';
-import { rebuild } from './util.js';
+import type { UasValidDocument } from '../document.js';
+import type { GenDoc } from '../model.js';
+import { choose, type UasMutator, type UasMutation, uasMutator } from '../mutation.js';
+import { rebuild, reserialize, startTag, withAttribute } from './util.js';
 
-/** The pinned child order of `<UAS_Document>` broken: swapped, missing, unknown or repeated children. */
+/** What every mutation of the document's structure breaks (a fresh list per case). */
+const order = (): UasMutation['expected'] => [{ checkId: 'VAL-ELEMENT-ORDER' }];
+
+/** `xml` with `text` inserted at `at`. */
+const insert = (xml: string, at: number, text: string): string => xml.slice(0, at) + text + xml.slice(at);
+
+/** Elements of other containers, which no rule reads where they are put (D-UAS-03). */
+const STRANGERS: Record<string, string[]> = {
+  concept_registry: ['node', 'check', 'semantic_unit'],
+  semantic_units: ['edge', 'concept', 'alias'],
+  cognitive_map: ['concept', 'ambiguity_entry', 'check'],
+  ambiguity_register: ['check', 'node', 'migrated_container'],
+  validation_report: ['ambiguity_entry', 'concept', 'node'],
+  migration_report: ['concept', 'check'],
+};
+
+/**
+ * Offsets inside unit `unitId`'s escaped text where markup can go without changing what it reads
+ * as: between two characters, never inside a reference or a surrogate pair. CDATA text offers its
+ * two ends only.
+ */
+export function textBoundaries(d: UasValidDocument, unitId: string): number[] {
+  const r = Object.hasOwn(d.out.text, unitId) ? d.out.text[unitId] : undefined;
+  if (!r) return [];
+  if (r.style === 'cdata') return [r.from, r.to];
+  const body = d.out.xml.slice(r.from, r.to);
+  const out = [r.from];
+  for (let i = 0; i < body.length; ) {
+    const ref = body[i] === '&' ? body.indexOf(';', i) + 1 : 0;
+    i = ref > 0 ? ref : i + (body.codePointAt(i)! > 0xffff ? 2 : 1);
+    out.push(r.from + i);
+  }
+  return out;
+}
+
+/** The ids something points at: edge ends, nodes, register entries, concept references. */
+function referenced(doc: GenDoc): Set<string> {
+  const ids = [...doc.edges.flatMap((e) => [e.source, e.target]), ...doc.nodes, ...doc.ambiguities.map((a) => a.ref), ...doc.units.flatMap((u) => u.conceptRefs)];
+  return new Set(ids.filter((x): x is string => x !== undefined));
+}
+
+/** Elements nothing points at, whose id can change without breaking a reference: [kind, index]. */
+function freeElements(doc: GenDoc): ['units' | 'concepts' | 'edges', number][] {
+  const refs = referenced(doc);
+  return [
+    ...doc.units.flatMap((u, i) => (refs.has(u.id) ? [] : [['units', i] as ['units', number]])),
+    ...doc.concepts.flatMap((c, i) => (refs.has(c.id) ? [] : [['concepts', i] as ['concepts', number]])),
+    ...doc.edges.flatMap((e, i) => (refs.has(e.id) ? [] : [['edges', i] as ['edges', number]])),
+  ];
+}
+
+/** Names every JavaScript object inherits: as ids they are strings like any other (D-UAS-11). */
+const INHERITED = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf'];
+
+/** The pinned child order of `<UAS_Document>` broken (D-UAS-03): at the root, inside containers, inside units. */
 export const structureMutators: UasMutator[] = [
   uasMutator('element-order', 'VAL-ELEMENT-ORDER', (d, p) => {
     const kids = d.doc.children;
@@ -33,6 +89,85 @@ export const structureMutators: UasMutator[] = [
     return rebuild(d, (doc) => {
       if (next) doc.children = next;
       if (rootName) doc.rootName = rootName;
-    }, [{ checkId: 'VAL-ELEMENT-ORDER' }]);
+    }, order());
+  }),
+  uasMutator('misplaced-element', 'VAL-ELEMENT-ORDER', (d, p) => {
+    // A child of another container, put in this one (where nothing reads it): the order of the root's children is right.
+    const spots = [...d.out.xml.matchAll(/<(concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report|migration_report)>/g)];
+    const m = choose(spots, p[0]);
+    if (!m) return null;
+    const name = choose(STRANGERS[m[1]!] ?? [], p[1])!;
+    return { source: d.source.bytes, artifact: insert(d.out.xml, m.index! + m[0].length, `<${name}/>`), expected: order() };
+  }),
+  uasMutator('element-in-unit', 'VAL-ELEMENT-ORDER', (d, p) => {
+    // Markup inside a unit, which holds text only: an empty element between two characters (the
+    // text reads the same), or a hash-only unit opened to hold one.
+    const u = choose(d.doc.units, p[0])!;
+    const tag = ['<br/>', '<em/>', '<alias/>', '<semantic_unit/>'][p[2] % 4]!;
+    const at = choose(textBoundaries(d, u.id), p[1]);
+    if (at !== undefined) return { source: d.source.bytes, artifact: insert(d.out.xml, at, tag), expected: order() };
+    const m = startTag(d.out.xml, 'semantic_unit', u.id);
+    if (!m || !m.tag.endsWith('/>')) return null;
+    const opened = `${m.tag.slice(0, -2)}>${tag}</semantic_unit>`;
+    return { source: d.source.bytes, artifact: d.out.xml.slice(0, m.at) + opened + d.out.xml.slice(m.at + m.tag.length), expected: order() };
+  }),
+  uasMutator('stray-text', 'VAL-ELEMENT-ORDER', (d, p) => {
+    // Character data directly inside the root or a container of elements, between its children.
+    const spots = [...d.out.xml.matchAll(/<\/(?:source_manifest|concept_registry|semantic_units|cognitive_map|ambiguity_register)>|<source_manifest\b[^>]*\/>|<(?:concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report)>/g)];
+    const m = choose(spots, p[0]);
+    if (!m) return null;
+    const text = ['stray', 'note: kept', '&amp;', '0.85'][p[1] % 4]!;
+    return { source: d.source.bytes, artifact: insert(d.out.xml, m.index! + m[0].length, text), expected: order() };
+  }),
+  uasMutator('child-name-case', 'VAL-ELEMENT-ORDER', (d, p) => {
+    // A child of the root named in another case (names are case-sensitive): one whose content no other rule needs.
+    const droppable = d.doc.children.filter((k) => k === 'validation_report' || (k === 'ambiguity_register' && d.doc.ambiguities.length === 0));
+    const k = choose(droppable, p[0]);
+    if (!k) return null;
+    const spelled = [k.toUpperCase(), k.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('_'), k[0]!.toUpperCase() + k.slice(1)][p[1] % 3]!;
+    return rebuild(d, (doc) => {
+      doc.children = doc.children.map((c) => (c === k ? spelled : c));
+    }, order());
+  }),
+];
+
+/** Identity (seed 003 §5.1.3, D-UAS-11): an empty id, an edge reusing a unit's or concept's id, an inherited name used twice. */
+export const identityMutators: UasMutator[] = [
+  uasMutator('empty-id', 'VAL-ID-UNIQUE', (d, p) => {
+    // An element nothing points at, with an empty id or none.
+    const free = choose(freeElements(d.doc), p[0]);
+    if (!free) return null;
+    const [kind, i] = free;
+    const old = d.doc[kind][i]!.id;
+    const out = reserialize(d, (doc) => {
+      doc[kind][i]!.id = '';
+    });
+    const tag = kind === 'units' ? 'semantic_unit' : kind === 'concepts' ? 'concept' : 'edge';
+    const artifact = p[1] % 2 === 0 || old === '' ? out.xml : withAttribute(out.xml, tag, '', 'id', undefined);
+    return artifact === undefined ? null : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-ID-UNIQUE' }] };
+  }),
+  uasMutator('edge-id-reuse', 'VAL-ID-UNIQUE', (d, p) => {
+    // An edge no entry names takes the id of a unit or a concept: ids are one namespace, edges included.
+    // Not an inherited name (a concept may have one): reusing that is the inherited-id-twice family's slip.
+    const e = choose(freeElements(d.doc).filter(([k]) => k === 'edges'), p[0]);
+    const target = choose([...d.doc.units.map((u) => u.id), ...d.doc.concepts.map((c) => c.id)].filter((id) => !INHERITED.includes(id)), p[1]);
+    if (!e || target === undefined) return null;
+    return rebuild(d, (doc) => {
+      doc.edges[e[1]]!.id = target;
+    }, [{ checkId: 'VAL-ID-UNIQUE', unitId: target }]);
+  }),
+  uasMutator('inherited-id-twice', 'VAL-ID-UNIQUE', (d, p) => {
+    // Two elements nothing points at, both with the id `constructor` (or another inherited name).
+    // Both edges, or neither: an edge and a unit sharing an id is the edge-id-reuse family's slip.
+    const declared = new Set([...d.doc.units, ...d.doc.concepts, ...d.doc.edges].map((x) => x.id));
+    const name = choose(INHERITED.filter((n) => !declared.has(n)), p[0]);
+    const free = freeElements(d.doc);
+    const a = choose(free, p[1]);
+    const b = choose(free.filter((x) => x !== a && (x[0] === 'edges') === (a?.[0] === 'edges')), p[2]);
+    if (name === undefined || !a || !b) return null;
+    return rebuild(d, (doc) => {
+      doc[a[0]][a[1]]!.id = name;
+      doc[b[0]][b[1]]!.id = name;
+    }, [{ checkId: 'VAL-ID-UNIQUE', unitId: name }]);
   }),
 ];

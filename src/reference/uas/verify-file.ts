@@ -19,7 +19,8 @@ export interface FileVerifyOptions {
 /** A file the verifier cannot read: the CLI maps it to exit code 2. */
 export class UnreadableFileError extends Error {}
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// The byte order mark stays in the text: the XML parser allows one (XML 1.0 §4.3.3), and a second is a character before the root.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Verifies an artifact file against a source file without loading the source: the artifact is

@@ -52,11 +52,12 @@ export function centralityDivisor(m: Pick<UasModel, 'units' | 'concepts' | 'edge
 
 /**
  * The seed's formula (003 §2.3) in exact arithmetic: w = clamp(0.50 + sum(deltas) + 0.05 * C, 0, 1),
- * with C = degree / divisor (D-UAS-10), 0 when the divisor is 0 or less. Unknown modifiers count as
- * 0 here; they are reported by the formula rule.
+ * with C = degree / divisor (D-UAS-10), 0 when the divisor is 0 or less. Each condition counts once
+ * (a repeated token is counted at its first place); unknown modifiers count as 0 here. Both are
+ * reported by the formula rule.
  */
 export function exactWeight(modifiers: readonly string[], degree: number, divisor: number, spec: UasSpec): ExactWeight {
-  const sum = modifiers.reduce((s, t) => s + (Object.hasOwn(spec.weightModifiers, t) ? spec.weightModifiers[t] : 0), 0);
+  const sum = modifiers.reduce((s, t, i) => s + (Object.hasOwn(spec.weightModifiers, t) && modifiers.indexOf(t) === i ? spec.weightModifiers[t] : 0), 0);
   const den = divisor > 0 ? divisor : 1;
   const c = divisor > 0 ? degree : 0;
   return { num: (spec.weightBase + sum) * den + spec.centralityFactor * c, den };
@@ -67,7 +68,35 @@ export function weightValue(w: ExactWeight): number {
   return Math.min(100, Math.max(0, w.num / w.den)) / 100;
 }
 
-const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
+/** A plain decimal (D-UAS-10): `0` or digits without a leading zero, then optionally a point and digits. */
+const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
+
+/**
+ * A declared weight read exactly (D-UAS-10): its value when it is a plain decimal from 0 to 1, else
+ * NaN. The bound is judged on the digits, not on a float: `1.0000000000000001` is past 1 although
+ * it reads as 1.
+ */
+export function declaredWeight(text: string | undefined): number {
+  const m = text === undefined ? null : DECIMAL.exec(text);
+  if (!m) return NaN;
+  if (m[1] === '0') return Number(text);
+  return m[1] === '1' && (m[2] === undefined || /^0+$/.test(m[2])) ? 1 : NaN;
+}
+
+/**
+ * The modifier tokens of a unit that break the formula rule: those the table does not own
+ * (`constructor` included), and those listed more than once (a condition holds once, seed 003 §2.3).
+ */
+export function invalidModifiers(modifiers: readonly string[], spec: UasSpec): string[] {
+  if (modifiers.length === 0) return [];
+  const seen = new Set<string>();
+  const bad: string[] = [];
+  for (const t of modifiers) {
+    if (!Object.hasOwn(spec.weightModifiers, t) || seen.has(t)) bad.push(t);
+    seen.add(t);
+  }
+  return bad;
+}
 
 /**
  * VAL-WEIGHT-RANGE, VAL-WEIGHT-FORMULA and VAL-PROMOTION (PM-01, PM-02). Formula and promotion are
@@ -77,8 +106,8 @@ const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
 export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, issues: IssueList): void {
   const declared = new Float64Array(m.units.length).fill(NaN);
   for (const u of m.units) {
-    const v = u.weight !== undefined && DECIMAL.test(u.weight) ? Number(u.weight) : NaN;
-    if (!(v >= 0 && v <= 1)) {
+    const v = declaredWeight(u.weight);
+    if (Number.isNaN(v)) {
       issues.add({ checkId: 'VAL-WEIGHT-RANGE', ref: u.id, token: u.weight ?? '', message: `weight "${u.weight ?? ''}" of unit ${u.id} is not a decimal in [0.00, 1.00]`, instruction: 'Emit weight as a decimal from 0.00 to 1.00.' });
     } else declared[u.index] = v;
   }
@@ -97,10 +126,10 @@ export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, is
   for (const u of m.units) {
     const d = deg[u.index];
     const w = exactWeight(u.modifiers, d, divisor, spec);
-    const unknown = u.modifiers.length === 0 ? u.modifiers : u.modifiers.filter((t) => !Object.hasOwn(spec.weightModifiers, t));
+    const invalid = invalidModifiers(u.modifiers, spec);
     const got = declared[u.index];
-    if (unknown.length > 0) {
-      issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: unknown[0], message: `unit ${u.id} has unknown weight modifier(s) ${unknown.join(', ')}` });
+    if (invalid.length > 0) {
+      issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: invalid[0], message: `unit ${u.id} has unknown or repeated weight modifier(s) ${invalid.join(', ')}`, instruction: `List in weight_modifiers each condition of the table that holds, once: ${Object.keys(spec.weightModifiers).join(', ')}.` });
     } else if (!Number.isNaN(got) && Math.abs(got - weightValue(w)) > spec.weightTolerance + 1e-9) {
       issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: u.weight, message: `weight ${u.weight} of unit ${u.id} differs from the formula's ${weightValue(w).toFixed(4)} (modifiers [${u.modifiers.join(' ')}], degree ${d}, centrality divisor ${divisor})`, instruction: `Set weight='${weightValue(w).toFixed(2)}'.` });
     }

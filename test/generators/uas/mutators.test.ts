@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { uasMutatedCase, uasValidCase, type UasCase } from '../../../generators/uas/cases.js';
 import { uasMutators } from '../../../generators/uas/mutators/index.js';
+import { severalRules } from '../../../generators/uas/mutators/several.js';
+import { validVariants } from '../../../generators/uas/mutators/valid.js';
 import { verifyUas } from '../../../src/reference/uas/index.js';
 import { bundledSpec } from '../../../src/spec/index.js';
 import { uasClaim } from '../../../suites/uas/common.js';
@@ -18,6 +20,30 @@ function holdsItsClaim(c: UasCase): void {
 describe('UAS generators, judged by the reference verifier', () => {
   it('make valid documents that are accepted', () => {
     fc.assert(fc.property(uasValidCase(spec.uas), holdsItsClaim), { seed: 7, numRuns: 300 });
+  });
+
+  for (const v of validVariants) {
+    it(`${v.families.join(', ')}: a valid document written otherwise is accepted`, () => {
+      fc.assert(
+        fc.property(uasMutatedCase([v], spec.uas), (c) => {
+          expect(c.expected).toEqual([]);
+          holdsItsClaim(c);
+        }),
+        { seed: 11, numRuns: 60 },
+      );
+    });
+  }
+
+  it('several-rules: breaks two to four rules at once, each claimed, findings about one unit only', () => {
+    fc.assert(
+      fc.property(uasMutatedCase([severalRules], spec.uas), (c) => {
+        const ids = new Set(c.expected.map((e) => e.checkId));
+        expect(ids.size).toBeGreaterThanOrEqual(2);
+        expect(new Set(c.expected.flatMap((e) => (e.unitId === undefined ? [] : [e.unitId]))).size).toBeLessThanOrEqual(1);
+        holdsItsClaim(c);
+      }),
+      { seed: 11, numRuns: 80 },
+    );
   });
 
   for (const m of uasMutators) {
