@@ -11,7 +11,8 @@ export const SEED_BOUNDARY =
 export const SEED_NEGATED_BOUNDARY =
   'UAIX does not provide automatic sync, hosted messaging, runtime orchestration, official adapters, repository write execution, certification authority, or hosted import mechanisms.';
 
-const NEGATED = [
+/** Sentences that name UAIX and the services it does not provide, in the negative (each a disclaimer, none a claim). */
+export const NEGATED = [
   SEED_NEGATED_BOUNDARY,
   'UAIX does not provide hosted messaging.',
   'UAIX never performs repository writes; the runtime does.',

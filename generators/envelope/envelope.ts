@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { profileNames } from '../../src/spec/envelope.js';
 import { registryClosed } from '../../src/spec/error.js';
 import type { SpecData } from '../../src/spec/index.js';
+import { fakeSecretInProse } from '../common/secrets.js';
 import { tokenLike } from '../common/token-like.js';
 import { freeText } from '../common/text.js';
 import { alignedNumericStatus } from '../error/numeric-status.js';
 import { supportBoundary } from './boundary.js';
 import { withNestedExtras } from './extras.js';
-import { objectOf } from './fields.js';
+import { FRACTION_DIGITS, objectOf, utcText } from './fields.js';
 import { seal } from './seal.js';
 
 /** A valid envelope before sealing: its profile, the validators' clock, and the packet. */
@@ -114,13 +115,14 @@ function timeLeft(data: SpecData): fc.Arbitrary<number> {
  */
 export function envelopeOf(data: SpecData, profile?: string): fc.Arbitrary<UnsealedEnvelope> {
   const profileArb = profile ? fc.constant(profile) : fc.constantFrom(...profileNames(data.envelope));
-  const clock = fc.tuple(fc.integer({ min: NOW_MIN, max: NOW_MAX }), timeLeft(data), fc.constantFrom('s', 'ms'));
-  return fc.tuple(profileArb.chain((p) => topOf(data, p).map((packet) => ({ p, packet }))), clock).map(([{ p, packet: generated }, [nowMs, left, precision]]) => {
+  const clock = fc.tuple(fc.integer({ min: NOW_MIN, max: NOW_MAX }), timeLeft(data), FRACTION_DIGITS);
+  return fc.tuple(profileArb.chain((p) => topOf(data, p).map((packet) => ({ p, packet }))), clock).map(([{ p, packet: generated }, [nowMs, left, digits]]) => {
     // fast-check may reuse generated values while shrinking: never edit them in place.
     const packet = structuredClone(generated);
-    const iso = new Date(nowMs + left).toISOString();
-    (packet.delivery as Record<string, unknown>).expires_at = precision === 's' ? `${iso.slice(0, 19)}Z` : iso;
-    return { profile: p, now: `${new Date(nowMs).toISOString().slice(0, 19)}Z`, packet: packet as Record<string, any> };
+    // The clock reads whole seconds; the expiry, written with any fraction length, is never earlier than `left` after it.
+    const now = Math.floor(nowMs / 1000) * 1000;
+    (packet.delivery as Record<string, unknown>).expires_at = utcText(now + left, digits);
+    return { profile: p, now: utcText(now, 0), packet: packet as Record<string, any> };
   });
 }
 
@@ -147,5 +149,22 @@ export function validEnvelope(data: SpecData, profile?: string): fc.Arbitrary<En
  * data inside the published objects (001 §Campos adicionales).
  */
 export function acceptedEnvelope(data: SpecData): fc.Arbitrary<EnvelopeCase> {
-  return data.envelope.undeclaredMembers === 'top-level' ? sealed(data, withNestedExtras(data.envelope, envelopeOf(data))) : validEnvelope(data);
+  let envelopes = envelopeOf(data);
+  if (data.envelope.undeclaredMembers === 'top-level') envelopes = withNestedExtras(data.envelope, envelopes);
+  if (data.envelope.secretScope === 'body') envelopes = withSecretOutsideBody(envelopes);
+  return data.envelope.undeclaredMembers === 'top-level' || data.envelope.secretScope === 'body' ? sealed(data, envelopes) : validEnvelope(data);
+}
+
+/**
+ * Where the spec reads the secrets rule of memory proposals as the body's alone (`secretScope:
+ * "body"`, D-ENV-08), memory proposals that carry a (fake) secret outside their body, in the
+ * fallback directive: valid under that reading only. Other envelopes pass unchanged.
+ */
+function withSecretOutsideBody(envelopes: fc.Arbitrary<UnsealedEnvelope>): fc.Arbitrary<UnsealedEnvelope> {
+  return fc.tuple(envelopes, fc.option(fakeSecretInProse(), { nil: null })).map(([c, secret]) => {
+    if (secret === null || c.profile !== 'uai.agent.memory-proposal.v1') return c;
+    const packet = structuredClone(c.packet);
+    packet.delivery.fallback_directive = `${packet.delivery.fallback_directive} ${secret.text}`;
+    return { ...c, packet };
+  });
 }

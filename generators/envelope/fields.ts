@@ -20,14 +20,29 @@ export function token(prefix = ''): fc.Arbitrary<string> {
   );
 }
 
-/** UTC instants with a trailing Z, with and without fractions, over a wide range of years. */
-export function utcDateTime(min = Date.UTC(1970, 0, 1), max = Date.UTC(2099, 11, 31)): fc.Arbitrary<string> {
-  return fc
-    .tuple(fc.integer({ min, max }), fc.constantFrom('s', 'ms', 'us'))
-    .map(([t, precision]) => {
-      const iso = new Date(t).toISOString();
-      return precision === 's' ? `${iso.slice(0, 19)}Z` : precision === 'ms' ? iso : `${iso.slice(0, 23)}123Z`;
-    });
+/** A UTC instant written with `digits` fraction digits (0: whole seconds), upper-case `T` and `Z`. */
+export function utcText(ms: number, digits: number): string {
+  const iso = new Date(ms).toISOString();
+  if (digits === 0) return `${iso.slice(0, 19)}Z`;
+  // Past the milliseconds, the digits are a fixed pattern: the instant stays readable in a report.
+  return `${iso.slice(0, 19)}.${`${iso.slice(20, 23)}456789`.slice(0, digits)}Z`;
+}
+
+/** How many fraction digits a valid date-time carries: none, the usual 3, or any other of the 1 to 9 RFC 3339 allows (D-ENV-04). */
+export const FRACTION_DIGITS = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(0) },
+  { weight: 3, arbitrary: fc.constant(3) },
+  { weight: 2, arbitrary: fc.constantFrom(1, 2, 4, 5, 6, 7, 8, 9) },
+);
+
+/**
+ * UTC instants with a trailing Z, with fractions of every length RFC 3339 allows, over a wide range
+ * of years; where the spec reads the designators in either case (`utcCase: "any-case"`, D-ENV-04),
+ * some are written `t` and `z`.
+ */
+export function utcDateTime(min = Date.UTC(1970, 0, 1), max = Date.UTC(2099, 11, 31), utcCase: 'upper-case' | 'any-case' = 'upper-case'): fc.Arbitrary<string> {
+  const text = fc.tuple(fc.integer({ min, max }), FRACTION_DIGITS).map(([t, digits]) => utcText(t, digits));
+  return utcCase === 'any-case' ? fc.tuple(text, fc.constantFrom('T', 't'), fc.constantFrom('Z', 'z')).map(([s, t, z]) => `${s.slice(0, 10)}${t}${s.slice(11, -1)}${z}`) : text;
 }
 
 /** URI references: absolute https/http/urn, rooted paths, percent-encoded unicode. */
@@ -53,7 +68,7 @@ export function valueOf(spec: EnvelopeSpec, t: FieldType | FieldSpec): fc.Arbitr
     case 'uri-reference':
       return uriReference();
     case 'date-time':
-      return utcDateTime();
+      return utcDateTime(undefined, undefined, spec.utcCase);
     case 'traceparent':
       return traceparent();
     case 'field-path':

@@ -11,8 +11,8 @@ import type { EnvelopeSpec } from '../../src/spec/envelope.js';
  */
 export function checksumSubject(spec: EnvelopeSpec, env: Record<string, unknown>): Record<string, unknown> {
   const { integrity, ...rest } = env;
-  if (spec.checksumScope === 'integrity-object') return 'integrity' in env ? rest : env;
-  if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || !('checksum' in integrity)) return env;
+  if (spec.checksumScope === 'integrity-object') return Object.hasOwn(env, 'integrity') ? rest : env;
+  if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || !Object.hasOwn(integrity, 'checksum')) return env;
   const kept: Record<string, unknown> = {};
   for (const k of Object.keys(integrity)) if (k !== 'checksum') kept[k] = (integrity as Record<string, unknown>)[k];
   return { ...env, integrity: kept };
@@ -29,11 +29,12 @@ export function generatorChecksum(spec: EnvelopeSpec, env: Record<string, unknow
 
 /**
  * Records the checksum (`computed`) or the placeholder of `spec` (the seeds' mark of a checksum no
- * validator has recorded yet, D-INT-02); leaves an envelope without integrity alone.
+ * validator has recorded yet, D-INT-02); leaves an envelope alone whose integrity is not an object
+ * with a checksum text (a case that broke exactly that keeps its break).
  */
 export function seal<T extends Record<string, unknown>>(spec: EnvelopeSpec, env: T, mode: 'computed' | 'placeholder'): T {
   const integrity = env.integrity as Record<string, unknown> | undefined;
-  if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || !('checksum' in integrity)) return env;
+  if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || typeof integrity.checksum !== 'string') return env;
   integrity.checksum = mode === 'placeholder' ? spec.policy.checksumPlaceholder : generatorChecksum(spec, env);
   return env;
 }

@@ -51,3 +51,24 @@ export function publishedObjects(spec: EnvelopeSpec, packet: Record<string, any>
   visit(spec.profiles[profile]!.fields, '/body');
   return out;
 }
+
+/** Every field of `spec` present in a packet, nested objects and arrays of objects included, with its pointer. */
+export function presentFields(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): { pointer: string; field: FieldSpec }[] {
+  const out: { pointer: string; field: FieldSpec }[] = [];
+  const visit = (fields: Record<string, FieldSpec>, at: string) => {
+    for (const [name, field] of Object.entries(fields)) {
+      const pointer = `${at}/${name}`;
+      const v = getAt(packet, pointer);
+      if (v === undefined) continue;
+      out.push({ pointer, field });
+      if (field.type === 'object') visit(spec.objects[field.layout]!.fields, pointer);
+      if (field.type === 'array' && field.items.type === 'object') {
+        const layout = spec.objects[field.items.layout]!.fields;
+        (v as unknown[]).forEach((_, i) => visit(layout, `${pointer}/${i}`));
+      }
+    }
+  };
+  visit(spec.topLevel, '');
+  visit(spec.profiles[profile]!.fields, '/body');
+  return out;
+}

@@ -3,40 +3,76 @@ import { bodyLayout, envelopeLayout, objectLayout, type EnvelopeSpec, type Field
 import type { SpecData } from '../../src/spec/index.js';
 import { envelopeOf } from '../envelope/envelope.js';
 import { seal } from '../envelope/seal.js';
+import { getAt } from '../envelope/walk.js';
 import { encodeKeyless } from './encode.js';
+
+/** The ways `malformedWire` breaks a keyless envelope (evidence families); see `malformedWire`. */
+export const MALFORMED_WIRE_FAMILIES = [
+  'arity-short',
+  'short-optional',
+  'overflow',
+  'slot-type',
+  'non-integer',
+  'keyed-object',
+  'array-for-object',
+  'reserved-slot',
+  'reserved-falsy',
+  'required-null',
+  'not-an-array',
+] as const;
+
+export type MalformedWireFamily = (typeof MALFORMED_WIRE_FAMILIES)[number];
 
 /** A keyless envelope broken in one way, with where and how. */
 export interface MalformedWire {
   profile: string;
   wire: unknown;
-  family: 'arity-short' | 'overflow' | 'slot-type' | 'reserved-slot' | 'required-null' | 'not-an-array';
+  family: MalformedWireFamily;
   note: string;
 }
 
+/** An array-encoded object of a keyless envelope: where it is in the wire, where its keyed form is in the packet, its layout. */
 interface Node {
   path: number[];
+  keyed: string;
   layout: ObjectLayout;
 }
 
-/** Every array-encoded object of a keyless envelope of `spec`, with its layout. */
+/** A slot of an array-encoded object that holds a value: its node, index, field name and type. */
+interface Slot {
+  node: Node;
+  i: number;
+  name: string;
+  type: FieldType & { required?: boolean };
+}
+
+/** Every array-encoded object of a keyless envelope of `spec`, with its layout and keyed pointer. */
 function arrayNodes(spec: EnvelopeSpec, wire: unknown[], profile: string): Node[] {
-  const nodes: Node[] = [{ path: [], layout: envelopeLayout(spec) }];
-  const visitValue = (t: FieldType, v: unknown, path: number[]) => {
+  const nodes: Node[] = [{ path: [], keyed: '', layout: envelopeLayout(spec) }];
+  const visitValue = (t: FieldType, v: unknown, path: number[], keyed: string) => {
     if (v === null || v === undefined) return;
     if (t.type === 'object') {
       const layout = objectLayout(spec, t.layout);
-      if (layout.keyless === 'array') visitNode(layout, v as unknown[], path);
-    } else if (t.type === 'array') (v as unknown[]).forEach((item, i) => visitValue(t.items, item, [...path, i]));
+      if (layout.keyless === 'array') visitNode(layout, v as unknown[], path, keyed);
+    } else if (t.type === 'array') (v as unknown[]).forEach((item, i) => visitValue(t.items, item, [...path, i], `${keyed}/${i}`));
   };
-  const visitNode = (layout: ObjectLayout, arr: unknown[], path: number[]) => {
-    nodes.push({ path, layout });
-    (layout.keylessOrder ?? []).forEach((name, i) => name !== null && visitValue(layout.fields[name]!, arr[i], [...path, i]));
+  const visitNode = (layout: ObjectLayout, arr: unknown[], path: number[], keyed: string) => {
+    nodes.push({ path, keyed, layout });
+    (layout.keylessOrder ?? []).forEach((name, i) => name !== null && visitValue(layout.fields[name]!, arr[i], [...path, i], `${keyed}/${name}`));
   };
   spec.envelopeFields.forEach((name, i) => {
-    if (name === 'body') visitNode(bodyLayout(spec, profile), wire[i] as unknown[], [i]);
-    else visitValue(spec.topLevel[name]!, wire[i], [i]);
+    if (name === 'body') visitNode(bodyLayout(spec, profile), wire[i] as unknown[], [i], '/body');
+    else visitValue(spec.topLevel[name]!, wire[i], [i], `/${name}`);
   });
   return nodes;
+}
+
+/** Every slot of every node that holds a value, with its field. */
+function filledSlots(nodes: Node[], wire: unknown): Slot[] {
+  return nodes.flatMap((node) => {
+    const arr = at(wire, node.path);
+    return (node.layout.keylessOrder ?? []).flatMap((name, i) => (name === null || arr[i] === null ? [] : [{ node, i, name, type: node.layout.fields[name]! }]));
+  });
 }
 
 function at(root: unknown, path: number[]): unknown[] {
@@ -45,55 +81,113 @@ function at(root: unknown, path: number[]): unknown[] {
   return v;
 }
 
-/** A value of another JSON type than `v`. */
+/** A value of another JSON type than `v` (an object becomes its JSON text: an array in its place is `array-for-object`). */
 function otherType(v: unknown): unknown {
   if (typeof v === 'string') return v.length;
   if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return v ? 'true' : 0;
   if (Array.isArray(v)) return { items: v.length };
-  return [v];
+  return JSON.stringify(v);
 }
 
-/** The ways `malformedWire` breaks a keyless envelope (evidence families). */
-export const MALFORMED_WIRE_FAMILIES: readonly MalformedWire['family'][] = ['arity-short', 'overflow', 'slot-type', 'reserved-slot', 'required-null', 'not-an-array'];
+/** Whether a slot's value travels as a JSON object: a free-form object, or an object kept keyed (D-WIRE-03). */
+function isObjectSlot(spec: EnvelopeSpec, t: FieldType): boolean {
+  return t.type === 'free-object' || (t.type === 'object' && objectLayout(spec, t.layout).keyless === 'object');
+}
+
+/** The last slot of a node, when it names a member (required or not). */
+const lastField = (node: Node) => {
+  const order = node.layout.keylessOrder ?? [];
+  const name = order[order.length - 1];
+  return name === null || name === undefined ? undefined : node.layout.fields[name];
+};
 
 /**
- * Keyless envelopes of `data` with wrong arity, a slot of the wrong JSON type, an overflow slot, a
- * filled reserved slot, a required slot set to null, or no array at all (001 §Formato de
- * transferencia), broken from the pack's own encoding of a valid envelope.
+ * Keyless envelopes of `data` broken in one way (001 §Formato de transferencia; D-WIRE-02, D-WIRE-04),
+ * each family drawn as often as another, from the pack's own encoding of a valid envelope:
+ * - `arity-short` (the last slot, a required one, missing), `short-optional` (the last slot, an
+ *   optional one, missing: a reader that takes a missing slot for `null` accepts it), `overflow`
+ *   (an extra slot, `null` or a value);
+ * - `slot-type` (a slot of another JSON type), `non-integer` (1.5 in an integer slot),
+ *   `keyed-object` (an array-encoded object sent in its keyed form), `array-for-object` (an array
+ *   where a free-form or keyed object goes);
+ * - `reserved-slot` (a reserved slot holding text), `reserved-falsy` (`""`, `0` or `false` there),
+ *   `required-null` (a required slot `null`), `not-an-array` (the envelope as an object or JSON text).
  */
 export function malformedWire(data: SpecData): fc.Arbitrary<MalformedWire> {
   const spec = data.envelope;
-  return fc.tuple(envelopeOf(data), fc.nat(), fc.nat(), fc.constantFrom(...MALFORMED_WIRE_FAMILIES)).map(
-    ([c, pickNode, pickSlot, family]) => {
-      const wire = encodeKeyless(spec, seal(spec, structuredClone(c.packet), 'placeholder'));
+  return fc
+    .tuple(envelopeOf(data), fc.constantFrom(...MALFORMED_WIRE_FAMILIES), fc.nat(), fc.nat())
+    .map(([c, family, pickNode, pickSlot]): MalformedWire | null => {
+      const packet = seal(spec, structuredClone(c.packet), 'placeholder');
+      const wire = encodeKeyless(spec, packet);
       const nodes = arrayNodes(spec, wire, c.profile);
-      if (family === 'not-an-array') {
-        return { profile: c.profile, wire: pickSlot % 2 ? { ...wire } : JSON.stringify(wire), family, note: 'the keyless envelope is not an array' };
+      const slots = filledSlots(nodes, wire);
+      const done = (note: string, w: unknown = wire): MalformedWire => ({ profile: c.profile, wire: w, family, note });
+      const pick = <T>(list: T[], n: number): T | null => (list.length ? list[n % list.length]! : null);
+      const where = (node: Node) => `/${node.path.join('/')}`;
+      switch (family) {
+        case 'not-an-array':
+          return done('the keyless envelope is not an array', pickSlot % 2 ? { ...wire } : JSON.stringify(wire));
+        case 'reserved-slot':
+        case 'reserved-falsy': {
+          const node = pick(nodes.filter((n) => n.layout.keylessOrder?.includes(null)), pickNode)!;
+          const slot = node.layout.keylessOrder!.indexOf(null);
+          const value = family === 'reserved-slot' ? 'unexpected' : ['', 0, false][pickSlot % 3];
+          at(wire, node.path)[slot] = value;
+          return done(`reserved slot ${slot} of ${where(node)} holds ${JSON.stringify(value)}`);
+        }
+        case 'arity-short':
+        case 'short-optional': {
+          const node = pick(nodes.filter((n) => (family === 'arity-short') === (lastField(n)?.required === true)), pickNode);
+          if (!node) return null;
+          const arr = at(wire, node.path);
+          arr.pop();
+          return done(`${where(node)} has ${arr.length} slots, needs ${arr.length + 1}`);
+        }
+        case 'overflow': {
+          const node = pick(nodes, pickNode)!;
+          const arr = at(wire, node.path);
+          arr.push(pickSlot % 2 ? null : 'overflow');
+          return done(`${where(node)} has an extra slot ${arr.length - 1}`);
+        }
+        case 'keyed-object': {
+          const node = pick(nodes.filter((n) => n.path.length > 0), pickNode)!;
+          const parent = at(wire, node.path.slice(0, -1));
+          parent[node.path[node.path.length - 1]!] = structuredClone(getAt(packet, node.keyed));
+          return done(`${where(node)} sent in its keyed form`);
+        }
+        case 'array-for-object': {
+          const slot = pick(slots.filter((s) => isObjectSlot(spec, s.type)), pickSlot);
+          const item = slots.filter((s) => s.type.type === 'array' && isObjectSlot(spec, (s.type as { items: FieldType }).items) && (at(wire, s.node.path)[s.i] as unknown[]).length > 0);
+          if (!slot && item.length === 0) return null;
+          if (slot && (pickNode % 2 === 0 || item.length === 0)) {
+            const arr = at(wire, slot.node.path);
+            arr[slot.i] = pickNode % 4 < 2 ? [] : [arr[slot.i]];
+            return done(`${where(slot.node)}/${slot.i} (${slot.name}) holds an array`);
+          }
+          const list = item[pickNode % item.length]!;
+          const items = at(wire, list.node.path)[list.i] as unknown[];
+          items[0] = Object.values(items[0] as object);
+          return done(`${where(list.node)}/${list.i}/0 (an item of ${list.name}) holds an array`);
+        }
+        case 'non-integer': {
+          const slot = pick(slots.filter((s) => s.type.type === 'integer'), pickSlot)!;
+          at(wire, slot.node.path)[slot.i] = [1.5, 0.5, 2.25][pickNode % 3];
+          return done(`${where(slot.node)}/${slot.i} (${slot.name}) holds a fraction`);
+        }
+        case 'slot-type': {
+          const slot = pick(slots, pickSlot)!;
+          const arr = at(wire, slot.node.path);
+          arr[slot.i] = otherType(arr[slot.i]);
+          return done(`${where(slot.node)}/${slot.i} (${slot.name}) holds a ${typeof arr[slot.i]}`);
+        }
+        default: {
+          const slot = pick(slots.filter((s) => s.type.required), pickSlot)!;
+          at(wire, slot.node.path)[slot.i] = null;
+          return done(`${where(slot.node)}/${slot.i} (${slot.name}) is required but null`);
+        }
       }
-      if (family === 'reserved-slot') {
-        const withReserved = nodes.filter((n) => n.layout.keylessOrder?.includes(null));
-        const node = withReserved[pickNode % withReserved.length]!;
-        const slot = node.layout.keylessOrder!.indexOf(null);
-        at(wire, node.path)[slot] = 'unexpected';
-        return { profile: c.profile, wire, family, note: `reserved slot ${slot} of /${node.path.join('/')} filled` };
-      }
-      const node = nodes[pickNode % nodes.length]!;
-      const arr = at(wire, node.path);
-      const order = node.layout.keylessOrder ?? [];
-      const where = `/${node.path.join('/')}`;
-      if (family === 'arity-short') {
-        arr.pop();
-        return { profile: c.profile, wire, family, note: `${where} has ${arr.length} slots, needs ${order.length}` };
-      }
-      if (family === 'overflow') {
-        arr.push(pickSlot % 2 ? null : 'overflow');
-        return { profile: c.profile, wire, family, note: `${where} has an extra slot ${order.length}` };
-      }
-      const slots = order.map((name, i) => ({ name, i })).filter(({ name, i }) => name !== null && (family === 'slot-type' ? arr[i] !== null : node.layout.fields[name]!.required));
-      const { name, i } = slots[pickSlot % slots.length]!;
-      arr[i] = family === 'slot-type' ? otherType(arr[i]) : null;
-      return { profile: c.profile, wire, family, note: family === 'slot-type' ? `${where}/${i} (${name}) holds a ${typeof arr[i]}` : `${where}/${i} (${name}) is required but null` };
-    },
-  );
+    })
+    .filter((c): c is MalformedWire => c !== null);
 }

@@ -46,6 +46,12 @@ export type UndeclaredMembers = 'everywhere' | 'top-level';
 /** What the integrity checksum leaves out of what it hashes (D-INT-01): the `checksum` member, or the whole `integrity` object. */
 export type ChecksumScope = 'checksum-member' | 'integrity-object';
 
+/** How a date-time's `T` and `Z` are written (D-ENV-04): upper case only, or either case (RFC 3339 §5.6). */
+export type UtcCase = 'upper-case' | 'any-case';
+
+/** Where a memory proposal may carry no secret (D-ENV-08): anywhere in the packet, or in its body. */
+export type SecretScope = 'packet' | 'body';
+
 /** The pinned UAI-1 envelope data of `spec/envelope.json` (`SpecData.envelope`: bundled, or with a user's overrides). */
 export interface EnvelopeSpec {
   /** The decision keys a user may override, with the decision ids each holds. */
@@ -53,6 +59,8 @@ export interface EnvelopeSpec {
   expiry: ExpiryBoundary;
   undeclaredMembers: UndeclaredMembers;
   checksumScope: ChecksumScope;
+  utcCase: UtcCase;
+  secretScope: SecretScope;
   uaiVersion: string;
   envelopeFields: string[];
   types: Record<string, { json: string; pattern?: string; format?: string; enum?: string[] }>;
@@ -81,14 +89,14 @@ export function envelopeLayout(spec: EnvelopeSpec): ObjectLayout {
 
 /** The keyless slot order of a profile's body: the body fields in declared order. */
 export function bodyLayout(spec: EnvelopeSpec, profile: string): ObjectLayout {
-  const p = spec.profiles[profile];
+  const p = Object.hasOwn(spec.profiles, profile) ? spec.profiles[profile] : undefined;
   if (!p) throw new Error(`unknown profile ${profile}`);
   return { keyless: 'array', keylessOrder: Object.keys(p.fields), fields: p.fields };
 }
 
 /** The layout of a named published object. */
 export function objectLayout(spec: EnvelopeSpec, name: string): ObjectLayout {
-  const o = spec.objects[name];
+  const o = Object.hasOwn(spec.objects, name) ? spec.objects[name] : undefined;
   if (!o) throw new Error(`unknown object layout ${name}`);
   return o;
 }

@@ -47,9 +47,11 @@ export function rejectionCheck(def: {
     },
     show: showCase,
     tags: (c) => ['adversarial', `family:${c.family}`, `profile:${c.profile}`],
+    reach: (spec) => casesOf(spec).families.map((f) => `family:${f}`),
     claim(c, spec): CaseClaim {
       const { breaks, alsoAllowed } = casesOf(spec);
-      return { member: 'validateEnvelope', args: [c.packet, { now: c.now }], valid: false, breaks: [breaks], ...(alsoAllowed ? { alsoAllowed } : {}) };
+      const allowed = [...(alsoAllowed ?? []), ...(c.alsoAllowed ?? [])];
+      return { member: 'validateEnvelope', args: [c.packet, { now: c.now }], valid: false, breaks: [breaks], ...(allowed.length ? { alsoAllowed: allowed } : {}) };
     },
     fixture: rejectionFixture,
   });

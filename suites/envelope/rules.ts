@@ -106,7 +106,7 @@ export const envSecretInMemory = rejectionCheck({
   title: 'A memory proposal carrying a secret or token-like credential is rejected',
   specRef: rule(9, '; 001 §Reglas de redacción'),
   decisions: ['D-ENV-08'],
-  cases: (spec) => mutated(spec, secretInMemory, ['uai.agent.memory-proposal.v1']),
+  cases: (spec) => mutated(spec, secretInMemory(spec.envelope), ['uai.agent.memory-proposal.v1']),
 });
 
 export const envColdMemoryPromotion = rejectionCheck({

@@ -4,7 +4,9 @@ import { defineCheck, fail, PASS, type CheckDefinition, type Harness } from '../
 import { seedFixtures, type SeedFixture } from '../../src/spec/seed-fixtures.js';
 import { validEnvelope, type EnvelopeCase } from '../../generators/envelope/envelope.js';
 import { encodeKeyless } from '../../generators/wire/encode.js';
-import { malformedWire, type MalformedWire } from '../../generators/wire/malformed.js';
+import { MALFORMED_WIRE_FAMILIES, malformedWire, type MalformedWire } from '../../generators/wire/malformed.js';
+import { seal } from '../../generators/envelope/seal.js';
+import type { SpecData } from '../../src/spec/index.js';
 import { malformedWireFixture, wireLayoutFixture, wireRoundtripFixture, wireSeedFixture } from './fixtures.js';
 
 /** Same JSON value: arrays in order, object members in any order, -0 and 0 alike (RFC 8785 equality). */
@@ -80,6 +82,44 @@ export const wireLayout = defineCheck<EnvelopeCase>({
   fixture: wireLayoutFixture,
 });
 
+/**
+ * What a keyless codec can lose on the way and back (WIRE-ROUNDTRIP's families): an own `__proto__`
+ * member of a free-form object (lost when members are copied by assignment), a `null` inside a
+ * free-form object (lost when a decoder takes `null` for "absent" everywhere), and a declared
+ * member holding `false` or `0` (lost when a decoder skips falsy slots).
+ */
+export const ROUNDTRIP_FEATURES = ['proto-key', 'null-in-free-form', 'falsy-slot'] as const;
+
+/**
+ * The `ROUNDTRIP_FEATURES` an envelope holds (a valid envelope has `null` only inside free-form
+ * objects; a `false` or `0` counts wherever it is, so a case may carry the tag for a free-form one).
+ */
+function roundtripFeatures(packet: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (v: unknown) => {
+    if (v === null) found.add('null-in-free-form');
+    else if (v === false || v === 0) found.add('falsy-slot');
+    else if (Array.isArray(v)) v.forEach(visit);
+    else if (typeof v === 'object') {
+      if (Object.hasOwn(v, '__proto__')) found.add('proto-key');
+      Object.values(v).forEach(visit);
+    }
+  };
+  visit(packet);
+  return ROUNDTRIP_FEATURES.filter((f) => found.has(f));
+}
+
+/** A valid envelope whose free-form `expected_output_schema` holds an own `__proto__` member, or a `null`. */
+function withRoundtripFeature(spec: SpecData, feature: 'proto-key' | 'null-in-free-form'): fc.Arbitrary<EnvelopeCase> {
+  return fc.tuple(validEnvelope(spec), fc.constantFrom<unknown>('kept', { admin: true }, 0)).map(([c, value]) => {
+    const packet = structuredClone(c.packet);
+    const free = packet.delivery.expected_output_schema as Record<string, unknown>;
+    if (feature === 'proto-key') Object.defineProperty(free, '__proto__', { value, enumerable: true, writable: true, configurable: true });
+    else free.superseded_by = { previous: null, reason: value };
+    return { ...c, packet: seal(spec.envelope, packet, c.sealing) };
+  });
+}
+
 /** WIRE-ROUNDTRIP: keyed -> keyless -> keyed is lossless, through the adapter alone. */
 export const wireRoundtrip = defineCheck<EnvelopeCase>({
   id: 'WIRE-ROUNDTRIP',
@@ -91,7 +131,12 @@ export const wireRoundtrip = defineCheck<EnvelopeCase>({
   specRef: SPEC,
   requires: ['toKeyless', 'fromKeyless'],
   decisions: ['D-WIRE-01', 'D-ENV-06'],
-  arbitrary: (spec) => validEnvelope(spec),
+  arbitrary: (spec) =>
+    fc.oneof(
+      { weight: 3, arbitrary: validEnvelope(spec) },
+      { weight: 1, arbitrary: withRoundtripFeature(spec, 'proto-key') },
+      { weight: 1, arbitrary: withRoundtripFeature(spec, 'null-in-free-form') },
+    ),
   async run(c, h) {
     const enc = await encode(h, c.packet);
     if (enc.rejected) return fail('toKeyless rejected a valid envelope', 'a keyless array', enc);
@@ -102,7 +147,8 @@ export const wireRoundtrip = defineCheck<EnvelopeCase>({
     return sameJson(dec.value, c.packet) ? PASS : fail('the round trip changed the envelope', c.packet, { keyless: enc.value, keyed: dec.value });
   },
   show: (c) => ({ profile: c.profile, packet: c.packet }),
-  tags: (c) => ['valid', `profile:${c.profile}`],
+  tags: (c) => ['valid', `profile:${c.profile}`, ...roundtripFeatures(c.packet).map((f) => `family:${f}`)],
+  reach: () => ROUNDTRIP_FEATURES.map((f) => `family:${f}`),
   fixture: wireRoundtripFixture,
 });
 
@@ -124,6 +170,7 @@ export const wireMalformedRejected = defineCheck<MalformedWire>({
   },
   show: (c) => ({ broken: c.note, profile: c.profile, wire: c.wire }),
   tags: (c) => ['adversarial', `family:${c.family}`, `profile:${c.profile}`],
+  reach: () => MALFORMED_WIRE_FAMILIES.map((f) => `family:${f}`),
   claim: (c) => ({ member: 'fromKeyless', args: [c.wire], valid: false, breaks: ['WIRE-MALFORMED-REJECTED'] }),
   fixture: malformedWireFixture,
 });

@@ -98,7 +98,7 @@ describe('run: spec overrides', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'seed'));
     writeFileSync(join(dir, 'seed', 'envelope.json'), JSON.stringify({ profiles: {} }));
-    expectUsageError(await cli(['--adapter', 'reference', '--spec-dir', 'seed'], dir), /spec\/envelope\.json: "profiles" is not a decision of the pack and cannot be overridden \(the decisions: expiry, undeclaredMembers, checksumScope\)/);
+    expectUsageError(await cli(['--adapter', 'reference', '--spec-dir', 'seed'], dir), /spec\/envelope\.json: "profiles" is not a decision of the pack and cannot be overridden \(the decisions: expiry, undeclaredMembers, checksumScope, utcCase, secretScope\)/);
     mkdirSync(join(dir, 'typo'));
     writeFileSync(join(dir, 'typo', 'envelope.json'), JSON.stringify({ expiry: 'afterwards' }));
     expectUsageError(await cli(['--adapter', 'reference', '--spec-dir', 'typo'], dir), /spec\/envelope\.json: "expiry" must be one of "at-or-after", "after", got "afterwards"/);

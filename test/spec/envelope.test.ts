@@ -38,9 +38,11 @@ describe('the envelope spec helpers', () => {
   });
 
   it('hold each decision of the $decisions manifest as one of the values generators, judges and reference know', () => {
-    expect(Object.keys(spec.$decisions).sort()).toEqual(['checksumScope', 'expiry', 'undeclaredMembers']);
+    expect(Object.keys(spec.$decisions).sort()).toEqual(['checksumScope', 'expiry', 'secretScope', 'undeclaredMembers', 'utcCase']);
     expect(['at-or-after', 'after']).toContain(spec.expiry);
     expect(['everywhere', 'top-level']).toContain(spec.undeclaredMembers);
     expect(['checksum-member', 'integrity-object']).toContain(spec.checksumScope);
+    expect(['upper-case', 'any-case']).toContain(spec.utcCase);
+    expect(['packet', 'body']).toContain(spec.secretScope);
   });
 });

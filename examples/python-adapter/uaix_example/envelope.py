@@ -13,7 +13,7 @@ import re
 from .canonical import canonicalize, utf8
 from .spec_data import load_spec
 from .jsregex import JS_SPACE, compile_js
-from .secret_scan import find_secret
+from .secret_scan import locate_secret
 
 SPEC = load_spec('envelope')
 _PATTERNS = {name: compile_js(t['pattern'], 'u') for name, t in SPEC['types'].items() if 'pattern' in t}
@@ -190,11 +190,11 @@ def _policy(env, now):
             out.append({'checkId': 'ENV-UNSUPPORTED-CLAIM', 'path': path, 'code': 'unsupported_claim', 'message': 'claims UAIX provides ' + topic})
             break
     if env['profile'] == 'uai.agent.memory-proposal.v1':
-        for path, text in _strings(body, '/body'):
-            kind = find_secret(text)
-            if kind:
-                out.append({'checkId': 'ENV-SECRET-IN-MEMORY', 'path': path, 'code': 'secret', 'message': 'a ' + kind})
-                break
+        # D-ENV-08: the whole packet (a label, the fallback directive, a free-form object, member
+        # names and credential-named members too), or its body only under secretScope "body".
+        hit = locate_secret(body, '/body') if SPEC.get('secretScope') == 'body' else locate_secret(env)
+        if hit:
+            out.append({'checkId': 'ENV-SECRET-IN-MEMORY', 'path': hit[0], 'code': 'secret', 'message': 'a ' + hit[1]})
         cold = _POLICY['coldMemory']
         if body.get('source_type') == cold['sourceType'] and body.get('proposed_status') == cold['forbiddenStatus']:
             out.append({'checkId': 'ENV-COLD-MEMORY-PROMOTION', 'path': '/body/proposed_status', 'code': 'cold_memory_promotion'})

@@ -56,3 +56,39 @@ def find_secret(text):
                 return name
     return None
 
+
+
+# A member name that makes its string value an assignment worth reading (``db_password``, ``apiKey``).
+_CREDENTIAL_KEY = re.compile(r'(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)["\']?$', re.I | re.ASCII)
+
+
+def locate_secret(value, path=''):
+    """(JSON Pointer, family) of the first secret in a JSON value, or None.
+
+    Strings, array items, member names and values are all read; a string under a credential-named
+    member is also read as the assignment ``name=value``, so ``{"password": "hunter2hunter2"}`` is
+    caught like ``password=hunter2hunter2``.
+    """
+    if isinstance(value, str):
+        kind = find_secret(value)
+        return (path, kind) if kind else None
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            hit = locate_secret(item, '%s/%d' % (path, i))
+            if hit:
+                return hit
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            here = path + '/' + key.replace('~', '~0').replace('/', '~1')
+            kind = find_secret(key)
+            if kind:
+                return here, kind
+            if isinstance(item, str) and _CREDENTIAL_KEY.search(key):
+                kind = find_secret(key + '=' + item)
+                if kind:
+                    return here, kind
+            hit = locate_secret(item, here)
+            if hit:
+                return hit
+    return None

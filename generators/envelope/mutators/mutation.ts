@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import type { EnvelopeSpec, FieldSpec } from '../../../src/spec/envelope.js';
 import type { SpecData } from '../../../src/spec/index.js';
 import type { Mutator } from '../../common/mutator.js';
 import { envelopeOf, type EnvelopeCase, type UnsealedEnvelope } from '../envelope.js';
 import { seal } from '../seal.js';
-import { getAt } from '../walk.js';
+import { presentFields } from '../walk.js';
 
 /** An envelope case that breaks one validation expectation, and says how. */
 export interface MutatedCase extends EnvelopeCase {
@@ -12,6 +11,8 @@ export interface MutatedCase extends EnvelopeCase {
   family: string;
   /** What was broken, in words, e.g. `removed /delivery/idempotency_key`. */
   note: string;
+  /** Check ids a finding may name besides the rule's, for this case alone (a leap-second expiry may be read as malformed). */
+  alsoAllowed?: readonly string[];
 }
 
 /** One break of a valid envelope: the new packet (and clock, when the clock is what breaks the rule). */
@@ -20,6 +21,7 @@ export interface EnvelopeMutation {
   now?: string;
   family: string;
   note: string;
+  alsoAllowed?: readonly string[];
 }
 
 /**
@@ -40,6 +42,8 @@ export interface RejectionCases {
   readonly breaks: string;
   /** Check ids a finding may name besides `breaks`. */
   readonly alsoAllowed?: readonly string[];
+  /** Every family the cases carry: what a default run must reach (`reach`). */
+  readonly families: readonly string[];
   readonly cases: fc.Arbitrary<MutatedCase>;
 }
 
@@ -63,46 +67,41 @@ export function mutated(data: SpecData, mutator: EnvelopeMutator, profiles?: rea
       sealing,
       family: m.family,
       note: m.note,
+      ...(m.alsoAllowed ? { alsoAllowed: m.alsoAllowed } : {}),
       packet: seal(data.envelope, structuredClone(m.packet), sealing),
     }));
-  return { breaks: mutator.breaks, alsoAllowed: mutator.alsoAllowed, cases };
+  return { breaks: mutator.breaks, alsoAllowed: mutator.alsoAllowed, families: mutator.families, cases };
 }
 
 /** The families of `malformedId()` values. */
-export const MALFORMED_ID_FAMILIES = ['blank', 'whitespace-or-control-inside', 'wrong-type'] as const;
+export const MALFORMED_ID_FAMILIES = ['blank', 'whitespace-or-control-inside', 'padded', 'wrong-type'] as const;
 
-/** Values no identifier grammar accepts: blank, whitespace inside, controls, wrong JSON types. */
-const MALFORMED_ID = fc.oneof(
-  fc.constantFrom('', ' ', '\t', '   ').map((value) => ({ value: value as unknown, family: 'blank' })),
-  fc.tuple(fc.constantFrom('corr', 'idem', 'agt'), fc.constantFrom(' ', '\t', '\n', '\r\n', '\u0000', ' \u00a0'), fc.stringMatching(/^[a-z0-9]{1,8}$/)).map(([p, ws, t]) => ({
-    value: `${p}_${t}${ws}${t}` as unknown,
-    family: 'whitespace-or-control-inside',
-  })),
-  fc.constantFrom<unknown>(42, 0, true, null, {}, [], ['corr_1']).map((value) => ({ value, family: 'wrong-type' })),
-);
+export type MalformedIdFamily = (typeof MALFORMED_ID_FAMILIES)[number];
 
-/** Values no identifier grammar accepts (built once: building `stringMatching` is costly). */
-export function malformedId(): fc.Arbitrary<{ value: unknown; family: string }> {
-  return MALFORMED_ID;
+/** Values no identifier grammar accepts, by family (built once: building `stringMatching` is costly). */
+const MALFORMED_ID: Record<Exclude<MalformedIdFamily, 'padded'>, fc.Arbitrary<unknown>> = {
+  blank: fc.constantFrom('', ' ', '\t', '   '),
+  'whitespace-or-control-inside': fc
+    .tuple(fc.constantFrom('corr', 'idem', 'agt'), fc.constantFrom(' ', '\t', '\n', '\r\n', '\u0000', ' \u00a0'), fc.stringMatching(/^[a-z0-9]{1,8}$/))
+    .map(([p, ws, t]) => `${p}_${t}${ws}${t}`),
+  'wrong-type': fc.constantFrom<unknown>(42, 0, true, null, {}, [], ['corr_1']),
+};
+
+/** White space before or after a well-formed value, as a trimming reader would forgive (U+00A0 too). */
+const PADDING = fc.constantFrom<[string, string]>([' ', ''], ['', ' '], ['\t', ''], ['', '\n'], ['', '\r\n'], ['\u00a0', ''], [' ', ' ']);
+
+/**
+ * Values no identifier grammar accepts (D-ENV-01), the family drawn first so that each shows up
+ * as often as the others: blank, white space or a control character inside, `base` (a well-formed
+ * value) with white space at an end, and other JSON types.
+ */
+export function malformedId(base = 'corr_0a1b'): fc.Arbitrary<{ value: unknown; family: MalformedIdFamily }> {
+  return fc.constantFrom(...MALFORMED_ID_FAMILIES).chain((family) => malformedIdOf(family, base).map((value) => ({ value, family })));
 }
 
-/** Every field of `spec` present in a packet, nested objects and arrays of objects included, with its pointer. */
-export function presentFields(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): { pointer: string; field: FieldSpec }[] {
-  const out: { pointer: string; field: FieldSpec }[] = [];
-  const visit = (fields: Record<string, FieldSpec>, at: string) => {
-    for (const [name, field] of Object.entries(fields)) {
-      const pointer = `${at}/${name}`;
-      const v = getAt(packet, pointer);
-      if (v === undefined) continue;
-      out.push({ pointer, field });
-      if (field.type === 'object') visit(spec.objects[field.layout]!.fields, pointer);
-      if (field.type === 'array' && field.items.type === 'object') {
-        const layout = spec.objects[field.items.layout]!.fields;
-        (v as unknown[]).forEach((_, i) => visit(layout, `${pointer}/${i}`));
-      }
-    }
-  };
-  visit(spec.topLevel, '');
-  visit(spec.profiles[profile]!.fields, '/body');
-  return out;
+/** Malformed identifier values of one family (`base`: the well-formed value a padded one pads). */
+export function malformedIdOf(family: MalformedIdFamily, base = 'corr_0a1b'): fc.Arbitrary<unknown> {
+  return family === 'padded' ? PADDING.map(([a, b]) => `${a}${base}${b}`) : MALFORMED_ID[family];
 }
+
+export { presentFields };

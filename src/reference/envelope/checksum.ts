@@ -5,8 +5,8 @@ import type { EnvelopeSpec } from '../../spec/envelope.js';
 /** The envelope as the checksum of `spec` sees it: without `integrity.checksum`, or without `integrity` at all (D-INT-01). */
 function hashed(spec: EnvelopeSpec, env: Record<string, unknown>): Record<string, unknown> {
   const { integrity, ...others } = env;
-  if (spec.checksumScope === 'integrity-object') return 'integrity' in env ? others : env;
-  if (integrity !== null && typeof integrity === 'object' && !Array.isArray(integrity) && 'checksum' in integrity) {
+  if (spec.checksumScope === 'integrity-object') return Object.hasOwn(env, 'integrity') ? others : env;
+  if (integrity !== null && typeof integrity === 'object' && !Array.isArray(integrity) && Object.hasOwn(integrity, 'checksum')) {
     const { checksum: _omit, ...rest } = integrity as Record<string, unknown>;
     return { ...env, integrity: rest };
   }

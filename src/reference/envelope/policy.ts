@@ -1,8 +1,9 @@
 import type { Finding, ValidationContext } from '../../contract/adapter.js';
 import type { EnvelopeSpec } from '../../spec/envelope.js';
 import { referenceChecksum } from './checksum.js';
-import { findSecret } from '../secrets.js';
+import { locateSecret } from '../secrets.js';
 import { findUnsupportedClaim } from './claims.js';
+import { clockInstant, utcInstant } from './instant.js';
 import { strings } from './walk.js';
 
 type Env = Record<string, any>;
@@ -15,10 +16,11 @@ export function policyFindings(spec: EnvelopeSpec, env: Env, context: Validation
   const out: Finding[] = [];
   const body = env.body as Env;
 
-  // Rule 6: expired packets (D-ENV-07: by default expired when now >= expires_at; under "after", when now > expires_at).
-  const now = Date.parse(context.now);
-  const expiresAt = Date.parse(env.delivery.expires_at);
-  if (Number.isFinite(now) && (spec.expiry === 'after' ? expiresAt < now : expiresAt <= now)) {
+  // Rule 6: expired packets (D-ENV-07: by default expired when now >= expires_at; under "after", when now > expires_at),
+  // compared as exact instants (fractions to the nanosecond, leap seconds included).
+  const now = clockInstant(context.now);
+  const expiresAt = utcInstant(env.delivery.expires_at);
+  if (now !== null && expiresAt !== null && (spec.expiry === 'after' ? expiresAt < now : expiresAt <= now)) {
     out.push({ checkId: 'ENV-EXPIRED', path: '/delivery/expires_at', code: 'expired', message: `expired at ${env.delivery.expires_at}, now is ${context.now}` });
   }
 
@@ -32,14 +34,10 @@ export function policyFindings(spec: EnvelopeSpec, env: Env, context: Validation
   }
 
   if (env.profile === 'uai.agent.memory-proposal.v1') {
-    // Rule 8: secrets or token-like strings in memory proposals (keys too).
-    for (const [path, text] of strings(body, '/body')) {
-      const kind = findSecret(text);
-      if (kind) {
-        out.push({ checkId: 'ENV-SECRET-IN-MEMORY', path, code: 'secret', message: `memory proposal carries a ${kind}` });
-        break;
-      }
-    }
+    // Rule 8: secrets or token-like strings in memory proposals (D-ENV-08: anywhere in the packet, or in
+    // its body only), in string values, member names and credential-named members alike.
+    const secret = spec.secretScope === 'body' ? locateSecret(body, '/body') : locateSecret(env);
+    if (secret) out.push({ checkId: 'ENV-SECRET-IN-MEMORY', path: secret.path, code: 'secret', message: `memory proposal carries a ${secret.pattern}` });
     // Rule 9: cold memory cannot become current truth directly (D-ENV-10).
     const cold = spec.policy.coldMemory;
     if (body.source_type === cold.sourceType && body.proposed_status === cold.forbiddenStatus) {

@@ -31,16 +31,28 @@ function typeSchema(spec: EnvelopeSpec, t: FieldType): Record<string, unknown> {
     case 'body':
       return { type: 'object' };
     default: {
-      const base = spec.types[t.type];
+      const base = Object.hasOwn(spec.types, t.type) ? spec.types[t.type] : undefined;
       if (!base) throw new Error(`spec/envelope.json: unknown type ${t.type}`);
+      const pattern = t.type === 'date-time' && base.pattern ? dateTimePattern(spec, base.pattern) : base.pattern;
       return {
         type: base.json,
-        ...(base.pattern ? { pattern: base.pattern } : {}),
+        ...(pattern ? { pattern } : {}),
         ...(base.format ? { format: base.format } : {}),
         ...(base.enum ? { enum: base.enum } : {}),
       };
     }
   }
+}
+
+/**
+ * The date-time pattern under the case rule of `spec` (D-ENV-04): the pinned pattern itself, or,
+ * under `utcCase: "any-case"`, the same with a lower-case `t` and `z` allowed (RFC 3339 §5.6).
+ */
+function dateTimePattern(spec: EnvelopeSpec, pinned: string): string {
+  if (spec.utcCase !== 'any-case') return pinned;
+  const relaxed = pinned.replace('T', '[Tt]').replace(/Z\$$/, '[Zz]$');
+  if (relaxed === pinned || !relaxed.includes('[Tt]') || !relaxed.endsWith('[Zz]$')) throw new Error(`spec/envelope.json: cannot relax the case of the date-time pattern ${pinned}`);
+  return relaxed;
 }
 
 /** An object of declared fields; `closed`: no other member allowed. */

@@ -4,18 +4,45 @@ import type { EnvelopeSpec } from '../../spec/envelope.js';
 import { policyFindings } from './policy.js';
 import { profileValidator } from './schema.js';
 
-/** Names the validation expectation an ajv error breaks, so findings point at the rule. */
-function checkIdOf(e: ErrorObject): string {
-  const path = e.instancePath;
-  const missing = e.keyword === 'required' ? `${path}/${(e.params as { missingProperty: string }).missingProperty}` : path;
+/** The value at a JSON Pointer of `root`, own members only (undefined when absent). */
+function valueAt(root: unknown, pointer: string): unknown {
+  let v = root;
+  for (const part of pointer.split('/').slice(1)) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+/** Where an ajv error points: the missing member of a `required` error, else the instance itself. */
+function errorPath(e: ErrorObject): string {
+  if (e.keyword === 'required') return `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`;
+  if (e.keyword === 'additionalProperties') return `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`;
+  return e.instancePath;
+}
+
+/** The date-time fields of the envelope and its bodies, by their names (D-ENV-04). */
+const DATE_TIME = /(_at|_utc)$/;
+
+/**
+ * Names the validation expectation an ajv error breaks, so findings point at the rule. A required
+ * member that is absent or `null` is missing (D-ENV-05), as is an object or array member that holds
+ * another JSON type; the members with rules of their own keep their ids.
+ */
+function checkIdOf(e: ErrorObject, env: Record<string, unknown>): string {
+  const at = errorPath(e);
   if (e.keyword === 'additionalProperties') return 'ENV-UNDECLARED-FIELD';
-  if (/^\/conversation\/correlation_id$/.test(missing)) return 'ENV-CORRELATION-ID';
-  if (/^\/delivery\/idempotency_key$/.test(missing)) return 'ENV-IDEMPOTENCY-KEY';
-  if (/^\/delivery\/fallback_directive$/.test(missing)) return 'ENV-FALLBACK-DIRECTIVE';
-  if (/^\/(source|target)\//.test(missing) && e.keyword !== 'required') return 'ENV-IDENTITY';
-  if (/^\/body\/evidence(\/|$)/.test(path)) return 'ENV-FINAL-REPORT-EVIDENCE';
-  if (e.keyword === 'required') return 'ENV-REQUIRED-FIELDS';
-  if ((e.keyword === 'pattern' || e.keyword === 'format') && /(_at|_utc)$/.test(path)) return 'ENV-UTC-Z';
+  if (/^\/body\/evidence\/\d+(\/|$)/.test(e.instancePath) || (at === '/body/evidence' && e.keyword === 'minItems')) return 'ENV-FINAL-REPORT-EVIDENCE';
+  if (at === '/conversation/correlation_id') return 'ENV-CORRELATION-ID';
+  if (at === '/delivery/idempotency_key') return 'ENV-IDEMPOTENCY-KEY';
+  if (at === '/delivery/fallback_directive') return 'ENV-FALLBACK-DIRECTIVE';
+  if (/^\/(source|target)\//.test(at) && e.keyword !== 'required') return 'ENV-IDENTITY';
+  if (e.keyword === 'required' || valueAt(env, at) === null) return 'ENV-REQUIRED-FIELDS';
+  if (e.keyword === 'type' && ['object', 'array'].includes((e.params as { type: string }).type)) return 'ENV-REQUIRED-FIELDS';
+  if (at === '/integrity/checksum') return 'INT-TAMPER-DETECTED';
+  if (at === '/body/human_review_required' && env.profile === 'uai.agent.blocker.v1') return 'ENV-HUMAN-REVIEW-BLOCKER';
+  if ((e.keyword === 'pattern' || e.keyword === 'format') && DATE_TIME.test(at)) return 'ENV-UTC-Z';
   return 'ENV-SCHEMA';
 }
 
@@ -37,8 +64,8 @@ export function validateEnvelope(spec: EnvelopeSpec, packet: unknown, context: V
   const validate = profileValidator(spec, env.profile);
   if (!validate(env)) {
     const findings: Finding[] = (validate.errors ?? []).map((e) => ({
-      checkId: checkIdOf(e),
-      path: e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.keyword === 'additionalProperties' ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}` : e.instancePath,
+      checkId: checkIdOf(e, env),
+      path: errorPath(e),
       code: e.keyword,
       message: e.message ?? e.keyword,
     }));

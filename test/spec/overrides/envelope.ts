@@ -17,4 +17,12 @@ export const alternatives: Alternatives = {
     value: 'integrity-object',
     why: 'the checksum leaves the whole integrity object out of what it hashes, not only its checksum member',
   },
+  utcCase: {
+    value: 'any-case',
+    why: 'a date-time may write its T and Z in lower case, as RFC 3339 §5.6 allows',
+  },
+  secretScope: {
+    value: 'body',
+    why: 'the memory proposal is its body: a secret elsewhere in the envelope is not one it proposes to store',
+  },
 };

@@ -21,14 +21,27 @@ export function ignoring(checkId: string): Adapter {
   };
 }
 
-/** The reference validator, but blind to a malformed value of a field it checks only for presence. */
+/** The value at a JSON Pointer of a packet (undefined when absent). */
+function valueAt(packet: unknown, pointer: string): unknown {
+  let v = packet;
+  for (const part of pointer.split('/').slice(1)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return v;
+}
+
+/**
+ * The reference validator, but blind to a malformed value of a field it checks only for presence
+ * (absent or `null` is missing, as `value == null` reads it; anything else passes).
+ */
 function presenceOnly(checkId: string): Adapter {
   return {
     ...ref,
     describe: () => ({ name: `presence only for ${checkId}`, version: '0' }),
     async validateEnvelope(packet, context) {
       const v = (await ref.validateEnvelope!(packet, context)) as Verdict;
-      const findings = (v.findings ?? []).filter((f) => f.checkId !== checkId || f.code === 'required');
+      const findings = (v.findings ?? []).filter((f) => f.checkId !== checkId || f.code === 'required' || (f.path !== undefined && valueAt(packet, f.path) === null));
       return findings.length ? { valid: false, findings } : { valid: true };
     },
   };
@@ -78,3 +91,5 @@ export const broken: BrokenRegistry = {
   'ENV-FINAL-REPORT-EVIDENCE': ignoring('ENV-FINAL-REPORT-EVIDENCE'),
   'ENV-HUMAN-REVIEW-BLOCKER': ignoring('ENV-HUMAN-REVIEW-BLOCKER'),
 };
+
+export { byFamily } from './by-family.js';

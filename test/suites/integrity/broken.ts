@@ -17,3 +17,5 @@ export const broken: BrokenRegistry = {
   // Records checksums but never compares them on validation.
   'INT-TAMPER-DETECTED': ignoring('INT-TAMPER-DETECTED'),
 };
+
+export { byFamily } from './by-family.js';

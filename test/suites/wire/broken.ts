@@ -97,3 +97,5 @@ export const broken: BrokenRegistry = {
 export const alsoFails: Record<string, readonly string[]> = {
   'WIRE-ROUNDTRIP': ['WIRE-LAYOUT'],
 };
+
+export { byFamily } from './by-family.js';

@@ -11,6 +11,18 @@ import { envelopeSuite } from '../../../../suites/envelope/index.js';
 
 const spec = bundledSpec();
 
+/**
+ * The exact instant of an RFC 3339 UTC date-time in nanoseconds (a leap second `23:59:60` is the
+ * next day's midnight), written apart from the generators' and the reference's own readers.
+ */
+function instant(text: string): bigint | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/.exec(text);
+  if (!m) return null;
+  const seconds = Number(m[3]);
+  const ms = Date.parse(`${m[1]}T${m[2]}:${String(Math.min(seconds, 59)).padStart(2, '0')}Z`) + (seconds === 60 ? 1000 : 0);
+  return BigInt(ms) * 1_000_000n + BigInt((m[4] ?? '').padEnd(9, '0'));
+}
+
 /** Every envelope mutator, as the rules of the envelope suite apply it (on the profiles it needs). */
 const MUTATORS: { of: (spec: EnvelopeSpec) => EnvelopeMutator; profiles?: string[] }[] = [
   { of: unknownProfile },
@@ -23,7 +35,7 @@ const MUTATORS: { of: (spec: EnvelopeSpec) => EnvelopeMutator; profiles?: string
   { of: () => badFallbackDirective },
   { of: expired },
   { of: unsupportedClaimAdded },
-  { of: () => secretInMemory, profiles: ['uai.agent.memory-proposal.v1'] },
+  { of: secretInMemory, profiles: ['uai.agent.memory-proposal.v1'] },
   { of: coldMemoryPromoted, profiles: ['uai.agent.memory-proposal.v1'] },
   { of: () => hollowEvidence, profiles: ['uai.agent.final-report.v1'] },
   { of: blockerWithoutReview, profiles: ['uai.agent.blocker.v1'] },
@@ -58,7 +70,7 @@ describe('the envelope mutators', () => {
     // Seed data a user cannot override, but the mutators follow any data they are given.
     const overridden: SpecData = { ...spec, envelope: { ...spec.envelope, policy: { ...spec.envelope.policy, humanReviewBlockerTypes: types } } };
     const mutator = blockerWithoutReview(overridden.envelope);
-    expect(mutator.families).toEqual(types);
+    expect(mutator.families).toEqual([...types, 'truthy-non-boolean']);
     const drawn = new Set(fc.sample(mutated(overridden, mutator, ['uai.agent.blocker.v1']).cases, { seed: 2, numRuns: 50 }).map((c) => c.packet.body.blocker_type));
     expect([...drawn].sort()).toEqual(types);
   });
@@ -66,18 +78,19 @@ describe('the envelope mutators', () => {
   it('plant an expiry at its very instant only where that instant is already too late (D-ENV-07)', () => {
     const after = withOverrides(spec, { envelope: { expiry: 'after' } });
     const mutator = expired(after.envelope);
-    expect(mutator.families).toEqual(['just-after', 'long-after']);
+    expect(mutator.families).toEqual(['just-after', 'long-after', 'mixed-precision', 'long-fraction', 'leap-second']);
     for (const c of fc.sample(mutated(after, mutator).cases, { seed: 3, numRuns: 100 })) {
-      expect(Date.parse(c.now)).toBeGreaterThan(Date.parse(c.packet.delivery.expires_at));
+      expect(instant(c.now)! > instant(c.packet.delivery.expires_at)!, c.note).toBe(true);
     }
   });
 
   it('plant undeclared members at the top level only where only the top level is closed (D-ENV-14)', () => {
     const open = withOverrides(spec, { envelope: { undeclaredMembers: 'top-level' } });
     const mutator = undeclaredField(open.envelope);
-    expect(mutator.families).toEqual(['top-level']);
-    const families = new Set(fc.sample(mutated(open, mutator).cases, { seed: 3, numRuns: 60 }).map((c) => c.family));
-    expect([...families]).toEqual(['top-level']);
+    expect(mutator.families).toEqual(['top-level', 'prototype-name', 'near-name']);
+    const cases = fc.sample(mutated(open, mutator).cases, { seed: 3, numRuns: 60 });
+    expect([...new Set(cases.map((c) => c.family))].sort()).toEqual(['near-name', 'prototype-name', 'top-level']);
+    for (const c of cases) expect(c.note).toMatch(/ at \/$/);
   });
 });
 
@@ -88,7 +101,7 @@ describe('mutated', () => {
   });
 
   it('names the rule of its mutator, with what a finding may also name', () => {
-    expect(mutated(spec, missingRequired(spec.envelope))).toMatchObject({ breaks: 'ENV-REQUIRED-FIELDS', alsoAllowed: ['ENV-CORRELATION-ID', 'ENV-IDEMPOTENCY-KEY', 'ENV-FALLBACK-DIRECTIVE'] });
+    expect(mutated(spec, missingRequired(spec.envelope))).toMatchObject({ breaks: 'ENV-REQUIRED-FIELDS', alsoAllowed: ['ENV-CORRELATION-ID', 'ENV-IDEMPOTENCY-KEY', 'ENV-FALLBACK-DIRECTIVE', 'ENV-IDENTITY'] });
     expect(mutated(spec, expired(spec.envelope))).toMatchObject({ breaks: 'ENV-EXPIRED', alsoAllowed: undefined });
   });
 

@@ -1,0 +1,4 @@
+import { describeGalleryFamilies } from '../../helpers/suite-proofs.js';
+import * as gallery from './broken.js';
+
+describeGalleryFamilies('envelope', gallery);
