@@ -7,5 +7,5 @@ export const weightRange = rejectionCheck({
   specRef: '003 §2.1 PHASE-06; §2.3',
   decisions: ['D-UAS-10'],
   statement:
-    "Every unit's `weight` is a plain decimal (digits, optionally a point and digits) from 0.00 to 1.00 (003 §2.1 PHASE-06, §2.3; D-UAS-10).",
+    "Every unit's `weight` is a plain decimal (`0` or digits without a leading zero, optionally a point and digits) from 0.00 to 1.00 (003 §2.1 PHASE-06, §2.3; D-UAS-10).",
 });

@@ -15,7 +15,7 @@ from .uas_xml import NotWellFormed, parse_strict_xml
 SPEC = load_spec('uas')
 _SPAN = re.compile(r'bytes:(0|[1-9][0-9]{0,15})-(0|[1-9][0-9]{0,15})')
 _HEX64 = re.compile(r'[0-9a-fA-F]{64}')
-_DECIMAL = re.compile(r'[0-9]+(\.[0-9]+)?')
+_DECIMAL = re.compile(r'(0|[1-9][0-9]*)(\.[0-9]+)?')  # no leading zero (D-UAS-10)
 _S = '[' + JS_SPACE + ']'
 _LEGACY = re.compile('\ufeff?' + _S + r'*(?:<\?xml[^>]*\?>' + _S + r'*)?(?:<!--[\s\S]*?-->' + _S + r'*)*<([A-Za-z_][A-Za-z0-9_.-]*)[' + JS_SPACE + '/>]')
 
@@ -220,11 +220,16 @@ def _weights(m, sound, add):
     for u in m.units:
         d = deg.get(u.id, 0)
         den = norm if norm > 0 else 1
-        num = (SPEC['weightBase'] + sum(mods.get(t, 0) for t in u.modifiers)) * den + SPEC['centralityFactor'] * (d if norm > 0 else 0)
+        # Each condition counts once (seed 003 §2.3); listing one twice is itself a finding.
+        listed = set(u.modifiers)
+        num = (SPEC['weightBase'] + sum(mods.get(t, 0) for t in listed)) * den + SPEC['centralityFactor'] * (d if norm > 0 else 0)
         w = min(100, max(0, num / den)) / 100
         unknown = [t for t in u.modifiers if t not in mods]
+        repeated = sorted(t for t in listed if u.modifiers.count(t) > 1)
         if unknown:
             add('VAL-WEIGHT-FORMULA', u.id, 'unknown weight modifier(s) ' + ' '.join(unknown))
+        elif repeated:
+            add('VAL-WEIGHT-FORMULA', u.id, 'weight modifier(s) listed more than once: ' + ' '.join(repeated))
         elif u.id in declared and abs(declared[u.id] - w) > SPEC['weightTolerance'] + 1e-9:
             add('VAL-WEIGHT-FORMULA', u.id, 'weight %s differs from the formula (%.4f)' % (u.weight, w))
         if num >= SPEC['promotion']['PM-01'] * den and u.id not in promoted and not any(n in promoted for n in neighbours.get(u.id, ())):

@@ -2,8 +2,10 @@
 
 expat already refuses what XML 1.0 calls not well-formed (unbalanced tags, undeclared entities,
 ``&#1;``, raw control characters, ``]]>`` in text, ``<`` in attribute values, ``--`` in comments,
-text after the root). A DOCTYPE is refused on top (the UAS format has no DTD), and line ends and
-attribute white space are normalized by expat as XML 1.0 §2.11 and §3.3.3 require.
+text after the root, an XML declaration anywhere but at the very start). A DOCTYPE is refused on
+top (the UAS format has no DTD), and so is a declaration whose version is not 1.x (XML 1.0's
+VersionNum, which expat does not check). Line ends and attribute white space are normalized by
+expat as XML 1.0 §2.11 and §3.3.3 require.
 """
 import re
 from xml.parsers import expat
@@ -28,6 +30,7 @@ class Element:
 
 
 _NON_SPACE = re.compile('[^\t\n\r ]')
+_VERSION = re.compile(r'1\.[0-9]+')
 
 
 def parse_strict_xml(artifact):
@@ -60,6 +63,11 @@ def parse_strict_xml(artifact):
             if _NON_SPACE.search(text):
                 stack[-1].stray_text = True
 
+    def xml_decl(version, _encoding, _standalone):
+        if not _VERSION.fullmatch(version or ''):
+            raise NotWellFormed('XML declaration version %r is not 1.x' % version)
+
+    parser.XmlDeclHandler = xml_decl
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = chars
