@@ -11,6 +11,9 @@ export default defineConfig({
     // The built package (dist/) is loaded by Node itself, as a spawned CLI loads it: one form of each
     // file for V8 coverage to merge (a file transformed twice, differently, would merge to nonsense).
     server: { deps: { external: [/\/dist\//] } },
+    // Commands tested in-process load module adapters in-process too (a child per run would cost
+    // seconds each); the isolation tests clear it to test the default path.
+    env: { UAIX_CONFORMANCE_IN_PROCESS: '1' },
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

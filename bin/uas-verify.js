@@ -1,2 +1,7 @@
 #!/usr/bin/env node
-import '../dist/src/cli/uas-verify.js';
+import { endQuietlyOnBrokenPipe } from '../dist/src/cli/io.js';
+import { uasVerifyMain } from '../dist/src/cli/uas-verify.js';
+
+endQuietlyOnBrokenPipe(process.stdout);
+endQuietlyOnBrokenPipe(process.stderr);
+process.exitCode = await uasVerifyMain(process.argv.slice(2));

@@ -1,7 +1,10 @@
 import type { Adapter } from '../contract/adapter.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
+import { createIsolatedAdapter } from './isolated.js';
 import { loadAdapterModule } from './module.js';
+import { abortAllConnections } from './process/connection.js';
 import { createProcessAdapter, processControl } from './process/process-adapter.js';
+import { killAllOnce } from './process/run-once.js';
 import { createUasVerifyCommandAdapter } from './process/uas-verify-command.js';
 import { referenceFor } from './reference.js';
 
@@ -20,25 +23,51 @@ export interface LoadOptions {
   spec?: SpecData;
   /** The folder module paths are relative to and commands run in (default: the current directory). */
   cwd?: string;
+  /**
+   * Load a module adapter (or `reference`) into this process instead of a child process of its own
+   * (`--in-process`: for debugging; a hang, an exit or a blocking loop then takes the pack down with it).
+   * Unset: the environment decides (`UAIX_CONFORMANCE_IN_PROCESS=1`), else isolated.
+   */
+  inProcess?: boolean;
+  /** The V8 heap limit (MiB) of an isolated adapter's process (default `DEFAULT_ISOLATE_HEAP_MB`). */
+  maxHeapMb?: number;
 }
 
 /**
  * Loads the adapter a spec names: `reference`, a command (`cmd:<command line>` starts an adapter
  * process speaking `uaix-adapter/1`; `uas-verify-cmd:<template>` runs a command-line UAS verifier
- * per case), or a module file or folder. Every loading problem is a `UsageError`.
+ * per case), or a module file or folder. A module and `reference` run isolated, in a child process
+ * of their own (`createIsolatedAdapter`), unless `inProcess`. Every loading problem is a `UsageError`.
  */
 export async function loadAdapter(spec: string, options: LoadOptions = {}): Promise<Adapter> {
-  if (spec === 'reference') return referenceFor(options.spec ?? bundledSpec());
   const where = options.cwd !== undefined ? { cwd: options.cwd } : {};
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   if (spec.startsWith(COMMAND_PREFIX)) return createProcessAdapter(spec.slice(COMMAND_PREFIX.length), { ...timeout, ...where });
   if (spec.startsWith(UAS_VERIFY_PREFIX)) return createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), { ...timeout, ...where });
-  return loadAdapterModule(spec, options.cwd);
+  if (options.inProcess ?? inProcessByEnvironment()) return spec === 'reference' ? referenceFor(options.spec ?? bundledSpec()) : loadAdapterModule(spec, options.cwd);
+  return createIsolatedAdapter(spec, { ...timeout, ...where, ...(options.spec !== undefined ? { spec: options.spec } : {}), ...(options.maxHeapMb !== undefined ? { maxHeapMb: options.maxHeapMb } : {}) });
+}
+
+/** The environment variable that makes in-process loading the default, as `--in-process` does for one run. */
+export const IN_PROCESS_ENV = 'UAIX_CONFORMANCE_IN_PROCESS';
+
+/** True when `UAIX_CONFORMANCE_IN_PROCESS=1`: module adapters load in process unless a caller says otherwise. */
+function inProcessByEnvironment(): boolean {
+  return process.env[IN_PROCESS_ENV] === '1';
 }
 
 /** Kills an out-of-process adapter's processes at once (signal handlers); no-op for in-process adapters. */
 export function abortAdapter(adapter: Adapter): void {
   processControl(adapter)?.abort();
+}
+
+/**
+ * Kills every adapter process the pack started, at once, in any phase (a signal during start-up,
+ * when no adapter object exists yet): their pending requests fault, so the run ends now.
+ */
+export function abortAllAdapters(): void {
+  abortAllConnections();
+  killAllOnce();
 }
 
 /** Ends an out-of-process adapter's processes and waits until they are gone; no-op for in-process adapters. */

@@ -3,6 +3,7 @@ import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../contract/errors.js';
 import type { Adapter } from '../contract/adapter.js';
+import { moduleLoadProblem } from '../io/module-errors.js';
 
 const MODULE_EXTENSIONS = ['.mjs', '.js', '.cjs', '.ts', '.mts', '.cts'];
 
@@ -53,8 +54,9 @@ function pickExport(e: unknown): string | undefined {
   return undefined;
 }
 
+/** What a module's load or factory threw, in one line (a syntax error with its place; never throws, whatever was thrown). */
 function firstLine(e: unknown): string {
-  return (e instanceof Error ? e.message : String(e)).split('\n')[0]!.slice(0, 300);
+  return moduleLoadProblem(e).split('\n')[0]!.slice(0, 300);
 }
 
 /**

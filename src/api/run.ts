@@ -25,8 +25,10 @@ export function runChecks(opts: RunOptions): Promise<Report> {
 
 /** Options of `runPack`: what to run, against what, and where the reports go. */
 export interface PackOptions {
-  /** An adapter object, or a spec as the CLI's `--adapter` takes it (loaded, and closed at the end). */
+  /** An adapter object (run in this process), or a spec as the CLI's `--adapter` takes it (loaded, and closed at the end). */
   adapter: Adapter | string;
+  /** A module or `reference` named by a string runs in this process rather than isolated in a child (`--in-process`). */
+  inProcess?: boolean;
   /** How replay commands name the adapter (default: `adapter` when it is a string, else `./adapter`). */
   adapterSpec?: string;
   seed: number;
@@ -46,6 +48,12 @@ export interface PackOptions {
   /** Where the file reporters write (report.json, junit.xml, report.html, summary.md, badge.json); none when absent. */
   out?: string;
   shouldStop?: () => boolean;
+  /** Aborted (a signal): pending calls end at once, the run stops, and the report of what finished is written, marked incomplete. */
+  signal?: AbortSignal;
+  /** Shrink time per failing check chunk (ms); default `DEFAULT_SHRINK_BUDGET_MS`. */
+  shrinkBudgetMs?: number;
+  /** Stop at each check's first failing case, unshrunk (verdicts only: the pack's own proofs, mutation runs). */
+  verdictOnly?: boolean;
 }
 
 /** What `runPack` did. */
@@ -68,7 +76,7 @@ export async function runPack(o: PackOptions): Promise<PackRun> {
   if (o.replayPath !== undefined && checks.length !== 1) throw new UsageError(`a replay needs exactly one check, the selection holds ${checks.length}`);
   if (o.out !== undefined) assertReplaceable(o.out);
   const spec = o.spec ?? bundledSpec();
-  const adapter = typeof o.adapter === 'string' ? await loadAdapter(o.adapter, { timeoutMs: o.timeoutMs, spec }) : o.adapter;
+  const adapter = typeof o.adapter === 'string' ? await loadAdapter(o.adapter, { timeoutMs: o.timeoutMs, spec, ...(o.inProcess !== undefined ? { inProcess: o.inProcess } : {}) }) : o.adapter;
   const reporters = o.reporters ?? [];
   let report: Report | undefined;
   try {
@@ -87,6 +95,9 @@ export async function runPack(o: PackOptions): Promise<PackRun> {
         ...(o.replayPath !== undefined ? { replayPath: o.replayPath } : {}),
         ...(o.shard ? { shard: o.shard } : {}),
         ...(o.shouldStop ? { shouldStop: o.shouldStop } : {}),
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.shrinkBudgetMs !== undefined ? { shrinkBudgetMs: o.shrinkBudgetMs } : {}),
+        ...(o.verdictOnly === true ? { verdictOnly: true } : {}),
       },
       toolStamp(stampOf(catalog.checks, spec)),
     );

@@ -26,3 +26,15 @@ export function pathIn(io: CliIO, path: string): string {
 export function shownPath(io: CliIO, path: string): string {
   return relative(cwdOf(io), path) || path;
 }
+
+/**
+ * A reader that went away (`uaix-conformance list | head -1`) closes the pipe: the next write fails
+ * with EPIPE. That is no error of the command: it ends at once, quietly, with `exit` (exit code 0),
+ * never with a stack trace. Any other stream error is rethrown as it is.
+ */
+export function endQuietlyOnBrokenPipe(stream: NodeJS.WritableStream, exit: (code: number) => void = (code) => process.exit(code)): void {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') exit(0);
+    else throw e;
+  });
+}

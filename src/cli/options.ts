@@ -22,7 +22,11 @@ export const RUN_OPTIONS = {
   replay: { type: 'string' },
   now: { type: 'string' },
   'spec-dir': { type: 'string' },
+  'in-process': { type: 'boolean' },
+  'shrink-budget': { type: 'string' },
   'no-reports': { type: 'boolean' },
+  'allow-empty': { type: 'boolean' },
+  force: { type: 'boolean' },
   expect: { type: 'string' },
   'allow-stale': { type: 'boolean' },
   'update-expect': { type: 'boolean' },
@@ -61,10 +65,26 @@ export function listOption(values: string[] | undefined): string[] {
   return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 }
 
-/** `--now`: a UTC instant with a trailing Z. */
+/**
+ * True when the fields of `YYYY-MM-DDTHH:MM:SS` name a real instant: a day that exists in its month
+ * (leap years included), hours below 24, minutes and seconds below 60. `Date.parse` alone would roll
+ * `2026-02-30` over to March 2.
+ */
+export function isCalendarInstant(year: number, month: number, day: number, hour: number, minute: number, second: number): boolean {
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year, month, 0); // day 0 of the next month: the last day of this one (years below 100 too)
+  const daysInMonth = lastDay.getUTCDate();
+  return day <= daysInMonth;
+}
+
+/** `--now`: a UTC instant with a trailing Z, on a real calendar day. */
 export function nowOption(raw: string | undefined, fallback: string): string {
   if (raw === undefined) return fallback;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(raw) || Number.isNaN(Date.parse(raw))) throw new UsageError(`--now must be a UTC instant with a trailing Z, got "${raw}"`);
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?Z$/.exec(raw);
+  if (!m || Number.isNaN(Date.parse(raw))) throw new UsageError(`--now must be a UTC instant with a trailing Z, got "${raw}"`);
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (!isCalendarInstant(y, mo, d, h, mi, s)) throw new UsageError(`--now names no real instant: "${raw}" (check the day of the month and the time)`);
   return raw;
 }
 

@@ -1,6 +1,7 @@
 import { AdapterFault, type Harness } from './check.js';
 import { shapeProblem, type AnswerShape } from '../contract/shapes.js';
-import { TimeoutError, withTimeout } from './timeout.js';
+import { guardPrototypes } from './prototype-guard.js';
+import { InterruptedError, TimeoutError, withTimeout } from './timeout.js';
 import type { Adapter, AdapterInfo } from '../contract/adapter.js';
 import type { SpecData } from '../spec/index.js';
 import { UsageError } from '../contract/errors.js';
@@ -10,16 +11,50 @@ export const DEFAULT_NOW = '2026-06-01T00:00:00Z';
 /** The per-call timeout when a run names none. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/**
+ * Set (a number of ms) on an adapter that enforces deadlines of its own, as the process transport
+ * does: the longest one call can take, a restart of the process included. The harness then times a
+ * call by that bound, so that the transport's fault (with its evidence) is the one reported and a
+ * slow restart is not mistaken for the call hanging.
+ */
+export const CALL_BOUND: unique symbol = Symbol.for('uaix-conformance.call-bound') as never;
+
+/** The harness's deadline for one call of `adapter`. */
+function callDeadline(adapter: Adapter, timeoutMs: number): number {
+  const own = (adapter as { [CALL_BOUND]?: unknown })[CALL_BOUND];
+  return typeof own === 'number' && own > timeoutMs ? own : timeoutMs;
+}
+
 type Shape = AnswerShape | ((v: unknown) => string | null);
 
-/** One line of an error, whatever was thrown. */
-export function describeThrown(e: unknown): string {
-  if (e instanceof Error) return `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}`.slice(0, 2000);
+/** Runs `read`, or gives `fallback` when it throws (a hostile getter, toString or Proxy trap). */
+function guardedRead<T>(read: () => T, fallback: T): T {
   try {
-    return `threw a non-error value: ${JSON.stringify(e)?.slice(0, 500)}`;
+    return read();
   } catch {
-    return `threw a non-error value: ${String(e).slice(0, 500)}`;
+    return fallback;
   }
+}
+
+/** A thrown value that is not an Error, in words: never throws, whatever its toJSON, toString or Symbol.toPrimitive do. */
+function describeNonError(e: unknown): string {
+  if (typeof e === 'symbol') return `threw a symbol: ${guardedRead(() => e.toString(), 'Symbol()').slice(0, 500)}`;
+  if (typeof e === 'function') return `threw a function: ${guardedRead(() => String((e as { name?: unknown }).name || 'anonymous'), 'anonymous').slice(0, 200)}`;
+  if (e === undefined) return 'threw a non-error value: undefined';
+  const json = guardedRead(() => JSON.stringify(e) as string | undefined, undefined);
+  if (typeof json === 'string') return `threw a non-error value: ${json.slice(0, 500)}`;
+  const text = guardedRead(() => String(e), undefined as string | undefined);
+  return text !== undefined ? `threw a non-error value: ${text.slice(0, 500)}` : 'threw a value that cannot be shown (its toJSON and toString throw)';
+}
+
+/** One line of an error, whatever was thrown. Never throws. */
+export function describeThrown(e: unknown): string {
+  const isError = guardedRead(() => e instanceof Error, false);
+  if (!isError) return describeNonError(e);
+  const err = e as Error;
+  const name = guardedRead(() => (typeof err.name === 'string' ? err.name : 'Error'), 'Error');
+  const message = guardedRead(() => (typeof err.message === 'string' ? err.message : String(err.message)), '(its message cannot be read)');
+  return `${name === 'Error' ? '' : `${name}: `}${message}`.slice(0, 2000);
 }
 
 function resolveMember(adapter: Adapter, method: string): { fn: (...a: unknown[]) => unknown; self: unknown } {
@@ -34,9 +69,27 @@ function resolveMember(adapter: Adapter, method: string): { fn: (...a: unknown[]
   return { fn: value as (...a: unknown[]) => unknown, self };
 }
 
+/**
+ * The answer as plain data, read once: what crosses a process boundary, and what the judges may
+ * read without meeting a throwing getter or Proxy trap of the implementation. An answer that
+ * cannot be read is the implementation's fault.
+ */
+function snapshotAnswer(method: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  try {
+    return structuredClone(value);
+  } catch (e) {
+    throw new AdapterFault(`${method} answered with a value that cannot be read: ${describeThrown(e)}`);
+  }
+}
+
 /** Builds the harness through which checks reach an in-process adapter. */
-export function createHarness(adapter: Adapter, info: AdapterInfo, options: { timeoutMs: number; now: string; spec: SpecData }): Harness {
+export function createHarness(adapter: Adapter, info: AdapterInfo, options: { timeoutMs: number; now: string; spec: SpecData; signal?: AbortSignal }): Harness {
+  const deadline = callDeadline(adapter, options.timeoutMs);
+  const guard = guardPrototypes();
+  let patched: string[] = [];
   async function call(method: string, args: unknown[]): Promise<unknown> {
+    if (options.signal?.aborted) throw new AdapterFault(`${method}: the run was interrupted`); // never start a call (or a process) after a stop
     const { fn, self } = resolveMember(adapter, method);
     // The adapter gets its own copy, as it would across a process boundary: an implementation that
     // edits its input must not change the case the report shows.
@@ -48,7 +101,17 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: { ti
       }
     });
     // A synchronous throw and an async rejection are the same thing to the pack.
-    return withTimeout(Promise.resolve().then(() => fn.apply(self, own)), options.timeoutMs);
+    let value: unknown;
+    try {
+      value = await withTimeout(Promise.resolve().then(() => fn.apply(self, own)), deadline, options.signal);
+    } catch (e) {
+      if (e instanceof InterruptedError) throw new AdapterFault(`${method}: the run was interrupted`);
+      throw e;
+    } finally {
+      patched = guard.restore();
+    }
+    if (patched.length) throw new AdapterFault(`${method} changed built-ins the pack relies on (${patched.slice(0, 5).join(', ')}); they were restored`);
+    return snapshotAnswer(method, value);
   }
   return {
     info,
@@ -81,11 +144,11 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: { ti
 }
 
 /** Calls `describe()` with a timeout and checks its shape; an adapter that cannot describe itself is unusable. */
-export async function describeAdapter(adapter: Adapter, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<AdapterInfo> {
+export async function describeAdapter(adapter: Adapter, timeoutMs = DEFAULT_TIMEOUT_MS, signal?: AbortSignal): Promise<AdapterInfo> {
   if (adapter == null || typeof adapter.describe !== 'function') throw new UsageError('the adapter has no describe() method');
   let info: unknown;
   try {
-    info = await withTimeout(Promise.resolve().then(() => adapter.describe()), timeoutMs);
+    info = await withTimeout(Promise.resolve().then(() => adapter.describe()), timeoutMs, signal);
   } catch (e) {
     throw new UsageError(`the adapter's describe() failed: ${describeThrown(e)}`);
   }

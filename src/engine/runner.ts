@@ -50,6 +50,16 @@ export interface RunOptions {
   listeners?: readonly RunListener[];
   /** When it returns true the run stops between cases and the report is marked incomplete. */
   shouldStop?: () => boolean;
+  /** Aborted (a signal): pending adapter calls end at once, the run stops and the report is marked incomplete. */
+  signal?: AbortSignal;
+  /** Shrink time per failing check chunk, in ms (default `DEFAULT_SHRINK_BUDGET_MS`); then the best counterexample so far is reported, marked `shrinkCut`. */
+  shrinkBudgetMs?: number;
+  /**
+   * Stop at the first failing case of a check: no shrinking, no flakiness replays. The verdict is the
+   * same; the counterexample is the case as drawn. For runs that need verdicts only (the pack's own
+   * proofs, mutation runs).
+   */
+  verdictOnly?: boolean;
 }
 
 /** What the engine needs to know of the tool that runs it, for the report. */
@@ -70,6 +80,36 @@ interface ChunkOutcome {
   durationMs: number;
 }
 
+/** Shrink time per check chunk when a run names none: then the best counterexample so far is reported. */
+export const DEFAULT_SHRINK_BUDGET_MS = 30_000;
+/** Faults (timeouts, crashes) on smaller cases after which shrinking stops: each may cost a whole timeout. */
+export const MAX_SHRINK_FAULTS = 3;
+/** Times the shrunk counterexample is run again before it is reported, to tell a flaky answer from a wrong one. */
+export const FLAKY_REPLAYS = 3;
+
+/**
+ * Runs the counterexample `FLAKY_REPLAYS` more times: undefined when every run fails again, else
+ * the first answer and the one that did not fail, so that a flaky implementation is reported as
+ * such rather than as a stable failure that `replay` would call FIXED. Only the outcome is compared:
+ * a stateful implementation may fail the same case with other ids or nonces each time, and that is
+ * no flakiness.
+ */
+async function replayForFlakiness(check: CheckDefinition, h: Harness, input: unknown, first: { message: string; actual: unknown }): Promise<FailureRecord['flaky']> {
+  const firstAnswer = { outcome: 'failed' as const, message: first.message, actual: toJsonSafe(first.actual) };
+  for (let i = 1; i <= FLAKY_REPLAYS; i++) {
+    const o = await executeCase(check, input, h);
+    if (o.status === 'failed') continue;
+    const answer = o.status === 'passed' ? { outcome: 'passed' as const } : { outcome: 'errored' as const, message: o.message };
+    return { replays: FLAKY_REPLAYS, differedAt: i, answers: [firstAnswer, answer] };
+  }
+  return undefined;
+}
+
+/** True once the caller asked the run to stop (`shouldStop`, or an aborted `signal`). */
+function stopRequested(opts: RunOptions): boolean {
+  return opts.signal?.aborted === true || opts.shouldStop?.() === true;
+}
+
 /** Runs one chunk as a fast-check property; undefined when `shouldStop` interrupted it. */
 async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, chunk: Chunk, replayPath: string | undefined): Promise<ChunkOutcome | undefined> {
   const started = performance.now();
@@ -81,12 +121,21 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
   let lastFailure: { input: unknown; message: string; expected: unknown; actual: unknown } | undefined;
 
   let interrupted = false;
+  const budgetMs = opts.shrinkBudgetMs ?? DEFAULT_SHRINK_BUDGET_MS;
+  let shrinkStarted = 0;
+  let shrinkFaults = 0;
+  let shrinkCut: string | undefined;
   const property = fc.asyncProperty(check.arbitrary(h.spec), async (input: unknown) => {
-    if (interrupted || opts.shouldStop?.()) {
+    if (interrupted || stopRequested(opts)) {
       interrupted = true;
-      return true; // let fast-check wind down; this check's result is discarded
+      throw new fc.PreconditionFailure(true); // fast-check stops at once, shrinking included; this check's result is discarded
     }
     const shrinking = lastFailure !== undefined;
+    if (shrinking && shrinkCut === undefined) {
+      if (performance.now() - shrinkStarted > budgetMs) shrinkCut = `shrinking stopped after the shrink budget of ${budgetMs} ms; this is the smallest failing case found so far`;
+      else if (shrinkFaults >= MAX_SHRINK_FAULTS) shrinkCut = `shrinking stopped after the adapter faulted on ${shrinkFaults} smaller cases; this is the smallest failing case found so far`;
+    }
+    if (shrinkCut !== undefined) throw new fc.PreconditionFailure(true); // report the best counterexample so far
     if (fault && !shrinking) return true; // the adapter already broke down: stop exercising it
     for (const l of opts.listeners ?? []) l.onCase?.(check.id, shrinking);
     if (!shrinking) {
@@ -96,10 +145,12 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
     const o = await executeCase(check, input, h);
     if (o.status === 'passed') return true;
     if (o.status === 'failed') {
+      if (!shrinking) shrinkStarted = performance.now();
       lastFailure = { input, message: o.message, expected: o.expected, actual: o.actual };
       return false;
     }
     // A fault while shrinking means that smaller case says nothing: keep the failure found.
+    if (shrinking) shrinkFaults += 1;
     if (!shrinking && !fault) fault = { message: o.message, input, evidence: o.evidence };
     return true;
   });
@@ -109,27 +160,34 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
       seed: chunk.seed,
       numRuns: chunk.numRuns,
       ...(replayPath !== undefined ? { path: replayPath } : {}),
+      ...(opts.verdictOnly === true ? { endOnFailure: true } : {}),
     });
   } catch (e) {
     // A generator that throws while drawing a case is a defect of the pack: this check errors, the run goes on.
     return { index: chunk.index, cases, tags, durationMs: Math.round(performance.now() - started), status: 'errored', error: { message: `internal error: ${describeThrown(e)}` } };
   }
-  if (interrupted) return undefined;
+  if (interrupted || stopRequested(opts)) return undefined; // a call cut short by the stop says nothing about the adapter
   const base = { index: chunk.index, cases, tags, durationMs: Math.round(performance.now() - started) };
   if (details.failed && lastFailure && details.counterexample) {
     const path = globalPath(chunk, details.counterexamplePath ?? '', chunkRuns);
+    // Shown before the replays: a case may keep what its last run did (a recovery world's trace).
+    const counterexample = show(details.counterexample[0]);
+    const flaky = opts.verdictOnly === true ? undefined : await replayForFlakiness(check, h, details.counterexample[0], lastFailure);
+    if (stopRequested(opts)) return undefined;
     return {
       ...base,
       status: 'failed',
       failure: {
         message: lastFailure.message,
-        counterexample: show(details.counterexample[0]),
+        counterexample,
         expected: toJsonSafe(lastFailure.expected),
         actual: toJsonSafe(lastFailure.actual),
         seed: chunk.seed,
         path,
         shrinks: details.numShrinks,
         replay: replayCommand(opts.adapterSpec ?? './adapter', check.id, opts.seed, compactPath(path), opts.runs),
+        ...(shrinkCut !== undefined ? { shrinkCut } : {}),
+        ...(flaky ? { flaky } : {}),
       },
     };
   }
@@ -217,14 +275,14 @@ export async function runChecks(opts: RunOptions, stamp: ToolStamp): Promise<Rep
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = opts.now ?? DEFAULT_NOW;
   const spec = opts.spec ?? bundledSpec();
-  const info = await describeAdapter(opts.adapter, timeoutMs);
-  const h = createHarness(opts.adapter, info, { timeoutMs, now, spec });
+  const info = await describeAdapter(opts.adapter, timeoutMs, opts.signal);
+  const h = createHarness(opts.adapter, info, { timeoutMs, now, spec, ...(opts.signal ? { signal: opts.signal } : {}) });
   const results: CheckReport[] = [];
   let incomplete = false;
   const units = opts.shard ? shardUnits(opts.checks.map((c) => c.id), opts.runs, opts.shard, opts.chunkRuns ?? CHUNK_RUNS) : undefined;
   const mine = units ? opts.checks.filter((c) => units.has(c.id)) : opts.checks;
   for (const [i, check] of mine.entries()) {
-    if (opts.shouldStop?.()) {
+    if (stopRequested(opts)) {
       incomplete = true;
       break;
     }
@@ -250,6 +308,7 @@ export async function runChecks(opts: RunOptions, stamp: ToolStamp): Promise<Rep
       catalogHash: stamp.catalogHash,
       startedAt,
       durationMs: Math.round(performance.now() - t0),
+      shrinkBudgetMs: opts.shrinkBudgetMs ?? DEFAULT_SHRINK_BUDGET_MS,
       ...(opts.shard ? { shard: { ...opts.shard } } : {}),
     },
     incomplete,

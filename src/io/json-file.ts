@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { UsageError } from '../contract/errors.js';
 import { REPORT_FORMAT, type Report } from '../model/report.js';
+import { jsonProblem } from './json-text.js';
 import { packageRoot } from './package.js';
 
 const validators = new Map<string, ValidateFunction>();
@@ -36,12 +37,19 @@ export function firstSchemaError(errors: ErrorObject[] | null | undefined): stri
  */
 export function readJsonFile(file: string, what: string, shown: string = file): unknown {
   if (!existsSync(file)) throw new UsageError(`${what} ${shown}: no such file`);
-  if (statSync(file).isDirectory()) throw new UsageError(`${what} ${shown} is a folder, not a file`);
-  const text = readFileSync(file, 'utf8');
+  const st = statSync(file);
+  if (st.isDirectory()) throw new UsageError(`${what} ${shown} is a folder, not a file`);
+  if (!st.isFile()) throw new UsageError(`${what} ${shown} is not a regular file`); // a FIFO would hang the read
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${what} ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${what} ${shown} is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
+    throw new UsageError(`${what} ${shown} is not valid JSON: ${jsonProblem(text, e)}`);
   }
 }
 

@@ -1,36 +1,359 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../contract/errors.js';
-import { REPORT_FORMAT } from '../model/report.js';
-import { writeAtomic } from './atomic.js';
 
-/** One published file of a report: its name inside the output folder and its content. */
+/**
+ * The output folder of a run (`--out`). Four promises, all kept here:
+ * - it is checked before the run starts: a file, an unwritable or read-only folder, a FIFO or other
+ *   non-regular file where a report goes, or a report file we did not write is one usage line;
+ * - one run at a time: a lock file refuses a second run (a stale lock of a dead process is taken over);
+ * - the pack only replaces files it wrote: the manifest (`MANIFEST`) lists each file with its
+ *   sha256, and a file that is not listed, or changed since, is refused unless `--force`;
+ * - the reports are one consistent set or nothing: every file is written to a temp file first; if
+ *   any write fails, the temps and the previous set are removed (never a new report.json next to an
+ *   old green badge.json); otherwise the previous set is removed, the new files renamed in, and the
+ *   manifest written last. A temp file never outlives its process.
+ */
+
+/** One published file of a report: its name inside the output folder and its content (chunks are streamed, never joined). */
 export interface ReportFile {
   name: string;
-  content: string;
+  content: string | Iterable<string>;
+}
+
+/** The files a run publishes, as `FILE_REPORTERS` in src/reporters/index.ts names them (a test keeps the two equal). */
+export const REPORT_FILE_NAMES: readonly string[] = Object.freeze(['report.json', 'junit.xml', 'report.html', 'summary.md', 'badge.json']);
+/** The manifest: which files of the folder the pack wrote, with their digests. */
+export const MANIFEST = '.uaix-conformance.json';
+/** The lock of the run writing into the folder. */
+export const LOCK = '.uaix-conformance.lock';
+/** The manifest's format id. */
+export const MANIFEST_FORMAT = 'uaix-conformance-output/1';
+/** The temp files of this module: `.<name>.<pid>.tmp`. */
+const TEMP = /^\.(.+)\.(\d+)\.tmp$/;
+
+/** How the output folder may be used. */
+export interface OutOptions {
+  /** Replace report files the pack did not write (or that were changed since). */
+  force?: boolean;
+}
+
+/** A held lock on an output folder. */
+export interface OutLock {
+  readonly dir: string;
+  /**
+   * Removes the previous run's reports (the files of ours the manifest lists, and the manifest):
+   * called when the new run starts, so that a run that dies before it writes (an adapter calling
+   * `process.exit(0)`, a kill) leaves nothing, never the old green badge.json as if it were its own.
+   */
+  retirePrevious(): void;
+  /** Removes the lock (idempotent; never removes a lock another process took over). */
+  release(): void;
+}
+
+interface Manifest {
+  format: typeof MANIFEST_FORMAT;
+  files: { name: string; sha256: string; bytes: number }[];
+}
+
+/** The locks this process holds, by folder, with the options they were taken with. */
+const held = new Map<string, { token: string; options: OutOptions }>();
+/** Temp files this process is writing: removed on exit, whatever ends the process. */
+const temps = new Set<string>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const t of temps) tryUnlink(t);
+    for (const [dir, h] of held) releaseLock(dir, h.token);
+  });
+}
+
+function tryUnlink(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // already gone
+  }
+}
+
+function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(`cannot inspect ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/** The nearest folder of `dir` that exists (itself when it does), or a usage error when a file stands in the way. */
+function existingFolder(dir: string): string {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    let st: Stats | undefined;
+    try {
+      st = statSync(at);
+    } catch {
+      st = undefined;
+    }
+    if (st) {
+      if (!st.isDirectory()) throw new UsageError(at === resolve(dir) ? `the output folder ${dir} is a file, not a folder (choose another --out)` : `the output folder ${dir} cannot be made: ${at} is a file`);
+      return at;
+    }
+    if (dirname(at) === at) return at;
+  }
+}
+
+/** The folder can take files: it (or the folder it would be made in) is writable, on a writable file system. */
+function assertWritable(dir: string): void {
+  const at = existingFolder(dir);
+  try {
+    accessSync(at, constants.W_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EROFS' ? 'it is on a read-only file system' : 'it is not writable';
+    throw new UsageError(`cannot write reports into ${dir}: ${why} (${code ?? 'no access'}; choose another --out)`);
+  }
+}
+
+/** A report file's place holds nothing, or a regular file (a FIFO would hang the run, a folder or device would lose the report). */
+function assertRegularOrAbsent(path: string): Stats | undefined {
+  const st = lstatOrUndefined(path);
+  if (st && !st.isFile()) {
+    const kind = st.isFIFO() ? 'a FIFO' : st.isDirectory() ? 'a folder' : st.isSymbolicLink() ? 'a symbolic link' : st.isSocket() ? 'a socket' : 'not a regular file';
+    throw new UsageError(`${path} is ${kind}, where a report file goes: refusing to write there (remove it or choose another --out)`);
+  }
+  return st;
+}
+
+/** The sha256 of a file, read in chunks (a report may be large). */
+function fileDigest(path: string): string {
+  const hash = createHash('sha256');
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(1 << 20);
+    for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) hash.update(buf.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+/** The folder's manifest, or undefined when there is none or it is not ours. */
+function readManifest(dir: string): Manifest | undefined {
+  const path = join(dir, MANIFEST);
+  if (!lstatOrUndefined(path)?.isFile()) return undefined;
+  try {
+    const m = JSON.parse(readFileSync(path, 'utf8')) as Partial<Manifest>;
+    if (m.format !== MANIFEST_FORMAT || !Array.isArray(m.files)) return undefined;
+    return { format: MANIFEST_FORMAT, files: m.files.filter((f) => typeof f?.name === 'string' && typeof f.sha256 === 'string') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the manifest lists `name` with the digest the file has now: the pack wrote it and nobody changed it. */
+function isOurs(dir: string, name: string, manifest: Manifest | undefined): boolean {
+  const entry = manifest?.files.find((f) => f.name === name);
+  if (entry === undefined) return false;
+  try {
+    return fileDigest(join(dir, name)) === entry.sha256;
+  } catch (e) {
+    throw new UsageError(`cannot read ${join(dir, name)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (choose another --out)`);
+  }
+}
+
+/** Every report file in place is a regular file the pack wrote (or `force`). */
+function assertOwnedFiles(dir: string, names: readonly string[], options: OutOptions): void {
+  assertRegularOrAbsent(join(dir, MANIFEST));
+  const manifest = readManifest(dir);
+  for (const name of names) {
+    const path = join(dir, name);
+    if (assertRegularOrAbsent(path) && options.force !== true && !isOurs(dir, name, manifest)) {
+      throw new UsageError(`${path} was not written by uaix-conformance (or was changed since): refusing to overwrite it (use --force, or choose another --out)`);
+    }
+  }
 }
 
 /**
- * Refuses to replace a `report.json` that is not a report of ours: a file the user made is never
- * overwritten silently. Our own earlier reports are replaced (that is what an output folder is for).
+ * Checks, before a run starts, that `outDir` can take its reports: a folder (or makeable), writable,
+ * with no non-regular file where a report goes and no report file the pack did not write (unless
+ * `force`). A folder this process holds the lock of was checked when the lock was taken.
+ * Every problem is one usage line.
  */
-export function assertReplaceable(outDir: string): void {
-  const file = join(outDir, 'report.json');
-  if (!existsSync(file)) return;
-  let format: unknown;
-  try {
-    format = (JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown }).format;
-  } catch {
-    format = undefined;
-  }
-  if (format !== REPORT_FORMAT) throw new UsageError(`${file} exists and is not a uaix-conformance report: refusing to overwrite it (choose another output folder)`);
+export function assertReplaceable(outDir: string, options: OutOptions = {}, names: readonly string[] = REPORT_FILE_NAMES): void {
+  if (held.has(resolve(outDir))) return;
+  assertOutDir(outDir, options, names);
 }
 
-/** Writes the files into `outDir` in the order given, each atomically. Returns the paths written. */
+function assertOutDir(outDir: string, options: OutOptions, names: readonly string[]): void {
+  assertWritable(outDir);
+  if (lstatOrUndefined(outDir) === undefined) return;
+  assertRegularOrAbsent(join(outDir, LOCK));
+  assertOwnedFiles(outDir, names, options);
+}
+
+/** True when a process with this pid exists (EPERM: it exists, owned by someone else). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid a lock file names, or undefined when it names none. */
+function lockOwner(path: string): number | undefined {
+  try {
+    const pid = (JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown }).pid;
+    return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function releaseLock(dir: string, token: string): void {
+  const path = join(dir, LOCK);
+  try {
+    if ((JSON.parse(readFileSync(path, 'utf8')) as { token?: unknown }).token === token) unlinkSync(path);
+  } catch {
+    // gone, or taken over: not ours to remove
+  }
+  if (held.get(dir)?.token === token) held.delete(dir);
+}
+
+/** Creates the lock file exclusively; false when one exists. */
+function tryCreateLock(path: string, token: string): boolean {
+  try {
+    writeFileSync(path, `${JSON.stringify({ pid: process.pid, token, since: new Date().toISOString() })}\n`, { flag: 'wx' });
+    return true;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    throw new UsageError(`cannot write reports into ${dirname(path)}: ${code ?? (e as Error).message} (choose another --out)`);
+  }
+}
+
+/**
+ * Checks `outDir` (as `assertReplaceable`), makes it, and takes its lock for this run: a second run
+ * into the same folder is refused in one line while the first one's process lives; the lock of a
+ * process that is gone is taken over. Stale temp files of dead runs are removed.
+ */
+export function lockOutDir(outDir: string, options: OutOptions = {}, names: readonly string[] = REPORT_FILE_NAMES): OutLock {
+  const dir = resolve(outDir);
+  if (held.has(dir)) throw new UsageError(`another run of this process is writing into ${outDir}: choose another --out`);
+  assertOutDir(outDir, options, names);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new UsageError(`cannot make the output folder ${outDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const path = join(dir, LOCK);
+  const token = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  if (!tryCreateLock(path, token)) {
+    const owner = lockOwner(path);
+    if (owner !== undefined && isAlive(owner)) throw new UsageError(`another uaix-conformance run (pid ${owner}) is writing into ${outDir}: wait for it to end, or choose another --out`);
+    tryUnlink(path); // the lock of a process that is gone
+    if (!tryCreateLock(path, token)) throw new UsageError(`another uaix-conformance run took the lock of ${outDir} just now: choose another --out`);
+  }
+  installExitHook();
+  held.set(dir, { token, options });
+  removeStaleTemps(dir);
+  return { dir, retirePrevious: () => removeOurSet(dir, []), release: () => releaseLock(dir, token) };
+}
+
+/** Removes the temp files of runs whose process is gone (a run killed while it wrote). */
+function removeStaleTemps(dir: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const f of entries) {
+    const m = TEMP.exec(f);
+    if (m && Number(m[2]) !== process.pid && !isAlive(Number(m[2]))) tryUnlink(join(dir, f));
+  }
+}
+
+/** Writes one file's content to `path`, chunk by chunk, returning its digest and size. */
+function writeStreamed(path: string, content: string | Iterable<string>): { sha256: string; bytes: number } {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const fd = openSync(path, 'wx');
+  try {
+    for (const chunk of typeof content === 'string' ? [content] : content) {
+      const buf = Buffer.from(chunk, 'utf8');
+      hash.update(buf);
+      for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off);
+      bytes += buf.length;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+/** Removes the files of ours the manifest lists, then the manifest: what is left cannot be mistaken for a run's reports. */
+function removeOurSet(dir: string, names: readonly string[]): void {
+  const listed = new Set([...(readManifest(dir)?.files.map((f) => f.name) ?? []), ...names]);
+  tryUnlink(join(dir, MANIFEST));
+  for (const name of listed) if (!name.includes('/') && lstatOrUndefined(join(dir, name))?.isFile()) tryUnlink(join(dir, name));
+}
+
+/** Why a write failed, in words, with its code. */
+function writeProblem(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC') return 'the disk is full (ENOSPC)';
+  if (code === 'EDQUOT') return 'the disk quota is exceeded (EDQUOT)';
+  return code ?? (e instanceof Error ? e.message : String(e));
+}
+
+/**
+ * Publishes one consistent set of report files into `outDir` (see the module comment): all
+ * written aside first, then swapped in, the manifest last. Runs under the folder's lock (taken here
+ * for the write when this process does not hold it). A write that fails leaves no report file of
+ * ours and no temp file, and is one usage line. Returns the paths written, in order.
+ */
 export function writeReportFiles(outDir: string, files: readonly ReportFile[]): string[] {
-  return files.map((f) => {
-    const path = join(outDir, f.name);
-    writeAtomic(path, f.content);
-    return path;
-  });
+  const dir = resolve(outDir);
+  const own = held.has(dir) ? undefined : lockOutDir(outDir, {}, files.map((f) => f.name));
+  try {
+    assertOwnedFiles(dir, files.map((f) => f.name), held.get(dir)?.options ?? {});
+    const written: { name: string; temp: string; sha256: string; bytes: number }[] = [];
+    try {
+      for (const f of files) {
+        const temp = join(dir, `.${f.name}.${process.pid}.tmp`);
+        tryUnlink(temp);
+        temps.add(temp);
+        written.push({ name: f.name, temp, ...writeStreamed(temp, f.content) });
+      }
+    } catch (e) {
+      for (const t of [...temps].filter((t) => dirname(t) === dir)) {
+        tryUnlink(t);
+        temps.delete(t);
+      }
+      removeOurSet(dir, files.map((f) => f.name));
+      // A renderer's bug stays a bug (exit 3); only the file system's refusals are the folder's problem.
+      if (e instanceof UsageError || typeof (e as NodeJS.ErrnoException | undefined)?.code !== 'string') throw e;
+      throw new UsageError(`cannot write the reports into ${outDir}: ${writeProblem(e)}; no report of this run was written, and the previous reports were removed so that none is taken for this run's`);
+    }
+    removeOurSet(dir, files.map((f) => f.name));
+    for (const w of written) {
+      renameSync(w.temp, join(dir, w.name));
+      temps.delete(w.temp);
+    }
+    const manifest: Manifest = { format: MANIFEST_FORMAT, files: written.map(({ name, sha256, bytes }) => ({ name, sha256, bytes })) };
+    const temp = join(dir, `.${MANIFEST}.${process.pid}.tmp`);
+    temps.add(temp);
+    writeFileSync(temp, `${JSON.stringify(manifest, null, 2)}\n`);
+    renameSync(temp, join(dir, MANIFEST));
+    temps.delete(temp);
+    return written.map((w) => join(dir, w.name));
+  } finally {
+    own?.release();
+  }
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../contract/errors.js';
+import { jsonProblem } from './json-text.js';
 import { bundledSpec, SPEC_NAMES, withOverrides, type SpecData, type SpecName, type SpecOverrides } from '../spec/index.js';
 
 /**
@@ -17,11 +18,19 @@ export function readSpecOverrides(dir: string, shown: string = dir): SpecOverrid
     if (!known.has(name)) continue;
     const file = join(dir, f);
     const where = join(shown, f);
+    // A folder or a FIFO named like a spec file is refused before it is read (reading a FIFO would hang).
+    if (!statSync(file).isFile()) throw new UsageError(`spec file ${where} is not a regular file`);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read spec file ${where}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
     let data: unknown;
     try {
-      data = JSON.parse(readFileSync(file, 'utf8'));
+      data = JSON.parse(text);
     } catch (e) {
-      throw new UsageError(`spec file ${where} is not valid JSON: ${(e as Error).message.split('\n')[0]}`);
+      throw new UsageError(`spec file ${where} is not valid JSON: ${jsonProblem(text, e)}`);
     }
     if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`spec file ${where} must hold a JSON object (the keys of spec/${f} it replaces)`);
     out[name as SpecName] = data as Record<string, unknown>;

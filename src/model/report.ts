@@ -32,6 +32,22 @@ export interface FailureRecord {
   shrinks: number;
   /** One command line that replays exactly this case. */
   replay: string;
+  /** Set when shrinking stopped early (its time budget, or the adapter faulting): why; the counterexample is the smallest found. */
+  shrinkCut?: string;
+  /** Set when the counterexample, run again, was answered differently: the implementation is flaky. */
+  flaky?: FlakyRecord;
+}
+
+/** One answer to the counterexample: what the case came to. */
+export type FlakyAnswer = { outcome: 'failed'; message: string; actual: unknown } | { outcome: 'passed' } | { outcome: 'errored'; message: string };
+
+/** A counterexample answered differently when run again: the first answer and the first that differed. */
+export interface FlakyRecord {
+  /** Replays tried. */
+  replays: number;
+  /** Which replay (1-based) answered differently. */
+  differedAt: number;
+  answers: [FlakyAnswer, FlakyAnswer];
 }
 
 /** What an errored check carries: the implementation could not answer (or the case could not be judged). */
@@ -138,6 +154,8 @@ export interface Report {
     /** The validators' clock. */
     now: string;
     selection: { suites: string[]; checks: string[] };
+    /** Shrink time per failing check chunk (ms), after which the best counterexample so far is reported. */
+    shrinkBudgetMs?: number;
     /**
      * The reproducibility stamp: sha256 of the build (tool version and code), the chunk size, the
      * catalog (ids, severities, spec refs, required members) and the spec data (see `catalogStamp`

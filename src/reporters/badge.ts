@@ -1,5 +1,6 @@
 import type { Report } from '../model/report.js';
 import { ratioText, verdictOf, type VerdictState } from '../model/verdict.js';
+import { jsonChunks } from './json.js';
 import type { FileReporter } from './reporter.js';
 
 /** A shields.io endpoint badge (https://shields.io/badges/endpoint-badge), schema version 1. */
@@ -25,7 +26,7 @@ export function badgeOf(report: Readonly<Report>): EndpointBadge {
 
 /** `badge.json`: the endpoint JSON, e.g. for `https://img.shields.io/endpoint?url=<raw badge.json URL>`. */
 export function renderBadge(report: Readonly<Report>): string {
-  return `${JSON.stringify(badgeOf(report), null, 2)}\n`;
+  return `${[...jsonChunks(badgeOf(report), 2)].join('')}\n`; // never through a patched toJSON
 }
 
 /** The badge as a file reporter. */

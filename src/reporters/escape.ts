@@ -3,6 +3,8 @@
  * reaches HTML and Markdown only through these functions: no report builds markup from raw data.
  */
 
+import { jsonChunks } from './json.js';
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
@@ -23,9 +25,16 @@ function hex4(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** Text for an HTML text node (between tags). */
+/**
+ * Text for an HTML text node (between tags) or a `<title>`: invisible and direction-changing
+ * characters revealed as `\uXXXX` (an override in an adapter's name must not reorder the heading
+ * or the window title), unsafe code points replaced, markup characters escaped. Revealing twice
+ * changes nothing, so text already shown with `displayText` or `displayJson` stays as it is.
+ */
 export function escapeHtmlText(value: string): string {
-  return value.replace(UNSAFE_CODE_POINTS, '\uFFFD').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  return revealInvisible(value)
+    .replace(UNSAFE_CODE_POINTS, '\uFFFD')
+    .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
 /**
@@ -46,24 +55,43 @@ export function revealInvisible(value: string): string {
 
 /**
  * A value as pretty JSON for display, strings included (so CRLF, trailing spaces and escapes stay
- * visible), with invisible characters revealed. `undefined` shows as `undefined`.
+ * visible), with invisible characters revealed. `undefined` shows as `undefined`. With `max`, at
+ * most that many characters are shown, then how many were left out: a value of any size is
+ * serialized piece by piece and never held whole (`jsonChunks`).
  */
-export function displayJson(value: unknown): string {
-  return revealInvisible(JSON.stringify(value, null, 2) ?? String(value));
+export function displayJson(value: unknown, max = Infinity): string {
+  if (value === undefined) return 'undefined';
+  let head = '';
+  let total = 0;
+  for (const chunk of jsonChunks(value, 2)) {
+    if (head.length <= max) head += chunk.slice(0, max + 1 - head.length);
+    total += chunk.length;
+  }
+  return cutKnown(revealInvisible(head), total, max);
 }
 
-/** Prose (a failure message, a command) for display: verbatim but for revealed invisible characters. */
-export function displayText(value: string): string {
-  return revealInvisible(value);
+/** Prose (a failure message, a command) for display: verbatim but for revealed invisible characters; with `max`, cut as `truncate` cuts. */
+export function displayText(value: string, max = Infinity): string {
+  return cutKnown(revealInvisible(value.length > max ? value.slice(0, max + 1) : value), value.length, max);
+}
+
+/** The end of a cut at `max` that never splits a surrogate pair. */
+function cutEnd(value: string, max: number): number {
+  const code = value.charCodeAt(max - 1);
+  return code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+}
+
+/** `head` (the start of a text `total` characters long) cut at `max`, saying how much was left out. */
+function cutKnown(head: string, total: number, max: number): string {
+  if (total <= max && head.length <= max) return head;
+  const end = cutEnd(head, Math.min(max, head.length));
+  return `${head.slice(0, end)}\n… ${Math.max(total, head.length) - end} more characters (see report.json)`;
 }
 
 /** Cuts a long text, saying how much was left out (the full value stays in report.json). */
 export function truncate(value: string, max: number): string {
   if (value.length <= max) return value;
-  // Never cut a surrogate pair in half.
-  let end = max;
-  const code = value.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  const end = cutEnd(value, max);
   return `${value.slice(0, end)}\n… ${value.length - end} more characters (see report.json)`;
 }
 
@@ -80,7 +108,7 @@ function longestBacktickRun(value: string): number {
  */
 export function markdownFence(content: string, info = ''): string {
   const fence = '`'.repeat(Math.max(3, longestBacktickRun(content) + 1));
-  const body = content.replace(UNSAFE_CODE_POINTS, '\uFFFD');
+  const body = revealInvisible(content).replace(UNSAFE_CODE_POINTS, '\uFFFD');
   return `${fence}${info}\n${body}${body.endsWith('\n') ? '' : '\n'}${fence}`;
 }
 
@@ -89,7 +117,7 @@ export function markdownFence(content: string, info = ''): string {
  * backtick run inside. With `table`, `|` is escaped too (GFM splits cells before code spans).
  */
 export function markdownCode(content: string, options: { table?: boolean } = {}): string {
-  let flat = content.replace(UNSAFE_CODE_POINTS, '\uFFFD').replace(/\s+/g, ' ');
+  let flat = revealInvisible(content).replace(UNSAFE_CODE_POINTS, '\uFFFD').replace(/\s+/g, ' ');
   if (options.table) flat = flat.replace(/\|/g, '\\|');
   const ticks = '`'.repeat(longestBacktickRun(flat) + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') || flat.trim() === '' ? ' ' : '';
@@ -102,8 +130,28 @@ export function markdownCode(content: string, options: { table?: boolean } = {})
  * backslash-escaped (CommonMark allows a backslash before any ASCII punctuation).
  */
 export function escapeMarkdownText(value: string): string {
-  return value
+  return revealInvisible(value)
     .replace(UNSAFE_CODE_POINTS, '\uFFFD')
     .replace(/\s+/g, ' ')
     .replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Control characters a terminal acts on: C0 (but tab), DEL and C1. ESC starts the sequences that
+ * set a window title, clear the screen or write the clipboard (OSC 52); C1 0x9B and 0x9D are their
+ * one-byte forms. Shown as escapes, never sent raw.
+ */
+const TERMINAL_CONTROLS = /[\x00-\x08\x0A-\x1F\x7F-\x9F]/g;
+const TERMINAL_NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\x1b': '\\e' };
+
+/**
+ * Text from the adapter (or a counterexample) for a terminal, on one line: every control
+ * character shown as an escape (`\e`, `\n`, `\x07`, `\u009B`), invisible and direction-changing
+ * characters revealed as `\uXXXX`, lone surrogates as U+FFFD. What the pack draws itself
+ * (its own colours, the progress line) never goes through here.
+ */
+export function escapeTerminal(value: string): string {
+  return revealInvisible(value)
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .replace(TERMINAL_CONTROLS, (c) => TERMINAL_NAMED[c] ?? (c.charCodeAt(0) < 0x80 ? `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : hex4(c)));
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { problemOf, type CheckReport, type ErroredCheck, type FailedCheck, type Report } from '../model/report.js';
-import { displayJson, displayText, escapeHtmlAttr as attr, escapeHtmlText as text, truncate } from './escape.js';
+import { displayJson, displayText, escapeHtmlAttr as attr, escapeHtmlText as text } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
 import { ratioText, verdictOf } from '../model/verdict.js';
 import type { FileReporter } from './reporter.js';
@@ -49,7 +49,7 @@ function anchor(id: string): string {
 }
 
 function valueBlock(title: string, value: unknown): string {
-  return `<h3>${text(title)}</h3><pre>${text(truncate(displayJson(value), MAX_VALUE_CHARS))}</pre>`;
+  return `<h3>${text(title)}</h3><pre>${text(displayJson(value, MAX_VALUE_CHARS))}</pre>`;
 }
 
 function evidence(c: CheckReport): string {
@@ -62,10 +62,12 @@ function failureDetails(c: FailedCheck): string {
   const f = c.failure;
   return (
     `<details open><summary>Counterexample and replay</summary>` +
-    `<p class="message">${text(displayText(f.message))}</p>` +
+    `<p class="message">${text(displayText(f.message, MAX_VALUE_CHARS))}</p>` +
     valueBlock('Counterexample (shrunk)', f.counterexample) +
     `<div class="pair"><div>${valueBlock('Expected', f.expected)}</div><div>${valueBlock('The adapter answered', f.actual)}</div></div>` +
-    `<h3>Replay</h3><pre><code>${text(displayText(f.replay))}</code></pre>` +
+    `<h3>Replay</h3><pre><code>${text(displayText(f.replay, MAX_VALUE_CHARS))}</code></pre>` +
+    (f.flaky ? valueBlock('Flaky: run again, the counterexample was answered differently', f.flaky) : '') +
+    (f.shrinkCut !== undefined ? `<p class="message">Not fully shrunk: ${text(displayText(f.shrinkCut, MAX_VALUE_CHARS))}</p>` : '') +
     `<p class="ref">check seed ${f.seed}, path ${text(f.path || '(none)')}, ${f.shrinks} shrinks</p></details>`
   );
 }
@@ -74,7 +76,7 @@ function errorDetails(c: ErroredCheck): string {
   const e = c.error;
   return (
     `<details open><summary>What the adapter could not answer</summary>` +
-    `<p class="message">${text(displayText(e.message))}</p>` +
+    `<p class="message">${text(displayText(e.message, MAX_VALUE_CHARS))}</p>` +
     (e.input !== undefined ? valueBlock('Input', e.input) : '') +
     (e.evidence !== undefined ? valueBlock('Evidence', e.evidence) : '') +
     `</details>`
@@ -113,7 +115,7 @@ function problems(report: Readonly<Report>): string {
   if (bad.length === 0) return '';
   const items = bad.map((c) => {
     const message = problemOf(c) ?? '';
-    return `<li><a href="#${attr(anchor(c.id))}"><code>${text(c.id)}</code></a> ${text(LABEL[c.status] ?? c.status)} [${text(c.severity)}]: ${text(truncate(displayText(message), 300))}</li>`;
+    return `<li><a href="#${attr(anchor(c.id))}"><code>${text(c.id)}</code></a> ${text(LABEL[c.status] ?? c.status)} [${text(c.severity)}]: ${text(displayText(message, 300))}</li>`;
   });
   return `<section class="problems" aria-label="Failures and errors"><h2>Failures and errors (${bad.length})</h2><ul>${items.join('')}</ul></section>`;
 }

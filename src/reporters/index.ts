@@ -19,12 +19,15 @@ export const FILE_REPORTERS: readonly FileReporter[] = Object.freeze([jsonReport
 /** The file reporters by name (`json`, `junit`, `html`, `markdown`, `badge`). */
 export const REPORTERS: Readonly<Record<string, FileReporter>> = Object.freeze(Object.fromEntries(FILE_REPORTERS.map((r) => [r.name, r])));
 
-/** The files the reporters publish for a report, rendered in order. */
+/** The files the reporters publish for a report, in order: rendered, or as chunks to stream (report.json). */
 export function renderReportFiles(report: Readonly<Report>, reporters: readonly FileReporter[] = FILE_REPORTERS): ReportFile[] {
-  return reporters.map((r) => ({ name: r.file, content: r.render(report) }));
+  return reporters.map((r) => ({ name: r.file, content: r.chunks ? r.chunks(report) : r.render(report) }));
 }
 
-/** Writes report.json, junit.xml, report.html, summary.md and badge.json into `outDir`, each atomically. Returns the paths written. */
+/**
+ * Writes report.json, junit.xml, report.html, summary.md and badge.json into `outDir` as one
+ * consistent set, or nothing (`writeReportFiles`). Returns the paths written.
+ */
 export function writeReports(report: Report, outDir: string): string[] {
   return writeReportFiles(outDir, renderReportFiles(report));
 }

@@ -1,16 +1,25 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Report } from '../model/report.js';
+import { displayJson, displayText, revealInvisible } from './escape.js';
 import type { FileReporter } from './reporter.js';
+
+/** Longest shown form of one value in junit.xml; the full value is always in report.json. */
+const MAX_VALUE_CHARS = 20_000;
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, suppressEmptyNode: true });
 
-/** Characters XML 1.0 cannot carry, replaced so that any adapter output still makes a well-formed file. */
+/**
+ * Adapter text for an attribute or text of junit.xml: cut at `MAX_VALUE_CHARS`, invisible and
+ * direction-changing characters revealed, and the characters XML 1.0 cannot carry (and DEL and C1
+ * controls, which it discourages and a terminal acts on) replaced, so
+ * that any adapter output still makes a well-formed, honest file.
+ */
 function xmlSafe(s: string): string {
-  return s.replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
+  return revealInvisible(s.length > MAX_VALUE_CHARS ? displayText(s, MAX_VALUE_CHARS) : s).replace(/[^\t\n\r\x20-\x7E\xA0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
 }
 
 function detail(value: unknown): string {
-  return xmlSafe(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  return xmlSafe(typeof value === 'string' ? displayText(value, MAX_VALUE_CHARS) : displayJson(value, MAX_VALUE_CHARS));
 }
 
 /** `junit.xml`: one testsuite per suite, one testcase per check, from the same model as report.json. */

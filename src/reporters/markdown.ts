@@ -27,8 +27,8 @@ function suiteTable(report: Readonly<Report>): string {
 }
 
 function valueFence(label: string, value: unknown, info: 'json' | 'text' | 'sh'): string {
-  const shown = info === 'json' ? displayJson(value) : displayText(String(value));
-  return `${label}\n\n${fence(truncate(shown, MAX_VALUE_CHARS), info)}`;
+  const shown = info === 'json' ? displayJson(value, MAX_VALUE_CHARS) : displayText(String(value), MAX_VALUE_CHARS);
+  return `${label}\n\n${fence(shown, info)}`;
 }
 
 /** One failed or errored check in full: a collapsed block whose summary names it. */
@@ -44,6 +44,8 @@ function problemBlock(c: CheckReport): string {
       valueFence('Expected', f.expected, 'json'),
       valueFence('The adapter answered', f.actual, 'json'),
       valueFence('Replay', f.replay, 'sh'),
+      ...(f.flaky ? [valueFence('Flaky: run again, the counterexample was answered differently', f.flaky, 'json')] : []),
+      ...(f.shrinkCut !== undefined ? [valueFence('Not fully shrunk', f.shrinkCut, 'text')] : []),
     );
   } else if (c.status === 'errored') {
     parts.push(valueFence('Error', c.error.message, 'text'));
@@ -55,7 +57,7 @@ function problemBlock(c: CheckReport): string {
 
 /** One failed or errored check on one line, for when the full blocks would not fit. */
 function problemLine(c: CheckReport): string {
-  const replay = c.status === 'failed' ? `: replay with ${code(c.failure.replay)}` : `: ${code(truncate(problemOf(c) ?? '', 200))}`;
+  const replay = c.status === 'failed' ? `: replay with ${code(c.failure.replay)}` : `: ${code(displayText(problemOf(c) ?? '', 200))}`;
   return `- ${STATUS_ICON[c.status]} ${code(c.id)} ${c.severity}${replay}`;
 }
 

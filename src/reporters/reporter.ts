@@ -14,6 +14,8 @@ export interface Reporter extends RunListener {
   readonly file?: string;
   /** The file's content, from the read-only report model. */
   render?(report: Readonly<Report>): string;
+  /** The same content as `render`, in chunks, for a file that may be large (written without ever being one string). */
+  chunks?(report: Readonly<Report>): Iterable<string>;
   /** The run is over (finished, interrupted or failed): clear what was drawn, release what was held. */
   onRunEnd?(report: Readonly<Report> | undefined): void;
 }

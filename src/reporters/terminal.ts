@@ -1,11 +1,13 @@
 import type { Report } from '../model/report.js';
+import { escapeTerminal } from './escape.js';
 import { evidenceLine } from './evidence.js';
 
 const MARK = { passed: 'PASS', failed: 'FAIL', errored: 'ERR ', skipped: 'SKIP' } as const;
 
+/** Adapter text on one terminal line: whitespace runs as one space, controls escaped, at most `max` characters (a huge message is cut before any work on it). */
 function oneLine(s: string, max = 200): string {
-  const flat = s.replace(/\s+/g, ' ');
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  const flat = escapeTerminal(s.slice(0, max * 2).replace(/\s+/g, ' '));
+  return flat.length > max || s.length > max * 2 ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 /** The short terminal summary: counts, then every failed or errored check with its replay command. */
@@ -13,13 +15,16 @@ export function renderSummary(report: Report, options: { verbose?: boolean } = {
   const lines: string[] = [];
   for (const c of report.checks) {
     if (options.verbose || c.status === 'failed' || c.status === 'errored') {
-      lines.push(`${MARK[c.status]} ${c.id} [${c.severity}] ${c.title}`);
+      lines.push(`${MARK[c.status]} ${escapeTerminal(c.id)} [${c.severity}] ${oneLine(c.title)}`);
       if (c.status === 'failed') {
         lines.push(`     ${oneLine(c.failure.message)}`);
-        lines.push(`     replay: ${c.failure.replay}`);
+        lines.push(`     replay: ${escapeTerminal(c.failure.replay)}`);
+        const flaky = c.failure.flaky;
+        if (flaky) lines.push(`     FLAKY: run again, the counterexample was answered differently (replay ${flaky.differedAt} of ${flaky.replays}: ${flaky.answers[1].outcome})`);
+        if (c.failure.shrinkCut !== undefined) lines.push(`     not fully shrunk: ${oneLine(c.failure.shrinkCut)}`);
       }
       if (c.status === 'errored') lines.push(`     ${oneLine(c.error.message)}`);
-      if (c.status === 'skipped' && options.verbose) lines.push(`     ${c.skipReason}`);
+      if (c.status === 'skipped' && options.verbose) lines.push(`     ${oneLine(c.skipReason)}`);
       if (c.status !== 'skipped') lines.push(`     tried: ${evidenceLine(c.evidence)}`);
     }
   }

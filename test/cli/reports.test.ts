@@ -52,7 +52,7 @@ describe('the CLI writes the published reports next to report.json', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'reports'));
     writeFileSync(join(dir, 'reports', 'report.json'), '{"mine": true}\n');
-    expectUsageError(await cli(['--adapter', 'reference', '--check', 'ENV-SEED-FIXTURES', '--runs', '1'], dir), /is not a uaix-conformance report: refusing to overwrite/);
+    expectUsageError(await cli(['--adapter', 'reference', '--check', 'ENV-SEED-FIXTURES', '--runs', '1'], dir), /report\.json was not written by uaix-conformance \(or was changed since\): refusing to overwrite it \(use --force, or choose another --out\)$/);
     expect(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')).toBe('{"mine": true}\n');
   });
 

@@ -14,12 +14,21 @@ export class RemoteError extends Error {
     readonly data?: unknown,
   ) {
     super(message);
-    this.name = 'RemoteError';
+    // The pack's own server (serve.ts) sends the in-process description of what was thrown as the
+    // message (`thrown` in data): shown exactly as an in-process run shows it, so both paths report alike.
+    this.name = isPackServerThrow(data) ? 'Error' : 'RemoteError';
   }
+}
+
+/** True for the error data the pack's own server attaches to a thrown error. */
+function isPackServerThrow(data: unknown): boolean {
+  return data !== null && typeof data === 'object' && (data as { thrown?: unknown }).thrown === 'error';
 }
 
 export interface ConnectionOptions {
   argv: readonly string[];
+  /** How messages and evidence name the adapter (default: the command line). */
+  label?: string;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   maxLineBytes: number;
@@ -41,6 +50,11 @@ interface Death {
   extra: Partial<ProcessEvidence>;
 }
 
+/** Kills every live adapter process at once (a signal, in any phase: start-up included); their pending requests fault. */
+export function abortAllConnections(reason = 'the run was interrupted; the adapter process was stopped'): void {
+  for (const c of live) c.abort(reason);
+}
+
 /** Every live adapter process, so that an exiting pack never leaves one behind. */
 const live = new Set<Connection>();
 let exitHookInstalled = false;
@@ -59,6 +73,28 @@ function delay(ms: number): Promise<void> {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+/** Deepest nesting of arrays and objects a message may have: deeper ones cost the pack time and stack for nothing. */
+export const MAX_NESTING = 256;
+
+/** The deepest nesting of `[` and `{` in a JSON text, strings skipped (one pass, no parse). */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) max = depth;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return max;
+}
+
 /**
  * One running adapter process and the requests in flight on it. Any breach of the protocol kills
  * the process (its output can no longer be trusted to line up with our requests) and faults every
@@ -72,11 +108,15 @@ export class Connection {
   private nextId = 1;
   private stderr = '';
   private death: Death | undefined;
+  /** True when the process broke down while no request was pending: the next request is told, never left unaware. */
+  private unreported = false;
   private exit: { code: number | null; signal: string | null } | undefined;
   private readonly closed: Promise<void>;
+  /** Settles when the process itself exited (its pipes may stay open: a grandchild that left the group holds them). */
+  private readonly exited: Promise<void>;
 
   constructor(private readonly opts: ConnectionOptions) {
-    this.command = joinCommand(opts.argv);
+    this.command = opts.label ?? joinCommand(opts.argv);
     this.splitter = new LineSplitter(opts.maxLineBytes);
     installExitHook();
     // Its own process group, so that killing it also kills whatever it started (a shell, npx, a JVM).
@@ -88,6 +128,10 @@ export class Connection {
     });
     live.add(this);
     this.closed = new Promise<void>((resolve) => this.child.once('close', () => resolve()));
+    this.exited = new Promise<void>((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.once('error', () => resolve());
+    });
     this.closed.then(() => live.delete(this));
     this.child.once('error', (e) => this.die({ kind: 'spawn-failed', message: `cannot start the adapter (${this.command}): ${e.message}`, extra: {} }));
     this.child.once('exit', (code, signal) => {
@@ -119,6 +163,17 @@ export class Connection {
   /** Why it died, for the next request's fault message. */
   get deathMessage(): string | undefined {
     return this.death?.message;
+  }
+
+  /**
+   * The fault of a breakdown no request saw (an answer to an id never sent, arriving while nothing
+   * was pending), once: the transport reports it on the next request instead of restarting silently.
+   */
+  takeUnreportedFault(method: string): AdapterFault | undefined {
+    if (!this.unreported || !this.death) return undefined;
+    this.unreported = false;
+    const f = this.fault(method, this.death);
+    return new AdapterFault(`${f.message} (while no request was pending, after the previous answer)`, f.evidence);
   }
 
   /** Sends one request; settles with the result, a RemoteError, or an AdapterFault. */
@@ -166,6 +221,7 @@ export class Connection {
     }
     if (text.trim() === '') return; // blank lines carry nothing; tolerated
     const cut = { line: cutLine(text), ...(text.length > 500 ? { lineBytes: raw.length } : {}) };
+    if (nestingDepth(text) > MAX_NESTING) return this.die({ kind: 'bad-message', message: `the adapter wrote a message nested deeper than ${MAX_NESTING} levels`, extra: cut });
     let msg: { id: number | null; result?: unknown; error?: { code: number; message: string; data?: unknown } };
     try {
       msg = JSON.parse(text);
@@ -213,6 +269,7 @@ export class Connection {
   private die(d: Death): void {
     if (this.death) return;
     this.death = d;
+    this.unreported = this.pending.size === 0 && d.kind !== 'closed' && d.kind !== 'aborted';
     this.kill('SIGKILL');
     const settle = () => {
       for (const [id, p] of this.pending) {
@@ -221,7 +278,11 @@ export class Connection {
         p.reject(this.fault(p.method, d));
       }
     };
-    void Promise.race([this.closed, delay(1000)]).then(settle);
+    // Once it exited (or at the latest a second after the kill), its pipes go, whoever still holds them.
+    void Promise.race([this.exited.then(() => Promise.race([this.closed, delay(200)])), delay(1000)]).then(() => this.releasePipes());
+    // An abort (a signal) answers at once: the run must stop within a second, whatever the process does.
+    if (d.kind === 'aborted') settle();
+    else void Promise.race([this.closed, delay(1000)]).then(settle);
   }
 
   /** Signals the process group (and the process itself, should the group be gone). */
@@ -263,10 +324,11 @@ export class Connection {
     if (!this.death) {
       this.death = { kind: 'closed', message: 'the adapter was closed', extra: {} };
       this.child.stdin!.end();
-      const gone = await Promise.race([this.closed.then(() => true), delay(graceMs).then(() => false)]);
+      // Wait for the process to exit, not for its pipes to close: a grandchild may hold them for ever.
+      const gone = await Promise.race([this.exited.then(() => true), delay(graceMs).then(() => false)]);
       if (!gone) {
         this.kill('SIGTERM');
-        const termed = await Promise.race([this.closed.then(() => true), delay(500).then(() => false)]);
+        const termed = await Promise.race([this.exited.then(() => true), delay(500).then(() => false)]);
         if (!termed) this.kill('SIGKILL');
       }
       for (const [id, p] of this.pending) {
@@ -275,8 +337,15 @@ export class Connection {
         p.reject(this.fault(p.method, this.death));
       }
     }
-    await Promise.race([this.closed, delay(2000)]);
+    await Promise.race([this.exited.then(() => Promise.race([this.closed, delay(200)])), delay(2000)]);
     this.kill('SIGKILL'); // stragglers of the group
+    this.releasePipes();
     live.delete(this);
+  }
+
+  /** Destroys our ends of the pipes and stops the child keeping the pack alive: nothing it left behind can hold the CLI open. */
+  private releasePipes(): void {
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) stream?.destroy();
+    this.child.unref();
   }
 }

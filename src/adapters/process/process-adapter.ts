@@ -1,5 +1,6 @@
 import type { Adapter, AdapterInfo } from '../../contract/adapter.js';
 import { UsageError } from '../../contract/errors.js';
+import { CALL_BOUND } from '../../engine/harness.js';
 import { splitCommand } from './command-line.js';
 import { ProcessTransport, type DescribeResult, type TransportOptions } from './transport.js';
 
@@ -25,7 +26,8 @@ export interface ProcessAdapterOptions extends Omit<TransportOptions, 'argv'> {
   timeoutMs?: number;
 }
 
-const RESERVED = new Set(['describe', '__proto__', 'prototype', 'constructor']);
+// `then` would make the adapter a thenable: awaiting it would call the process, never settle, and hang the start.
+const RESERVED = new Set(['describe', '__proto__', 'prototype', 'constructor', 'then']);
 
 /**
  * The transport deadline for a harness timeout: a quarter shorter, by at most one second, so that the
@@ -53,10 +55,13 @@ export async function createProcessAdapter(command: string | readonly string[], 
   const harnessTimeout = options.timeoutMs ?? 10_000;
   const transport = new ProcessTransport({ ...options, argv, timeoutMs: transportDeadline(harnessTimeout) });
   const described = await transport.start();
-  return buildAdapter(described, (method, args) => transport.call(method, args), {
+  const adapter = buildAdapter(described, (method, args) => transport.call(method, args), {
     abort: () => transport.abort(),
     close: () => transport.close(),
   });
+  // A call may restart the process first: the harness waits for the transport's own deadlines.
+  Object.defineProperty(adapter, CALL_BOUND, { value: transport.startBoundMs + harnessTimeout, enumerable: false });
+  return adapter;
 }
 
 /** Builds the Adapter object from a describe result and a call function. */

@@ -8,7 +8,16 @@ export const PROTOCOL = 'uaix-adapter/1';
 export const PROTOCOL_MAJOR = 1;
 
 /** Codes of JSON-RPC errors that say the protocol broke down, not that the input was refused. */
-export const PROTOCOL_ERROR_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32601, -32602]);
+export const PROTOCOL_ERROR_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32601, -32602, -32603]);
+
+/** JSON-RPC "internal error": the server could not send its answer (say, an answer with no JSON form). A fault. */
+export const INTERNAL_ERROR_CODE = -32603;
+
+/**
+ * The pack's own server (`serve-main`) answers every request with this code when the adapter module
+ * could not be loaded; the message is the usage error the pack shows, as it would in process.
+ */
+export const LOAD_FAILED_CODE = -32099;
 
 /** The code a server uses when the implementation refused the input or failed on it. */
 export const APPLICATION_ERROR_CODE = -32000;

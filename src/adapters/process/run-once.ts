@@ -82,13 +82,19 @@ export function runOnce(argv: readonly string[], opts: { timeoutMs: number; maxS
     child.once('error', (e) => {
       spawnError = e.message;
     });
-    child.once('close', (code, signal) => {
+    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer);
       if (pid !== undefined) {
         running.delete(pid);
         killGroup(pid, 'SIGKILL'); // anything it left running in its group
       }
       settle(code, signal);
-    });
+      // Whoever still holds the pipes (a grandchild that left the group) cannot hold the pack.
+      for (const stream of [child.stdout, child.stderr]) stream.destroy();
+      child.unref();
+    };
+    child.once('close', (code, signal) => finish(code, signal));
+    // The verdict is the exit status: once the command exited, its output is read for a moment more, not for ever.
+    child.once('exit', (code, signal) => void new Promise((r) => setTimeout(r, 200)).then(() => finish(code, signal)));
   });
 }

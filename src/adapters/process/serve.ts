@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Adapter } from '../../contract/adapter.js';
-import { APPLICATION_ERROR_CODE, decodeParams, PROTOCOL } from './protocol.js';
+import { describeThrown } from '../../engine/harness.js';
+import { APPLICATION_ERROR_CODE, decodeParams, INTERNAL_ERROR_CODE, LOAD_FAILED_CODE, PROTOCOL } from './protocol.js';
 
 type Fn = (...a: unknown[]) => unknown;
 
@@ -45,8 +46,18 @@ export function serveAdapter(adapter: Adapter, input: NodeJS.ReadableStream = pr
   const methods = listMethods(adapter);
   const send = (msg: object) => output.write(`${JSON.stringify(msg)}\n`);
   const inflight = new Set<Promise<unknown>>();
-  const answer = (id: number, isDescribe: boolean, result: unknown) => send({ jsonrpc: '2.0', id, result: isDescribe ? { ...(result as object), protocol: PROTOCOL, methods } : (result ?? null) });
-  const refuse = (id: number, e: unknown) => send({ jsonrpc: '2.0', id, error: { code: APPLICATION_ERROR_CODE, message: e instanceof Error ? e.message : String(e) } });
+  const answer = (id: number, isDescribe: boolean, result: unknown) => {
+    let line: string;
+    try {
+      line = JSON.stringify({ jsonrpc: '2.0', id, result: isDescribe ? { ...(result as object), protocol: PROTOCOL, methods } : (result ?? null) });
+    } catch (e) {
+      // A throwing getter, a Proxy trap, a bigint: the answer has no JSON form. Said as a fault, never as a refusal.
+      send({ jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR_CODE, message: `the answer cannot be serialized: ${describeThrown(e)}` } });
+      return;
+    }
+    output.write(`${line}\n`);
+  };
+  const refuse = (id: number, e: unknown) => send({ jsonrpc: '2.0', id, error: { code: APPLICATION_ERROR_CODE, message: describeThrown(e), data: { thrown: 'error' } } });
   const onLine = (line: string) => {
     if (line.trim() === '') return;
     let req: { id?: unknown; method?: unknown; params?: unknown };
@@ -74,11 +85,18 @@ export function serveAdapter(adapter: Adapter, input: NodeJS.ReadableStream = pr
       refuse(id, e);
       return;
     }
-    if (result === null || typeof (result as { then?: unknown })?.then !== 'function') {
+    let then: unknown;
+    try {
+      then = result !== null && (typeof result === 'object' || typeof result === 'function') ? (result as { then?: unknown }).then : undefined;
+    } catch (e) {
+      refuse(id, e); // a throwing `then` getter is the implementation failing on this input
+      return;
+    }
+    if (typeof then !== 'function') {
       answer(id, isDescribe, result);
       return;
     }
-    const work: Promise<unknown> = (result as Promise<unknown>).then(
+    const work: Promise<unknown> = Promise.resolve(result).then(
       (r) => answer(id, isDescribe, r),
       (e: unknown) => refuse(id, e),
     );
@@ -88,4 +106,22 @@ export function serveAdapter(adapter: Adapter, input: NodeJS.ReadableStream = pr
   const lines = createInterface({ input, crlfDelay: Infinity });
   lines.on('line', onLine);
   return new Promise((done) => lines.once('close', () => void Promise.all(inflight).then(() => done())));
+}
+
+/**
+ * Serves a module that could not be loaded: every request, `describe` first, is answered with the
+ * load error (code `LOAD_FAILED_CODE`), which the pack shows as the usage error it is.
+ */
+export function serveLoadFailure(message: string, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  lines.on('line', (line) => {
+    let id: unknown = null;
+    try {
+      id = (JSON.parse(line) as { id?: unknown }).id ?? null;
+    } catch {
+      /* answered with id null */
+    }
+    output.write(`${JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'number' ? id : null, error: { code: LOAD_FAILED_CODE, message } })}\n`);
+  });
+  return new Promise((done) => lines.once('close', () => done()));
 }

@@ -4,7 +4,7 @@ import { joinCommand } from './command-line.js';
 import { Connection, RemoteError } from './connection.js';
 import type { ProcessEvidence } from './evidence.js';
 import { shapeProblem } from '../../contract/shapes.js';
-import { PROTOCOL, PROTOCOL_MAJOR } from './protocol.js';
+import { LOAD_FAILED_CODE, PROTOCOL, PROTOCOL_MAJOR } from './protocol.js';
 
 /** What an adapter process says about itself in answer to `describe`. */
 export interface DescribeResult {
@@ -19,11 +19,16 @@ export interface DescribeResult {
 export interface TransportOptions {
   /** The command, already split into words. */
   argv: readonly string[];
+  /** How messages and evidence name the adapter (default: the command line). */
+  label?: string;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Per-request deadline in ms, restarts included (default 10 000). */
+  /** Per-request deadline in ms (default 10 000); a restart before the request has the start deadline. */
   timeoutMs?: number;
-  /** Deadline of the first start and its `describe` (default: max(timeoutMs, 10 000)). */
+  /**
+   * Deadline of a start and its `describe`, the first and every restart (default: max(timeoutMs,
+   * 10 000)): a process that takes seconds to load (a JVM, a TypeScript module) is not faulted for it.
+   */
   startTimeoutMs?: number;
   /** Restarts allowed after the first start (default 3). */
   maxRestarts?: number;
@@ -58,7 +63,16 @@ export class ProcessTransport {
   }
 
   get command(): string {
-    return joinCommand(this.opts.argv);
+    return this.opts.label ?? joinCommand(this.opts.argv);
+  }
+
+  /** The deadline of a start (see `TransportOptions.startTimeoutMs`). */
+  get startBoundMs(): number {
+    return this.startTimeoutMs;
+  }
+
+  private get startTimeoutMs(): number {
+    return this.opts.startTimeoutMs ?? Math.max(this.timeoutMs, 10_000);
   }
 
   /** Restarts used so far. */
@@ -68,13 +82,13 @@ export class ProcessTransport {
 
   /** Starts the first process and returns its `describe` answer; a UsageError when it cannot start. */
   async start(): Promise<DescribeResult> {
-    const timeout = this.opts.startTimeoutMs ?? Math.max(this.timeoutMs, 10_000);
     try {
       this.conn = this.spawn();
-      this.info = await this.handshake(this.conn, timeout);
+      this.info = await this.handshake(this.conn, this.startTimeoutMs);
       return this.info;
     } catch (e) {
       await this.close();
+      if (e instanceof UsageError) throw e;
       const ev = e instanceof AdapterFault ? (e.evidence as ProcessEvidence | undefined) : undefined;
       const tail = ev?.stderrTail ? `\nstderr: ${ev.stderrTail.trim().split('\n').slice(-5).join('\n        ')}` : '';
       throw new UsageError(`the adapter process did not start (${this.command}): ${(e as Error).message}${tail}`);
@@ -82,7 +96,7 @@ export class ProcessTransport {
   }
 
   private spawn(): Connection {
-    return new Connection({ argv: this.opts.argv, maxLineBytes: this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, restarts: this.restarts, ...(this.opts.cwd !== undefined ? { cwd: this.opts.cwd } : {}), ...(this.opts.env !== undefined ? { env: this.opts.env } : {}) });
+    return new Connection({ argv: this.opts.argv, ...(this.opts.label !== undefined ? { label: this.opts.label } : {}), maxLineBytes: this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, restarts: this.restarts, ...(this.opts.cwd !== undefined ? { cwd: this.opts.cwd } : {}), ...(this.opts.env !== undefined ? { env: this.opts.env } : {}) });
   }
 
   /** Sends `describe` and checks the answer; a connection that fails it is stopped. */
@@ -91,6 +105,7 @@ export class ProcessTransport {
       return this.checkDescribe(await conn.request('describe', [], timeoutMs));
     } catch (e) {
       conn.abort(`describe failed: ${(e as Error).message}`);
+      if (e instanceof RemoteError && e.code === LOAD_FAILED_CODE) throw new UsageError(e.message);
       if (e instanceof RemoteError) throw new AdapterFault(`describe: the adapter answered with an error: ${e.message}`);
       throw e;
     }
@@ -108,12 +123,14 @@ export class ProcessTransport {
   }
 
   /** A live connection, restarting one when the last died and the budget allows. */
-  private async connection(deadline: number, method: string): Promise<Connection> {
+  private async connection(method: string): Promise<Connection> {
     if (this.conn?.alive) return this.conn;
     if (this.starting) return this.starting;
     if (this.conn && !this.conn.alive) {
       this.lastFailure = this.conn.deathMessage;
+      const unseen = this.conn.takeUnreportedFault(method);
       this.conn = undefined;
+      if (unseen) throw unseen; // the breakdown errors this call; the next one restarts the process
     }
     if (this.restarts >= this.maxRestarts) {
       throw new AdapterFault(`${method}: the adapter process failed ${this.restarts + 1} times and is not restarted again (limit ${this.maxRestarts} restarts); last failure: ${this.lastFailure ?? 'unknown'}`, {
@@ -128,7 +145,7 @@ export class ProcessTransport {
     this.starting = (async () => {
       const conn = this.spawn();
       try {
-        await this.handshake(conn, Math.max(1, deadline - performance.now()));
+        await this.handshake(conn, this.startTimeoutMs);
         this.conn = conn;
         return conn;
       } catch (e) {
@@ -148,9 +165,8 @@ export class ProcessTransport {
    */
   async call(method: string, params: readonly unknown[]): Promise<unknown> {
     if (this.stopped) throw new AdapterFault(`${method}: ${this.stopped}`, { kind: 'aborted', command: this.command, method, stderrTail: '', restarts: this.restarts } satisfies ProcessEvidence);
-    const deadline = performance.now() + this.timeoutMs;
-    const conn = await this.connection(deadline, method);
-    return conn.request(method, params, Math.max(1, Math.round(deadline - performance.now())));
+    const conn = await this.connection(method);
+    return conn.request(method, params, this.timeoutMs);
   }
 
   /** Kills the process now (Ctrl-C); every later call faults at once. */

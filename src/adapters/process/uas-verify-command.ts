@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, delimiter, join, resolve } from 'node:path';
 import { AdapterFault } from '../../engine/check.js';
 import { UsageError } from '../../contract/errors.js';
 import type { UasVerdict } from '../../contract/adapter.js';
@@ -53,6 +53,21 @@ export function verdictOfRun(r: OnceResult, command: string): UasVerdict {
   return v;
 }
 
+/** True when `word` names an executable file: a path (relative to `cwd`), or a name found on PATH. */
+export function commandFound(word: string, cwd: string): boolean {
+  const executable = (file: string) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (word.includes('/') || (process.platform === 'win32' && word.includes('\\'))) return executable(resolve(cwd, word));
+  if (process.platform === 'win32') return true; // PATHEXT lookups: left to the spawn, whose failure is reported per case
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && executable(join(dir, word)));
+}
+
 /**
  * An adapter whose only member, `verifyUas`, runs a command-line verifier once per case: the
  * template's `{source}` and `{artifact}` become paths of files holding the case (the source bytes
@@ -67,6 +82,7 @@ export function createUasVerifyCommandAdapter(template: string, options: UasVeri
   }
   if (argv.length === 0) throw new UsageError('the uas-verify command template is empty');
   for (const p of PLACEHOLDERS) if (!argv.some((w) => w.includes(p))) throw new UsageError(`the uas-verify command template has no ${p} placeholder: ${template}`);
+  if (!commandFound(argv[0]!, options.cwd ?? process.cwd())) throw new UsageError(`the uas-verify command ${argv[0]} was not found (no such file${argv[0]!.includes('/') ? '' : ', and not on PATH'})`);
   const timeoutMs = transportDeadline(options.timeoutMs ?? 10_000);
   const maxStdoutBytes = options.maxStdoutBytes ?? 8 * 1024 * 1024;
   let dir: string | undefined;

@@ -4,6 +4,7 @@ import { closeAdapter } from '../../adapters/load.js';
 import { UsageError } from '../../contract/errors.js';
 import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS } from '../../engine/harness.js';
 import { readReport } from '../../io/json-file.js';
+import { escapeTerminal } from '../../reporters/escape.js';
 import { EXIT } from '../exit.js';
 import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, listOption, loadNamedAdapter, nowOption, specOption } from '../options.js';
@@ -74,7 +75,7 @@ async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (values.json) io.out.write(`${JSON.stringify({ adapter: adapterSpec, cases: results }, null, 2)}\n`);
   else {
     for (const r of results) {
-      if (r.status === 'failed' || r.status === 'errored') io.out.write(`${r.status === 'failed' ? 'FAIL' : 'ERR '} ${r.check} ${r.id} (${r.file}): ${(r.message ?? '').replace(/\s+/g, ' ').slice(0, 300)}\n`);
+      if (r.status === 'failed' || r.status === 'errored') io.out.write(`${r.status === 'failed' ? 'FAIL' : 'ERR '} ${r.check} ${r.id} (${r.file}): ${escapeTerminal((r.message ?? '').slice(0, 600).replace(/\s+/g, ' ').slice(0, 300))}\n`);
     }
     io.out.write(`${results.length} fixture cases: ${count('passed')} passed, ${count('failed')} failed, ${count('errored')} errored, ${count('skipped')} skipped\n`);
   }

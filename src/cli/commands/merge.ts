@@ -2,11 +2,11 @@ import { parseArgs } from 'node:util';
 import { packCatalog } from '../../api/catalog.js';
 import { UsageError } from '../../contract/errors.js';
 import { readReport } from '../../io/json-file.js';
-import { assertReplaceable } from '../../io/report-files.js';
+import { lockOutDir } from '../../io/report-files.js';
 import { mergeReports } from '../../model/merge.js';
 import { writeReports } from '../../reporters/index.js';
 import { renderSummary } from '../../reporters/terminal.js';
-import { exitCodeOf } from '../exit.js';
+import { emptyRunLine, EXIT, exitCodeOf } from '../exit.js';
 import { pathIn, shownPath, type CliIO } from '../io.js';
 import { guarded } from '../options.js';
 import { MERGE_USAGE } from '../usage.js';
@@ -20,7 +20,7 @@ import { applyGate, GATE_OPTIONS, gatePlan } from './gate.js';
 export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   const cat = packCatalog();
   const { values, positionals } = guarded(() =>
-    parseArgs({ args: argv, options: { out: { type: 'string', short: 'o' }, quiet: { type: 'boolean', short: 'q' }, ...GATE_OPTIONS, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }),
+    parseArgs({ args: argv, options: { out: { type: 'string', short: 'o' }, quiet: { type: 'boolean', short: 'q' }, 'allow-empty': { type: 'boolean' }, force: { type: 'boolean' }, ...GATE_OPTIONS, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }),
   );
   if (values.help) {
     io.out.write(`${MERGE_USAGE}\n`);
@@ -34,10 +34,18 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   const order = cat.select({ suites: first.run.selection.suites, checks: first.run.selection.checks }).map((c) => c.id);
   const merged = mergeReports(reports, order);
   const outDir = pathIn(io, values.out ?? 'reports');
-  assertReplaceable(outDir);
-  const written = writeReports(merged, outDir);
+  const lock = lockOutDir(outDir, { force: values.force === true });
+  let written: string[];
+  try {
+    written = writeReports(merged, outDir);
+  } finally {
+    lock.release();
+  }
   if (!values.quiet) io.err.write(`merged ${reports.length} shards; reports: ${written.map((f) => shownPath(io, f)).join(', ')}\n`);
   const summary = renderSummary(merged);
   io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
-  return plan ? applyGate(plan, merged, cat.checks.map((c) => c.id), io) : exitCodeOf(merged);
+  if (plan) return applyGate(plan, merged, cat.checks.map((c) => c.id), io);
+  const code = exitCodeOf(merged, undefined, { allowEmpty: values['allow-empty'] === true });
+  if (code === EXIT.empty) io.err.write(emptyRunLine(merged));
+  return code;
 }

@@ -10,6 +10,7 @@ import { compactPath, expandPath, PATH_SYNTAX } from '../../engine/path.js';
 import type { ReplayOutcome } from '../../engine/replay.js';
 import { readReport } from '../../io/json-file.js';
 import type { Report } from '../../model/report.js';
+import { escapeTerminal } from '../../reporters/escape.js';
 import { EXIT } from '../exit.js';
 import { cwdOf, pathIn, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, loadNamedAdapter, nowOption, seedOption, specOption } from '../options.js';
@@ -30,7 +31,7 @@ const OPTIONS = {
 
 function json(v: unknown): string {
   const s = JSON.stringify(toJsonSafe(v));
-  return s.length > 2000 ? `${s.slice(0, 1999)}…` : s;
+  return escapeTerminal(s.length > 2000 ? `${s.slice(0, 1999)}…` : s);
 }
 
 /** Shrunk paths can be hundreds of steps long: the terminal gets the start and the length. */
@@ -41,8 +42,8 @@ function shortPath(path: string): string {
 
 function render(id: string, where: string, o: ReplayOutcome): string {
   if (o.status === 'fixed') return `FIXED ${id}: the case (${where}) now passes\n`;
-  if (o.status === 'errored') return `STILL FAILING ${id} (${where}): errored: ${o.message}\n`;
-  return `STILL FAILING ${id} (${where}): ${o.message}\n  expected: ${json(o.expected)}\n  actual:   ${json(o.actual)}\n`;
+  if (o.status === 'errored') return `STILL FAILING ${id} (${where}): errored: ${escapeTerminal(o.message.slice(0, 4000))}\n`;
+  return `STILL FAILING ${id} (${where}): ${escapeTerminal(o.message.slice(0, 4000))}\n  expected: ${json(o.expected)}\n  actual:   ${json(o.actual)}\n`;
 }
 
 /**

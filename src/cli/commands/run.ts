@@ -1,20 +1,29 @@
 import { parseArgs } from 'node:util';
-import { abortAdapter, closeAdapter } from '../../adapters/load.js';
+import { abortAdapter, abortAllAdapters, closeAdapter } from '../../adapters/load.js';
 import { runPack } from '../../api/run.js';
+import type { Adapter } from '../../contract/adapter.js';
 import { UsageError } from '../../contract/errors.js';
 import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter } from '../../engine/harness.js';
 import { expandPath, PATH_SYNTAX } from '../../engine/path.js';
+import { DEFAULT_SHRINK_BUDGET_MS } from '../../engine/runner.js';
 import { randomSeed } from '../../engine/seed.js';
 import { TOOL } from '../../io/package.js';
-import { assertReplaceable } from '../../io/report-files.js';
+import { lockOutDir } from '../../io/report-files.js';
 import { createProgressReporter } from '../../reporters/progress.js';
 import { renderSummary } from '../../reporters/terminal.js';
 import { packCatalog } from '../../api/catalog.js';
-import { exitCodeOf } from '../exit.js';
+import { emptyRunLine, EXIT, exitCodeOf } from '../exit.js';
+import { unknownMemberWarnings } from '../members.js';
 import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, listOption, loadNamedAdapter, nowOption, RUN_OPTIONS, seedOption, shardOption, specOption } from '../options.js';
 import { USAGE } from '../usage.js';
 import { applyGate, gatePlan } from './gate.js';
+
+/** A signal before the first check: nothing ran, nothing is written; exit 1 (an interrupted run is never a success). */
+function interruptedAtStart(io: CliIO): number {
+  io.err.write('uaix-conformance: interrupted while the adapter was starting; no check ran, no report was written\n');
+  return EXIT.failed;
+}
 
 /** `uaix-conformance [run]`: runs the selected checks and writes the reports. */
 export async function runCommand(argv: string[], io: CliIO): Promise<number> {
@@ -35,6 +44,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const seed = givenSeed ?? randomSeed();
   const runs = intOption('runs', values.runs, 100, 1, 1_000_000);
   const timeoutMs = intOption('timeout', values.timeout, DEFAULT_TIMEOUT_MS, 1, 3_600_000);
+  const shrinkBudgetMs = intOption('shrink-budget', values['shrink-budget'], DEFAULT_SHRINK_BUDGET_MS, 1, 86_400_000);
   const now = nowOption(values.now, DEFAULT_NOW);
   const suites = listOption(values.suite);
   const checkGlobs = listOption(values.check);
@@ -52,19 +62,45 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const gate = gatePlan(io, values);
   const writeFiles = !values['no-reports'] && (replayPath === undefined || values.out !== undefined);
   const out = writeFiles ? pathIn(io, values.out ?? 'reports') : undefined;
-  if (out !== undefined) assertReplaceable(out);
-
-  const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io) });
-  let stop = false;
+  // The output folder is checked and locked before anything runs (src/io/report-files.ts).
+  const outLock = out !== undefined ? lockOutDir(out, { force: values.force === true }) : undefined;
+  // Signals work in every phase, start-up included: the first and any later one abort pending calls
+  // and kill every adapter process at once; the run then stops and writes the report of what finished.
+  const interrupt = new AbortController();
+  let loaded: Adapter | undefined;
   const onSignal = () => {
-    stop = true;
-    abortAdapter(adapter); // a hung adapter process must not hold up the report
+    interrupt.abort();
+    abortAllAdapters();
+    if (loaded) abortAdapter(loaded); // and no call restarts one
   };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const stopListening = () => {
+    // Once interrupted, a later signal (a second Ctrl-C) must not kill the process before it has exited on its own.
+    if (interrupt.signal.aborted) return;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  let adapter: Adapter;
   try {
-    await describeAdapter(adapter, timeoutMs); // an adapter that cannot describe itself is a usage error, before any output
+    adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io), ...(values['in-process'] === true ? { inProcess: true } : {}) });
+    loaded = adapter;
+  } catch (e) {
+    outLock?.release();
+    stopListening();
+    if (interrupt.signal.aborted) return interruptedAtStart(io);
+    throw e;
+  }
+  try {
+    try {
+      await describeAdapter(adapter, timeoutMs, interrupt.signal); // an adapter that cannot describe itself is a usage error, before any output
+    } catch (e) {
+      if (interrupt.signal.aborted) return interruptedAtStart(io);
+      throw e;
+    }
+    for (const warning of unknownMemberWarnings(adapter)) io.err.write(warning);
     if (!values.quiet) io.err.write(`uaix-conformance ${TOOL.version}: seed ${seed}, ${runs} runs, ${checks.length} checks, adapter ${adapterSpec}\n`);
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    outLock?.retirePrevious(); // from here on the old reports are not this folder's: a run that dies leaves none
     const progress = createProgressReporter({ stream: io.err, stdoutIsTTY: (io.out as { isTTY?: boolean }).isTTY === true, env: process.env, quiet: values.quiet ?? false, verbose: values.verbose ?? false });
     const { report, written } = await runPack({
       adapter,
@@ -80,15 +116,19 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       ...(shard ? { shard } : {}),
       ...(out !== undefined ? { out } : {}),
       reporters: [progress],
-      shouldStop: () => stop,
+      signal: interrupt.signal,
+      shrinkBudgetMs,
     });
     if (written.length && !values.quiet) io.err.write(`reports: ${written.map((f) => shownPath(io, f)).join(', ')}\n`);
     const summary = renderSummary(report, { verbose: values.verbose ?? false });
     io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
-    return gate ? applyGate(gate, report, packCatalog().checks.map((c) => c.id), io) : exitCodeOf(report);
+    if (gate) return applyGate(gate, report, packCatalog().checks.map((c) => c.id), io);
+    const code = exitCodeOf(report, undefined, { allowEmpty: values['allow-empty'] === true });
+    if (code === EXIT.empty) io.err.write(emptyRunLine(report));
+    return code;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stopListening();
     await closeAdapter(adapter);
+    outLock?.release();
   }
 }

@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILT_BROKEN_EXPIRY as BROKEN_EXPIRY, expectUsageError, readJson, spawnCli, tempDir } from '../../helpers/cli.js';
+import { BIN, BUILT_BROKEN_EXPIRY as BROKEN_EXPIRY, expectUsageError, readJson, spawnCli, tempDir } from '../../helpers/cli.js';
 
 /**
  * The exit status through a real process: what `bin/uaix-conformance.js` hands the shell is what
@@ -23,6 +24,25 @@ describe('the built CLI, as a shell runs it', () => {
     const r = spawnCli(['--adapter', './bad.mjs', '--check', 'ENV-EXPIRED', '--runs', '5', '--seed', '4', '--no-reports'], dir, {}, 60_000);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/^FAIL ENV-EXPIRED \[MUST\]/m);
+  });
+
+  it('exits 4 when every selected check was skipped (nothing judged), 0 with --allow-empty', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'none.mjs'), "export default { describe: () => ({ name: 'none', version: '1' }), validateEnvelop: () => ({ valid: true }) };\n");
+    const args = ['--adapter', './none.mjs', '--check', 'ENV-EXPIRED', '--runs', '1', '--seed', '1', '--no-reports'];
+    const r = spawnCli(args, dir, {}, 60_000);
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/^uaix-conformance: nothing was judged: all 1 selected checks were skipped/m);
+    expect(spawnCli([...args, '--allow-empty'], dir, {}, 60_000).code).toBe(0);
+  });
+
+  it('a reader that closes the pipe early (list | head -1): exit 0, nothing on stderr, no EPIPE stack', async () => {
+    const child = spawn(process.execPath, [BIN, 'list'], { cwd: tempDir(), stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader is gone before the first write
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 
   it('exits 2 on a usage error, with one line on stderr and no stack trace, before writing anything', () => {
