@@ -1,14 +1,18 @@
 import { UsageError } from '../contract/errors.js';
 import { diffCommand } from './commands/diff.js';
+import { doctorCommand } from './commands/doctor.js';
 import { explainCommand } from './commands/explain.js';
 import { fixturesCommand } from './commands/fixtures.js';
 import { gateCommand } from './commands/gate.js';
+import { initCommand } from './commands/init.js';
 import { listCommand } from './commands/list.js';
 import { mergeCommand } from './commands/merge.js';
 import { replayCommand } from './commands/replay.js';
 import { runCommand } from './commands/run.js';
+import { escapeTerminal } from '../reporters/escape.js';
 import { EXIT } from './exit.js';
 import type { CliIO } from './io.js';
+import { COMMAND_HELP, nearName, withSuggestion } from './usage.js';
 
 const COMMANDS: Readonly<Record<string, (argv: string[], io: CliIO) => Promise<number>>> = {
   run: runCommand,
@@ -19,6 +23,8 @@ const COMMANDS: Readonly<Record<string, (argv: string[], io: CliIO) => Promise<n
   diff: diffCommand,
   merge: mergeCommand,
   gate: gateCommand,
+  init: initCommand,
+  doctor: doctorCommand,
 };
 
 /**
@@ -27,17 +33,33 @@ const COMMANDS: Readonly<Record<string, (argv: string[], io: CliIO) => Promise<n
  * and exit 3 (never mistaken for the user's mistake). Returns the exit code.
  */
 export async function main(argv: string[], io: CliIO = { out: process.stdout, err: process.stderr }): Promise<number> {
+  const [first] = argv;
+  const named = first !== undefined && Object.hasOwn(COMMANDS, first) ? first : undefined;
   try {
-    const [first] = argv;
-    const command = first !== undefined && Object.hasOwn(COMMANDS, first) ? COMMANDS[first]! : undefined;
-    if (command) return await command(argv.slice(1), io);
-    if (first !== undefined && !first.startsWith('-')) throw new UsageError(`unknown command "${first}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
+    if (named !== undefined && asksForHelp(argv.slice(1))) {
+      io.out.write(`${COMMAND_HELP[named]}\n`);
+      return EXIT.ok;
+    }
+    if (named !== undefined) return await COMMANDS[named]!(argv.slice(1), io);
+    if (first !== undefined && !first.startsWith('-')) throw new UsageError(unknownCommand(first));
     return await runCommand(argv, io);
   } catch (e) {
-    const { code, stderr } = errorExit(e);
+    const { code, stderr } = errorExit(e instanceof UsageError ? new UsageError(withSuggestion(e.message, named ?? 'run')) : e);
     io.err.write(stderr);
     return code;
   }
+}
+
+/** True when a command's arguments ask for its help (`-h` or `--help` before any `--`). */
+function asksForHelp(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+/** The usage line for an unknown command: every command, and the one it was likely meant to be. */
+function unknownCommand(name: string): string {
+  const near = nearName(name, Object.keys(COMMANDS));
+  return `unknown command "${name}" (${near !== undefined ? `did you mean "${near}"? ` : ''}commands: ${Object.keys(COMMANDS).join(', ')})`;
 }
 
 /**
@@ -46,8 +68,8 @@ export async function main(argv: string[], io: CliIO = { out: process.stdout, er
  * with the stack (or the thrown value when it has none).
  */
 export function errorExit(e: unknown): { code: number; stderr: string } {
-  if (e instanceof UsageError) return { code: EXIT.usage, stderr: `uaix-conformance: ${e.message}\n` };
-  return { code: EXIT.internal, stderr: `uaix-conformance: internal error: this is a bug in uaix-conformance, please report it with the command you ran\n${internalDetail(e)}\n` };
+  if (e instanceof UsageError) return { code: EXIT.usage, stderr: `uaix-conformance: ${escapeTerminal(e.message)}\n` };
+  return { code: EXIT.internal, stderr: `uaix-conformance: internal error: this is a bug in uaix-conformance, please report it with the command you ran\n${internalDetail(e).split('\n').map(escapeTerminal).join('\n')}\n` };
 }
 
 /** What an internal error shows: its stack, or what was thrown when it has none (guarded: a thrown value may throw again). */

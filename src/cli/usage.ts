@@ -1,3 +1,6 @@
+import { editDistance, closestName } from '../model/names.js';
+import { packCatalog } from '../api/catalog.js';
+
 /** The help texts of every command, in one place (the commands and `main` read them from here). */
 export const USAGE = `Usage:
   uaix-conformance --adapter <reference|./module|./folder> [options]   run the pack
@@ -10,6 +13,8 @@ export const USAGE = `Usage:
   uaix-conformance diff <old.json> <new.json> [--json]                regressed/fixed/new/removed checks
   uaix-conformance merge <shard.json>... [--out dir]                  shard reports into one report
   uaix-conformance gate <report.json> --expect <file>                 apply expectations to a report
+  uaix-conformance init [--lang ts|js|python|go|rust|java] [dir]      write a starter adapter
+  uaix-conformance doctor --adapter <spec>                            try each member once, say what is wrong
 
 Options:
   -a, --adapter <spec>   reference, an adapter module (.js .mjs .cjs .ts) or a folder
@@ -26,7 +31,13 @@ Options:
       --replay <path>    replay one case (with --check and --seed); writes no report unless --out is given
       --now <instant>    the validators' clock, UTC with Z (default 2026-06-01T00:00:00Z)
       --spec-dir <dir>   JSON files that override the bundled spec decisions (spec/*.json)
+      --in-process       load a module adapter (or reference) into the pack's process (debugging;
+                         by default it runs isolated, in a child process of its own)
+      --shrink-budget <ms>
+                         shrink time per failing check (default 30000), then the smallest case found is reported
       --no-reports       print the summary only
+      --allow-empty      a run that judges nothing (every check skipped) exits 0, not 4
+      --force            replace report files in --out that uaix-conformance did not write
       --expect <file>    known failures and skips (schemas/expectations.schema.json): gate on them
       --allow-stale      stale expectations do not fail the gate
       --update-expect    write --expect from this run (keeps reasons and entries the run did not touch)
@@ -38,7 +49,14 @@ Options:
 
 Exit codes: 0 no MUST check failed or errored (with --expect: the run matches its expectations);
 1 some did (or the gate failed); 2 usage error or unloadable adapter; 3 internal error (a bug of
-uaix-conformance).`;
+uaix-conformance); 4 nothing judged: every check skipped (unless --allow-empty).
+
+Examples:
+  uaix-conformance --adapter reference --seed 42
+  uaix-conformance --adapter-cmd "python3 adapter.py" --suite envelope,wire --runs 200
+  uaix-conformance init --lang python && uaix-conformance doctor --adapter-cmd "python3 adapter.py"
+
+Every command has its own help: uaix-conformance <command> --help`;
 
 export const REPLAY_USAGE = `usage: uaix-conformance replay <report.json> <check-id> [--adapter spec] [--path p] [--seed n]
        uaix-conformance replay <check-id> --adapter spec --seed n --path p [--runs n]`;
@@ -50,6 +68,215 @@ export const EXPLAIN_USAGE = 'usage: uaix-conformance explain <check-id> [--json
 
 export const DIFF_USAGE = 'usage: uaix-conformance diff <old report.json> <new report.json> [--json]';
 
-export const MERGE_USAGE = 'usage: uaix-conformance merge <shard report.json>... [--out dir] [--expect file [--allow-stale]]';
+export const MERGE_USAGE = 'usage: uaix-conformance merge <shard report.json>... [--out dir] [--force] [--allow-empty] [--expect file [--allow-stale]]';
 
 export const GATE_USAGE = 'usage: uaix-conformance gate <report.json> --expect <expectations.json> [--allow-stale] [--update-expect]';
+
+export const INIT_USAGE = `usage: uaix-conformance init [--lang ts|js|python|go|rust|java] [dir]
+
+Writes a starter adapter into dir (default: the current folder): every member stubbed and left
+unlisted, so the pack skips its checks until you implement one, a three-line README, and the
+command to run. ts and js are in-process modules; python, go, rust and java are child processes
+speaking uaix-adapter/1 (docs/protocol.md). Never overwrites a file.
+
+Options:
+  -l, --lang <lang>   ts (default), js, python, go, rust or java
+  -h, --help          this text
+
+Example:
+  uaix-conformance init --lang python my-impl`;
+
+export const DOCTOR_USAGE = `usage: uaix-conformance doctor --adapter <spec> | --adapter-cmd "<command>" [--timeout ms]
+
+Starts or loads the adapter, runs the handshake, calls each member it has once with a seed
+fixture (fixtures/), and says in plain words what is wrong: a wrong answer or answer shape, a
+log line on stdout, a member name that looks misspelt, no capability level claimed.
+Exit 0 when all is well, 1 when something is wrong, 2 for a bad option.
+
+Options:
+  -a, --adapter <spec>           a module, a folder, or reference
+      --adapter-cmd <cmd>        an adapter process speaking uaix-adapter/1
+      --uas-verify-cmd <tmpl>    a command-line UAS verifier
+      --timeout <ms>             per-call timeout (default 10000)
+      --in-process               load a module adapter into this process
+  -h, --help                     this text
+
+Example:
+  uaix-conformance doctor --adapter-cmd "python3 adapter.py"`;
+
+/** `list --help`. */
+const LIST_HELP = `usage: uaix-conformance list [--suite s] [--check glob] [--json]
+
+The check catalog: every check's id, suite, severity, title and spec reference.
+
+Options:
+      --suite <name>   only these suites (repeat or comma-separate)
+  -c, --check <glob>   only checks whose id matches (e.g. ENV-*)
+      --json           the catalog as JSON (statements, requirements, decisions)
+  -h, --help           this text
+
+Example:
+  uaix-conformance list --suite envelope`;
+
+/** `explain --help`. */
+const EXPLAIN_HELP = `${EXPLAIN_USAGE}
+
+What a check enforces, the spec text it rests on, its decisions and their override keys.
+
+Options:
+      --json           the same as JSON
+  -h, --help           this text
+
+Example:
+  uaix-conformance explain ENV-EXPIRED`;
+
+/** `replay --help`. */
+const REPLAY_HELP = `${REPLAY_USAGE}
+
+Re-runs one failing case of a report (or a seed and path) and says FIXED or STILL FAILING.
+
+Options:
+  -a, --adapter <spec>   the adapter to replay against (default: the report's)
+      --adapter-cmd <cmd>  an adapter process speaking uaix-adapter/1
+      --path <p>         the fast-check path of the case (default: the report's)
+  -s, --seed <int>       the run seed (default: the report's)
+  -n, --runs <int>       cases per check, as in the run that failed
+      --uas-verify-cmd <template>  a command-line UAS verifier
+      --timeout <ms>     per-call timeout (default 10000)
+      --now <instant>    the validators' clock, UTC with Z
+      --spec-dir <dir>   JSON files that override the bundled spec decisions
+  -h, --help             this text
+
+Example:
+  uaix-conformance replay reports/report.json ENV-EXPIRED`;
+
+/** `fixtures --help`. */
+const FIXTURES_HELP = `${FIXTURES_USAGE}
+
+export: writes portable fixture files (the seed fixtures and a corpus of generated cases, or a
+report's failing cases) that another test runner can use. run: runs such a folder against an adapter.
+
+Options:
+  -o, --out <dir>        where export writes (required)
+      --corpus <N>       generated cases per check to export
+      --spec-dir <dir>   JSON files that override the bundled spec decisions
+  -a, --adapter <spec>   (run) the adapter to run the fixtures against
+      --adapter-cmd <cmd>  (run) an adapter process speaking uaix-adapter/1
+      --uas-verify-cmd <template>  (run) a command-line UAS verifier
+      --timeout <ms>     (run) per-call timeout (default 10000)
+      --now <instant>    (run) the validators' clock, UTC with Z
+  -c, --check <glob>     (run) only these checks
+      --json             (run) results as JSON
+  -h, --help             this text
+
+Example:
+  uaix-conformance fixtures export --out my-fixtures --corpus 20`;
+
+/** `diff --help`. */
+const DIFF_HELP = `${DIFF_USAGE}
+
+Compares two reports: the checks that regressed, were fixed, are new or were removed.
+
+Options:
+      --json           the comparison as JSON
+  -h, --help           this text
+
+Example:
+  uaix-conformance diff reports-old/report.json reports/report.json`;
+
+/** `merge --help`. */
+const MERGE_HELP = `${MERGE_USAGE}
+
+Merges the reports of the shards of one run (--shard i/n) into one report.
+
+Options:
+  -o, --out <dir>        where the merged reports go (default reports/)
+      --force            replace report files uaix-conformance did not write
+      --allow-empty      a merged run that judges nothing exits 0, not 4
+      --expect <file>    gate the merged report on known failures and skips
+      --allow-stale      stale expectations do not fail the gate
+      --update-expect    write --expect from this report
+  -q, --quiet            only the final line
+  -h, --help             this text
+
+Example:
+  uaix-conformance merge shard-1/report.json shard-2/report.json --out reports`;
+
+/** `gate --help`. */
+const GATE_HELP = `${GATE_USAGE}
+
+Applies expectations (known failures and skips, schemas/expectations.schema.json) to a report:
+exit 0 when the report matches them, 1 when it does not.
+
+Options:
+      --expect <file>    the expectations file (required)
+      --allow-stale      stale expectations do not fail the gate
+      --update-expect    write --expect from this report
+  -h, --help             this text
+
+Example:
+  uaix-conformance gate reports/report.json --expect expectations.json`;
+
+/** The `--help` text of each command (\`uaix-conformance <command> --help\`): its options and an example. */
+export const COMMAND_HELP: Readonly<Record<string, string>> = Object.freeze({
+  run: USAGE,
+  list: LIST_HELP,
+  explain: EXPLAIN_HELP,
+  replay: REPLAY_HELP,
+  fixtures: FIXTURES_HELP,
+  diff: DIFF_HELP,
+  merge: MERGE_HELP,
+  gate: GATE_HELP,
+  init: INIT_USAGE,
+  doctor: DOCTOR_USAGE,
+});
+
+/**
+ * The known name `name` was most likely meant to be, or undefined when none is near: the closest
+ * by edit distance (case ignored), accepted within a third of the name's length (at least two
+ * edits: a swapped pair of letters is two) and never when every letter differs, so that "did you
+ * mean" never names something unrelated.
+ */
+export function nearName(name: string, known: readonly string[]): string | undefined {
+  const best = closestName(name, known);
+  if (best === undefined || best === name) return undefined;
+  const d = editDistance(name.toLowerCase(), best.toLowerCase());
+  return d < name.length && d <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+/** The long options a command's help text names (`--seed`, ...): what a misspelt option is compared with. */
+export function optionsOf(command: string): string[] {
+  return [...new Set((COMMAND_HELP[command] ?? '').match(/--[a-z][a-z-]*/g) ?? [])];
+}
+
+/**
+ * A usage message with a "did you mean" added when it names something unknown that is near a
+ * known name: an option of `command`, a suite, or a check id. Any other message is returned as it is.
+ */
+export function withSuggestion(message: string, command: string): string {
+  const suggestion = suggestionFor(message, command);
+  if (suggestion === undefined) return message;
+  // Node's hint about positionals after '--' is beside the point once the option is named.
+  const head = /^Unknown option '[^']+'/.exec(message)?.[0] ?? message;
+  return `${head} (did you mean ${suggestion}?)`;
+}
+
+/** The name a usage message was likely meant to name, quoted as the user would type it, if any. */
+function suggestionFor(message: string, command: string): string | undefined {
+  const option = /^Unknown option '(--[^'=]+)'/.exec(message);
+  if (option) {
+    const near = nearName(option[1]!.slice(2), optionsOf(command).map((o) => o.slice(2)));
+    return near === undefined ? undefined : `--${near}`;
+  }
+  const suite = /^unknown suite "([^"]+)" \(known: ([^)]*)\)/.exec(message);
+  if (suite) {
+    const near = nearName(suite[1]!, suite[2]!.split(', '));
+    return near === undefined ? undefined : `"${near}"`;
+  }
+  const check = /no check (?:matches )?"?([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)"?(?:\s|$)/.exec(message);
+  if (check) {
+    const near = nearName(check[1]!, packCatalog().checks.map((c) => c.id));
+    return near === undefined ? undefined : `"${near}"`;
+  }
+  return undefined;
+}

@@ -1,0 +1,3 @@
+module myadapter
+
+go 1.21
