@@ -8,9 +8,9 @@ import { bundledSpec, withOverrides } from '../../../src/spec/index.js';
 const spec = bundledSpec().error;
 const params = { seed: 31, numRuns: 200 };
 
-/** An independent judge of the parameter schemas: ajv, with the pack's https format as a plain string test. */
+/** An independent judge of the parameter schemas: ajv, with the pack's https format as a plain string test (the scheme in any case, D-ERR-14). */
 const ajv = new Ajv2020({ strict: false });
-ajv.addFormat('absolute-https-url', (s: string) => /^https:\/\/[^\s/?#@]+/.test(s));
+ajv.addFormat('absolute-https-url', (s: string) => /^https:\/\/[^\s/?#@]+/i.test(s));
 
 describe('values from the parameter schemas', () => {
   const fragments: [string, Schema][] = [
