@@ -8,12 +8,12 @@ import { bundledSpec } from '../../src/spec/index.js';
 /**
  * A family that a default run rarely draws catches nothing there. Every check that breaks its rule in
  * several ways lists the tags a run of the default 100 cases must show (`reach`), and its generators
- * weigh their draws so that each shows up, whatever the seed: here, the first 100 cases of five run
+ * weigh their draws so that each shows up, whatever the seed: here, the first 100 cases of three run
  * seeds, drawn exactly as a run draws them, show every listed tag; and no check draws a mutation
  * family it does not list.
  */
 const DEFAULT_RUNS = 100;
-const SEEDS = [1, 2, 3, 42, 2026];
+const SEEDS = [1, 42, 2026];
 const spec = bundledSpec();
 const catalog = packCatalog();
 
@@ -37,7 +37,7 @@ describe('the reach of every check at the default runs', () => {
         for (const t of seen) if (t.startsWith('family:')) drawn.add(t);
       }
       expect(missing).toEqual([]);
-      // The cases of the five runs are the ones a user sees: a family none of them draws is not part of a default run.
+      // The cases of the three runs are the ones a user sees: a family none of them draws is not part of a default run.
       expect([...drawn].filter((t) => !listed.includes(t))).toEqual([]);
     });
   }

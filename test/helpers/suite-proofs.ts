@@ -26,7 +26,7 @@ function neighbours(adapter: Adapter, own: string, alsoFails: readonly string[])
 }
 
 async function expectFailsWithItsId(check: CheckDefinition, adapter: Adapter): Promise<void> {
-  const [r] = (await runChecks({ checks: [check], adapter, seed: 1, runs: 100, adapterSpec: './broken' })).checks;
+  const [r] = (await runChecks({ checks: [check], adapter, seed: 1, runs: 100, adapterSpec: './broken', verdictOnly: true })).checks;
   expect({ id: r!.id, status: r!.status, error: r!.status === 'errored' ? r!.error.message : undefined }).toEqual({ id: check.id, status: 'failed', error: undefined });
   expect(r!.status === 'failed' && r!.failure.replay).toContain(`--check ${check.id}`);
 }
@@ -59,7 +59,7 @@ function claimedSamples(check: CheckDefinition): ClaimedCase[] {
  */
 async function expectOnlyFamilyCatches(check: CheckDefinition, family: string, adapter: Adapter): Promise<void> {
   const spec = bundledSpec();
-  const [r] = (await runChecks({ checks: [check], adapter, seed: 1, runs: 100, adapterSpec: './broken' })).checks;
+  const [r] = (await runChecks({ checks: [check], adapter, seed: 1, runs: 100, adapterSpec: './broken', verdictOnly: true })).checks;
   expect(r!.status).toBe('failed');
   if (r!.status !== 'failed') return;
   const failing = caseAt(check, spec, 1, 100, r!.failure.path);
@@ -95,7 +95,7 @@ export function describeGallery(suite: string, gallery: Gallery): void {
         await expectFailsWithItsId(check, adapter);
         const others = neighbours(adapter, check.id, gallery.alsoFails?.[check.id] ?? []);
         if (others.length === 0) return;
-        const report = await runChecks({ checks: others, adapter, seed: 3, runs: 20, adapterSpec: './broken' });
+        const report = await runChecks({ checks: others, adapter, seed: 3, runs: 20, adapterSpec: './broken', verdictOnly: true });
         expect(report.checks.filter((c) => c.status !== 'passed' && c.status !== 'skipped').map((c) => `${c.id} ${c.status}`)).toEqual([]);
       });
     }
@@ -131,7 +131,7 @@ export function describeGalleryFamilies(suite: string, gallery: Gallery): void {
 }
 
 /** The reference passes every check of `suite` at depth (a correct implementation is never failed). */
-export function describeReferencePasses(suite: string, runs = 500): void {
+export function describeReferencePasses(suite: string, runs = 300): void {
   describe(`the reference adapter on the ${suite} suite`, () => {
     it(`passes every check at ${runs} runs`, async () => {
       const report = await runChecks({ checks: catalog.select({ suites: [suite] }), adapter: referenceAdapter, seed: 1000, runs, adapterSpec: 'reference' });
