@@ -41,12 +41,12 @@ interface ClaimedCase {
 }
 const claimedCases = new Map<string, ClaimedCase[]>();
 
-/** 300 cases of `check` (seed 8) with their claims and tags: the same for every family of the check, so drawn once. */
+/** 200 cases of `check` (seed 8) with their claims and tags: the same for every family of the check, so drawn once. */
 function claimedSamples(check: CheckDefinition): ClaimedCase[] {
   let cases = claimedCases.get(check.id);
   if (cases === undefined) {
     const spec = bundledSpec();
-    cases = fc.sample(check.arbitrary(spec), { seed: 8, numRuns: 300 }).map((input) => ({ input, claim: check.claim!(input, spec), tags: check.tags?.(input) ?? [] }));
+    cases = fc.sample(check.arbitrary(spec), { seed: 8, numRuns: 200 }).map((input) => ({ input, claim: check.claim!(input, spec), tags: check.tags?.(input) ?? [] }));
     claimedCases.set(check.id, cases);
   }
   return cases;
