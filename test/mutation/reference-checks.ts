@@ -1,0 +1,32 @@
+import { expect, it } from 'vitest';
+import { referenceAdapter } from '../../src/adapters/reference.js';
+import { runChecks } from '../../src/api/run.js';
+import type { CheckDefinition } from '../../src/engine/check.js';
+import type { CheckReport } from '../../src/model/report.js';
+
+/** The default run of the pack: what a mutant of the reference must survive to count as a survivor. */
+export const MUTATION_RUN = { seed: 42, runs: 100 } as const;
+
+/** One line on why a check entry is not a pass, for the test's failure message. */
+function whyNotPassed(entry: CheckReport): string {
+  if (entry.status === 'failed') return `failed: ${entry.failure.message}`;
+  if (entry.status === 'errored') return `errored: ${entry.error.message}`;
+  return entry.status;
+}
+
+/**
+ * One vitest test per check, named `[<check id>]` (the brackets keep one id from matching inside
+ * another when Stryker selects tests by name): it runs the check against the bundled reference at
+ * the default run and fails unless the check passes. One test per check lets Stryker's per-test
+ * coverage run, for each mutant of the reference, only the checks that reach the mutated code.
+ */
+export function eachCheckAgainstReference(checks: readonly CheckDefinition[]): void {
+  for (const check of checks) {
+    it(`[${check.id}]`, async () => {
+      // Verdicts only: a mutant's failure need not be shrunk (the verdict is the same, shrinking only costs time).
+      const report = await runChecks({ checks: [check], adapter: referenceAdapter, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });
+      const entry = report.checks[0]!;
+      expect(entry.status, `${check.id} ${whyNotPassed(entry)}`).toBe('passed');
+    });
+  }
+}
