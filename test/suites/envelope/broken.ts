@@ -1,6 +1,7 @@
 import type { Adapter, Verdict } from '../../../src/contract/adapter.js';
 import { referenceAdapter } from '../../../src/adapters/reference.js';
 import type { BrokenRegistry } from '../../helpers/broken.js';
+import { valueAt } from '../../helpers/json-pointer.js';
 
 /**
  * Deliberately broken envelope validators, one per check of the envelope suite: each models a
@@ -21,15 +22,6 @@ export function ignoring(checkId: string): Adapter {
   };
 }
 
-/** The value at a JSON Pointer of a packet (undefined when absent). */
-function valueAt(packet: unknown, pointer: string): unknown {
-  let v = packet;
-  for (const part of pointer.split('/').slice(1)) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return v;
-}
 
 /**
  * The reference validator, but blind to a malformed value of a field it checks only for presence

@@ -5,6 +5,7 @@ import { bundledSpec } from '../../../src/spec/index.js';
 import { foldName } from '../../../generators/envelope/mutators/structure.js';
 import { publishedObjects } from '../../../generators/envelope/walk.js';
 import type { ByFamily } from '../../helpers/broken.js';
+import { valueAt } from '../../helpers/json-pointer.js';
 
 /**
  * Broken envelope validators by mutation family: for a check, per family, the reference validator
@@ -17,15 +18,6 @@ const spec = bundledSpec().envelope;
 const ref = referenceAdapter;
 type Packet = Record<string, any>;
 
-/** The value at a JSON Pointer of a packet (undefined when absent). */
-function valueAt(packet: unknown, pointer: string): unknown {
-  let v = packet;
-  for (const part of pointer.split('/').slice(1)) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return v;
-}
 
 /** The last token of a JSON Pointer, unescaped. */
 const lastToken = (pointer: string): string => pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
