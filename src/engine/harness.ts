@@ -87,7 +87,6 @@ function snapshotAnswer(method: string, value: unknown): unknown {
 export function createHarness(adapter: Adapter, info: AdapterInfo, options: { timeoutMs: number; now: string; spec: SpecData; signal?: AbortSignal }): Harness {
   const deadline = callDeadline(adapter, options.timeoutMs);
   const guard = guardPrototypes();
-  let patched: string[] = [];
   async function call(method: string, args: unknown[]): Promise<unknown> {
     if (options.signal?.aborted) throw new AdapterFault(`${method}: the run was interrupted`); // never start a call (or a process) after a stop
     const { fn, self } = resolveMember(adapter, method);
@@ -102,6 +101,7 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: { ti
     });
     // A synchronous throw and an async rejection are the same thing to the pack.
     let value: unknown;
+    let patched: string[];
     try {
       value = await withTimeout(Promise.resolve().then(() => fn.apply(self, own)), deadline, options.signal);
     } catch (e) {

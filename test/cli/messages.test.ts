@@ -38,8 +38,8 @@ describe('CLI messages name the file, the place and the reason', () => {
   });
 
   it('a TypeScript syntax error shows file, line, column and reason, not "Transform failed with 1 error:"', () => {
-    const esbuild = new Error('Transform failed with 2 errors:\n/work/adapter.ts:3:17: ERROR: Unexpected ";"\n/work/adapter.ts:9:1: ERROR: Expected "}"');
-    expect(moduleLoadProblem(esbuild)).toBe('syntax error at /work/adapter.ts:3:17: Unexpected ";" (and 1 more error)');
+    const esbuild = new Error('Transform failed with 2 errors:\nadapters/my-impl.ts:3:17: ERROR: Unexpected ";"\nadapters/my-impl.ts:9:1: ERROR: Expected "}"');
+    expect(moduleLoadProblem(esbuild)).toBe('syntax error at adapters/my-impl.ts:3:17: Unexpected ";" (and 1 more error)');
     expect(moduleLoadProblem(new Error('Cannot find package "x"\n  at stack'))).toBe('Cannot find package "x"');
     const hostile = { get message() { throw new Error('no'); }, toString() { throw new Error('no'); } };
     expect(moduleLoadProblem(hostile)).toBe('the module threw a value that cannot be shown');
