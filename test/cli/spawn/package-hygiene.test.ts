@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../helpers/built.js';
 
@@ -12,6 +12,8 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   files: string[];
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, unknown>;
 };
 
 /** What `npm pack` would put in the tarball (no scripts run: nothing is built). */
@@ -53,6 +55,26 @@ describe('package hygiene', () => {
     const [manifest, schema] = r.stdout.trim().split('\n');
     expect(manifest).toMatch(/\/package\.json$/);
     expect(schema).toMatch(/\/schemas\/protocol\/describe\.schema\.json$/);
+  });
+
+  it('every source map shipped points at a shipped source', () => {
+    const packed = packedFiles();
+    const maps = [...packed].filter((f) => f.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    const unshipped: string[] = [];
+    for (const map of maps) {
+      for (const source of (JSON.parse(readFileSync(join(root, map), 'utf8')) as { sources: string[] }).sources) {
+        const target = posix.normalize(posix.join(posix.dirname(map), source));
+        if (!packed.has(target)) unshipped.push(`${map} -> ${target}`);
+      }
+    }
+    expect(unshipped).toEqual([]);
+  }, 120_000);
+
+  it('tsx is an optional peer: installing the package does not pull a TypeScript toolchain in', () => {
+    expect(pkg.dependencies.tsx).toBeUndefined();
+    expect(pkg.peerDependencies.tsx).toBeDefined();
+    expect(pkg.peerDependenciesMeta.tsx).toEqual({ optional: true });
   });
 
   it('the tarball holds the LICENSE and every starter template', () => {
