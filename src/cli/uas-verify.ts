@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { UasFinding } from '../contract/adapter.js';
 import { PARALLEL_FROM, prestartHelper } from '../reference/uas/span-helper.js';
 import type { UasReferenceVerdict } from '../reference/uas/verify.js';
+import { TOOL } from '../io/package.js';
 import { escapeTerminal } from '../reporters/escape.js';
 
 /**
@@ -12,6 +13,7 @@ import { escapeTerminal } from '../reporters/escape.js';
  * stderr, never a stack trace; 3: an internal error, a bug of uaix-conformance.
  */
 const USAGE = 'usage: uas-verify --source <raw_input.txt> --artifact <compiled.xml> [--json]';
+
 
 /** The exit codes of `uas-verify` (README "UAS hash-lock verification" says the same). */
 export const UAS_EXIT = Object.freeze({ valid: 0, invalid: 1, usage: 2, internal: 3 });
@@ -23,6 +25,30 @@ export const UAS_EXIT = Object.freeze({ valid: 0, invalid: 1, usage: 2, internal
  */
 export const MAX_ARTIFACT_BYTES = 256 * 1024 * 1024;
 
+/** `uas-verify --help`: what it does, every option, the exit codes, an example. */
+export const UAS_VERIFY_HELP = `${USAGE}
+
+Checks that a compiled UAS XML artifact is hash-locked to its raw source (seed 003 §7): the XML
+is well formed, every verbatim unit's byte span and SHA-256 match the source, ids are unique and
+references resolve to the right kind, roles, relations and weights follow the taxonomy, and the
+root hash covers the whole source. It reads the source by position, so the source may be any size;
+the artifact is parsed in memory (at most ${MAX_ARTIFACT_BYTES / (1024 * 1024)} MiB).
+
+Options:
+  --source <file>     the raw source the artifact was compiled from
+  --artifact <file>   the compiled XML document
+  --json              print the verdict as JSON: {"valid":true|false,"findings":[...]}
+  -h, --help          print this help
+  --version           print the version
+
+Each finding names its check id, and the unit id and byte offset when it has them.
+
+Exit codes: 0 the artifact locks the source; 1 it does not (the findings are on stdout);
+2 a usage error or an input that cannot be read (one line on stderr); 3 a bug of uas-verify.
+
+Example:
+  uas-verify --source fixtures/uas/raw_input.txt --artifact fixtures/uas/compiled.xml --json`;
+
 /** Findings rendered per write: the output of a million findings is never one string. */
 const FINDINGS_PER_WRITE = 1_000;
 
@@ -31,16 +57,20 @@ class UsageError extends Error {}
 /** An input that cannot be verified (missing, not a regular file, too large): one line. */
 class InputError extends Error {}
 
-function parse(argv: string[]): { source: string; artifact: string; json: boolean; help: boolean } {
+/** What the command line asks for: a verification, or the help or version text. */
+type Parsed = { ask: 'verify'; source: string; artifact: string; json: boolean } | { ask: 'help' | 'version' };
+
+function parse(argv: string[]): Parsed {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { source: { type: 'string' }, artifact: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { source: { type: 'string' }, artifact: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } } }));
   } catch (e) {
     throw new UsageError((e as Error).message.split('\n')[0]);
   }
-  if (values.help) return { source: '', artifact: '', json: false, help: true };
+  if (values.help) return { ask: 'help' };
+  if (values.version) return { ask: 'version' };
   if (!values.source || !values.artifact) throw new UsageError(`missing ${!values.source ? '--source' : '--artifact'}`);
-  return { source: values.source, artifact: values.artifact, json: values.json === true, help: false };
+  return { ask: 'verify', source: values.source, artifact: values.artifact, json: values.json === true };
 }
 
 /** What kind of thing a path is, for a message, when it is not a regular file. */
@@ -77,7 +107,7 @@ function findingLine(f: UasFinding): string {
 /** The text output, in pieces: the verdict line, then findings a thousand lines at a time. */
 function* textChunks(v: UasReferenceVerdict): Generator<string> {
   if (v.valid) return yield 'valid: the artifact is hash-locked to the source\n';
-  yield `invalid: ${v.findings.length} finding(s)\n`;
+  yield `invalid: ${v.findings.length} finding${v.findings.length === 1 ? '' : 's'}\n`;
   for (let i = 0; i < v.findings.length; i += FINDINGS_PER_WRITE) yield `${v.findings.slice(i, i + FINDINGS_PER_WRITE).map(findingLine).join('\n')}\n`;
 }
 
@@ -105,11 +135,12 @@ export function* jsonOutput(v: Pick<UasReferenceVerdict, 'valid' | 'findings'>):
 export async function uasVerifyMain(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   let args;
   try {
-    args = parse(argv);
-    if (args.help) {
-      out.write(`${USAGE}\n`);
+    const parsed = parse(argv);
+    if (parsed.ask !== 'verify') {
+      out.write(`${parsed.ask === 'help' ? UAS_VERIFY_HELP : TOOL.version}\n`);
       return UAS_EXIT.valid;
     }
+    args = parsed;
     // Both inputs are checked before either is opened.
     const sourceSize = checkInput('source', args.source);
     checkInput('artifact', args.artifact);
