@@ -11,10 +11,11 @@ import { replayCommand } from './commands/replay.js';
 import { runCommand } from './commands/run.js';
 import { escapeTerminal } from '../reporters/escape.js';
 import { EXIT } from './exit.js';
+import { configChoice, withConfig, type CommandContext } from './config.js';
 import type { CliIO } from './io.js';
 import { COMMAND_HELP, nearName, withSuggestion } from './usage.js';
 
-const COMMANDS: Readonly<Record<string, (argv: string[], io: CliIO) => Promise<number>>> = {
+const COMMANDS: Readonly<Record<string, (argv: string[], io: CliIO, context: CommandContext) => Promise<number>>> = {
   run: runCommand,
   list: listCommand,
   explain: explainCommand,
@@ -40,9 +41,12 @@ export async function main(argv: string[], io: CliIO = { out: process.stdout, er
       io.out.write(`${COMMAND_HELP[named]}\n`);
       return EXIT.ok;
     }
-    if (named !== undefined) return await COMMANDS[named]!(argv.slice(1), io);
-    if (first !== undefined && !first.startsWith('-')) throw new UsageError(unknownCommand(first));
-    return await runCommand(argv, io);
+    if (named === undefined && first !== undefined && !first.startsWith('-')) throw new UsageError(unknownCommand(first));
+    const command = named ?? 'run';
+    const args = named !== undefined ? argv.slice(1) : argv;
+    // Help and version never depend on a config file (a broken one must not hide them).
+    const { argv: withFile, config } = asksForHelp(args) || args.includes('--version') ? { argv: configChoice(args).rest, config: undefined } : await withConfig(command, args, io);
+    return await COMMANDS[command]!(withFile, io, config !== undefined ? { config } : {});
   } catch (e) {
     const { code, stderr } = errorExit(e instanceof UsageError ? new UsageError(withSuggestion(e.message, named ?? 'run')) : e);
     io.err.write(stderr);

@@ -44,6 +44,9 @@ Options:
       --shard <i/n>      run shard i of n (a deterministic split of checks and long runs); then merge
   -q, --quiet            only the final line
   -v, --verbose          every check, not only failures
+      --config <file>    read options from this file (default: uaix-conformance.config.json or
+                         .mjs, in this folder or the nearest above it; flags win over it)
+      --no-config        read no config file
   -h, --help             this text
       --version          the tool's version
 
@@ -99,6 +102,9 @@ Options:
       --uas-verify-cmd <tmpl>    a command-line UAS verifier
       --timeout <ms>             per-call timeout (default 10000)
       --in-process               load a module adapter into this process
+      --config <file>            read the adapter options from this file (default: the nearest
+                                 uaix-conformance.config.json or .mjs; flags win over it)
+      --no-config                read no config file
   -h, --help                     this text
 
 Example:

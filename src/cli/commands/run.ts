@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { abortAdapter, abortAllAdapters, closeAdapter } from '../../adapters/load.js';
+import { abortAdapter, abortAllAdapters, closeAdapter, COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../../adapters/load.js';
+import { resolveAdapterFile } from '../../adapters/module.js';
 import { runPack } from '../../api/run.js';
 import type { Adapter } from '../../contract/adapter.js';
 import { UsageError } from '../../contract/errors.js';
@@ -17,6 +18,7 @@ import { unknownMemberWarnings } from '../members.js';
 import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, listOption, loadNamedAdapter, nowOption, RUN_OPTIONS, seedOption, shardOption, specOption } from '../options.js';
 import { USAGE } from '../usage.js';
+import type { CommandContext } from '../config.js';
 import { applyGate, gatePlan } from './gate.js';
 
 /** A signal before the first check: nothing ran, nothing is written; exit 1 (an interrupted run is never a success). */
@@ -26,7 +28,35 @@ function interruptedAtStart(io: CliIO): number {
 }
 
 /** `uaix-conformance [run]`: runs the selected checks and writes the reports. */
-export async function runCommand(argv: string[], io: CliIO): Promise<number> {
+/**
+ * The run's first line: version, seed, runs, checks and the adapter as the user named it, with the
+ * file that name resolved to when it is not the file itself (`./my-impl` may be a file or a folder),
+ * and the config file read, if any.
+ */
+export function runHeader(o: { seed: number; runs: number; checks: number; adapterSpec: string; io: CliIO; config?: string }): string {
+  const file = adapterFileOf(o.adapterSpec, cwdOf(o.io));
+  const shownFile = file !== undefined ? shownPath(o.io, file) : undefined;
+  const adapter = shownFile !== undefined && shownFile !== o.adapterSpec.replace(/^\.\//, '') ? `${o.adapterSpec} (${shownFile})` : o.adapterSpec;
+  const config = o.config !== undefined ? `, config ${shownPath(o.io, o.config)}` : '';
+  return `uaix-conformance ${TOOL.version}: seed ${o.seed}, ${plural(o.runs, 'run')}, ${plural(o.checks, 'check')}, adapter ${adapter}${config}\n`;
+}
+
+/** The module file an adapter spec names, when it names a module (not reference, not a command). */
+function adapterFileOf(spec: string, cwd: string): string | undefined {
+  if (spec === 'reference' || spec.startsWith(COMMAND_PREFIX) || spec.startsWith(UAS_VERIFY_PREFIX)) return undefined;
+  try {
+    return resolveAdapterFile(spec, cwd);
+  } catch {
+    return undefined; // the adapter loaded, so this cannot fail; a header never stops a run
+  }
+}
+
+/** `1 check`, `2 checks`. */
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export async function runCommand(argv: string[], io: CliIO, context: CommandContext = {}): Promise<number> {
   const { values, positionals } = guarded(() => parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: true, strict: true }));
   if (values.help) {
     io.out.write(`${USAGE}\n`);
@@ -99,7 +129,7 @@ export async function runCommand(argv: string[], io: CliIO): Promise<number> {
       throw e;
     }
     for (const warning of unknownMemberWarnings(adapter)) io.err.write(warning);
-    if (!values.quiet) io.err.write(`uaix-conformance ${TOOL.version}: seed ${seed}, ${runs} runs, ${checks.length} checks, adapter ${adapterSpec}\n`);
+    if (!values.quiet) io.err.write(runHeader({ seed, runs, checks: checks.length, adapterSpec, io, ...(context.config ? { config: context.config.file } : {}) }));
     outLock?.retirePrevious(); // from here on the old reports are not this folder's: a run that dies leaves none
     const progress = createProgressReporter({ stream: io.err, stdoutIsTTY: (io.out as { isTTY?: boolean }).isTTY === true, env: process.env, quiet: values.quiet ?? false, verbose: values.verbose ?? false });
     const { report, written } = await runPack({
