@@ -3,12 +3,15 @@ import { benchEnvelope } from './envelope.js';
 import { benchError } from './error.js';
 import { benchProcess } from './process.js';
 import { benchRecovery } from './recovery.js';
+import { benchStartup } from './startup.js';
 import { benchUas } from './uas.js';
 
 /**
  * `npm run bench`: every figure is a rate measured in this run, and each target is printed as a
  * ratio against a baseline measured in the same run on the same machine, never as an absolute time.
  */
+if (process.env.BENCH_SKIP_STARTUP !== '1') benchStartup();
+
 const time = Number(process.env.BENCH_TIME_MS ?? 1500);
 const bench = new Bench({ time, warmupTime: 300 });
 const casesPerOp = await benchEnvelope(bench);

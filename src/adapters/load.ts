@@ -7,14 +7,9 @@ import { createProcessAdapter, processControl } from './process/process-adapter.
 import { killAllOnce } from './process/run-once.js';
 import { createUasVerifyCommandAdapter } from './process/uas-verify-command.js';
 import { referenceFor } from './reference.js';
+import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from './spec-syntax.js';
 
-/**
- * Adapter specs that name a command rather than a module. A module path never starts with one of
- * these prefixes (write `./cmd:x` for a file really called `cmd:x`), so the two forms cannot be
- * confused.
- */
-export const COMMAND_PREFIX = 'cmd:';
-export const UAS_VERIFY_PREFIX = 'uas-verify-cmd:';
+export { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from './spec-syntax.js';
 
 export interface LoadOptions {
   /** The run's per-call timeout (an adapter process's own deadlines are set a little under it). */

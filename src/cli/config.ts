@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../adapters/load.js';
+import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../adapters/spec-syntax.js';
 import { UsageError } from '../contract/errors.js';
 import { moduleLoadProblem } from '../io/module-errors.js';
 import { firstSchemaError, readJsonFile, schemaValidator } from '../io/json-file.js';

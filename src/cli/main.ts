@@ -1,31 +1,28 @@
 import { UsageError } from '../contract/errors.js';
-import { diffCommand } from './commands/diff.js';
-import { doctorCommand } from './commands/doctor.js';
-import { explainCommand } from './commands/explain.js';
-import { fixturesCommand } from './commands/fixtures.js';
-import { gateCommand } from './commands/gate.js';
-import { initCommand } from './commands/init.js';
-import { listCommand } from './commands/list.js';
-import { mergeCommand } from './commands/merge.js';
-import { replayCommand } from './commands/replay.js';
-import { runCommand } from './commands/run.js';
+import { TOOL } from '../io/package.js';
 import { escapeTerminal } from '../reporters/escape.js';
+import type { CommandContext } from './config.js';
 import { EXIT } from './exit.js';
-import { configChoice, withConfig, type CommandContext } from './config.js';
 import type { CliIO } from './io.js';
-import { COMMAND_HELP, nearName, withSuggestion } from './usage.js';
+import { COMMAND_HELP, namesUnknownCheck, nearName, USAGE, withSuggestion } from './usage.js';
 
-const COMMANDS: Readonly<Record<string, (argv: string[], io: CliIO, context: CommandContext) => Promise<number>>> = {
-  run: runCommand,
-  list: listCommand,
-  explain: explainCommand,
-  replay: replayCommand,
-  fixtures: fixturesCommand,
-  diff: diffCommand,
-  merge: mergeCommand,
-  gate: gateCommand,
-  init: initCommand,
-  doctor: doctorCommand,
+type Command = (argv: string[], io: CliIO, context: CommandContext) => Promise<number>;
+
+/**
+ * The commands, each imported when it runs: `--version`, `--help` and a usage error load no suite,
+ * generator or validator (start-up is most of a short command's time).
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  run: async () => (await import('./commands/run.js')).runCommand,
+  list: async () => (await import('./commands/list.js')).listCommand,
+  explain: async () => (await import('./commands/explain.js')).explainCommand,
+  replay: async () => (await import('./commands/replay.js')).replayCommand,
+  fixtures: async () => (await import('./commands/fixtures.js')).fixturesCommand,
+  diff: async () => (await import('./commands/diff.js')).diffCommand,
+  merge: async () => (await import('./commands/merge.js')).mergeCommand,
+  gate: async () => (await import('./commands/gate.js')).gateCommand,
+  init: async () => (await import('./commands/init.js')).initCommand,
+  doctor: async () => (await import('./commands/doctor.js')).doctorCommand,
 };
 
 /**
@@ -42,22 +39,39 @@ export async function main(argv: string[], io: CliIO = { out: process.stdout, er
       return EXIT.ok;
     }
     if (named === undefined && first !== undefined && !first.startsWith('-')) throw new UsageError(unknownCommand(first));
+    // The run's own help and the version, before the run command (and all it loads) is imported.
+    if (named === undefined && asksForHelp(argv)) {
+      io.out.write(`${USAGE}\n`);
+      return EXIT.ok;
+    }
+    if ((named === undefined || named === 'run') && beforeDashes(argv).includes('--version')) {
+      io.out.write(`${TOOL.version}\n`);
+      return EXIT.ok;
+    }
     const command = named ?? 'run';
     const args = named !== undefined ? argv.slice(1) : argv;
-    // Help and version never depend on a config file (a broken one must not hide them).
-    const { argv: withFile, config } = asksForHelp(args) || args.includes('--version') ? { argv: configChoice(args).rest, config: undefined } : await withConfig(command, args, io);
-    return await COMMANDS[command]!(withFile, io, config !== undefined ? { config } : {});
+    // Help and version (answered above) never depend on a config file: a broken one must not hide them.
+    const { withConfig } = await import('./config.js');
+    const { argv: withFile, config } = await withConfig(command, args, io);
+    const run = await COMMANDS[command]!();
+    return await run(withFile, io, config !== undefined ? { config } : {});
   } catch (e) {
-    const { code, stderr } = errorExit(e instanceof UsageError ? new UsageError(withSuggestion(e.message, named ?? 'run')) : e);
+    const checkIds = e instanceof UsageError && namesUnknownCheck(e.message) ? (await import('../api/catalog.js')).packCatalog().checks.map((c) => c.id) : [];
+    const { code, stderr } = errorExit(e instanceof UsageError ? new UsageError(withSuggestion(e.message, named ?? 'run', checkIds)) : e);
     io.err.write(stderr);
     return code;
   }
 }
 
+/** The arguments before any `--` (after it, nothing is an option). */
+function beforeDashes(args: readonly string[]): readonly string[] {
+  const end = args.indexOf('--');
+  return end === -1 ? args : args.slice(0, end);
+}
+
 /** True when a command's arguments ask for its help (`-h` or `--help` before any `--`). */
 function asksForHelp(args: readonly string[]): boolean {
-  const end = args.indexOf('--');
-  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+  return beforeDashes(args).some((a) => a === '--help' || a === '-h');
 }
 
 /** The usage line for an unknown command: every command, and the one it was likely meant to be. */

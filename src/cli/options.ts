@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { COMMAND_PREFIX, loadAdapter, UAS_VERIFY_PREFIX, type LoadOptions } from '../adapters/load.js';
+import type { LoadOptions } from '../adapters/load.js';
+import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../adapters/spec-syntax.js';
 import type { Adapter } from '../contract/adapter.js';
 import { UsageError } from '../contract/errors.js';
 import { parseShard, type ShardSpec } from '../engine/chunks.js';
@@ -108,6 +109,7 @@ export function specOption(io: CliIO, dir: string | undefined): SpecData {
 
 /** Loads the adapter a user named; a module path that looks like a command line gets a hint. */
 export async function loadNamedAdapter(spec: string, options: LoadOptions): Promise<Adapter> {
+  const { loadAdapter } = await import('../adapters/load.js'); // only the commands that load an adapter pay for it
   try {
     return await loadAdapter(spec, options);
   } catch (e) {

@@ -1,5 +1,4 @@
 import { editDistance, closestName } from '../model/names.js';
-import { packCatalog } from '../api/catalog.js';
 
 /** The help texts of every command, in one place (the commands and `main` read them from here). */
 export const USAGE = `Usage:
@@ -259,16 +258,24 @@ export function optionsOf(command: string): string[] {
  * A usage message with a "did you mean" added when it names something unknown that is near a
  * known name: an option of `command`, a suite, or a check id. Any other message is returned as it is.
  */
-export function withSuggestion(message: string, command: string): string {
-  const suggestion = suggestionFor(message, command);
+export function withSuggestion(message: string, command: string, checkIds: readonly string[] = []): string {
+  const suggestion = suggestionFor(message, command, checkIds);
   if (suggestion === undefined) return message;
   // Node's hint about positionals after '--' is beside the point once the option is named.
   const head = /^Unknown option '[^']+'/.exec(message)?.[0] ?? message;
   return `${head} (did you mean ${suggestion}?)`;
 }
 
+/** A message about a check id no check has: `checkIds` (the catalog's) is what it is compared with. */
+const UNKNOWN_CHECK = /no check (?:matches )?"?([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)"?(?:\s|$)/;
+
+/** True when a usage message names an unknown check id: only then does "did you mean" need the catalog (loading it costs a start-up). */
+export function namesUnknownCheck(message: string): boolean {
+  return UNKNOWN_CHECK.test(message);
+}
+
 /** The name a usage message was likely meant to name, quoted as the user would type it, if any. */
-function suggestionFor(message: string, command: string): string | undefined {
+function suggestionFor(message: string, command: string, checkIds: readonly string[]): string | undefined {
   const option = /^Unknown option '(--[^'=]+)'/.exec(message);
   if (option) {
     const near = nearName(option[1]!.slice(2), optionsOf(command).map((o) => o.slice(2)));
@@ -279,9 +286,9 @@ function suggestionFor(message: string, command: string): string | undefined {
     const near = nearName(suite[1]!, suite[2]!.split(', '));
     return near === undefined ? undefined : `"${near}"`;
   }
-  const check = /no check (?:matches )?"?([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)"?(?:\s|$)/.exec(message);
+  const check = UNKNOWN_CHECK.exec(message);
   if (check) {
-    const near = nearName(check[1]!, packCatalog().checks.map((c) => c.id));
+    const near = nearName(check[1]!, checkIds);
     return near === undefined ? undefined : `"${near}"`;
   }
   return undefined;

@@ -44,23 +44,35 @@ export class Catalog {
     return [...new Set(this.checks.map((c) => c.suite))];
   }
 
-  /**
-   * The checks selected by suite names and ID globs (`ENV-*`). Empty filters select everything.
-   * A filter that matches nothing is a usage error, so that a typo never passes silently.
-   */
-  select(filter: { suites?: string[]; checks?: string[] } = {}): CheckDefinition[] {
-    let selected = [...this.checks];
-    if (filter.suites?.length) {
-      const known = new Set(this.suites);
-      for (const s of filter.suites) if (!known.has(s)) throw new UsageError(`unknown suite "${s}" (known: ${this.suites.join(', ')})`);
-      selected = selected.filter((c) => filter.suites!.includes(c.suite));
-    }
-    if (filter.checks?.length) {
-      const matchers = filter.checks.map((g) => ({ g, m: picomatch(g) }));
-      for (const { g, m } of matchers) if (!this.checks.some((c) => m(c.id))) throw new UsageError(`no check matches "${g}" (see: uaix-conformance list)`);
-      selected = selected.filter((c) => matchers.some(({ m }) => m(c.id)));
-    }
-    if (selected.length === 0) throw new UsageError('the selection holds no check (suite and check filters exclude each other)');
-    return selected;
+  /** The checks selected by suite names and ID globs (`ENV-*`): see `selectChecks`. */
+  select(filter: CheckFilter = {}): CheckDefinition[] {
+    return selectChecks(this.checks, filter);
   }
+}
+
+/** A selection of checks: suite names and id globs; empty selects everything. */
+export interface CheckFilter {
+  suites?: string[];
+  checks?: string[];
+}
+
+/**
+ * The entries of `checks` (catalog order) selected by `filter`: the full catalog's checks, or the
+ * listing written at build time (`list` reads that one). A filter that matches nothing is a usage
+ * error, so that a typo never passes silently.
+ */
+export function selectChecks<T extends { id: string; suite: string }>(checks: readonly T[], filter: CheckFilter = {}): T[] {
+  const suites = [...new Set(checks.map((c) => c.suite))];
+  let selected = [...checks];
+  if (filter.suites?.length) {
+    for (const s of filter.suites) if (!suites.includes(s)) throw new UsageError(`unknown suite "${s}" (known: ${suites.join(', ')})`);
+    selected = selected.filter((c) => filter.suites!.includes(c.suite));
+  }
+  if (filter.checks?.length) {
+    const matchers = filter.checks.map((g) => ({ g, m: picomatch(g) }));
+    for (const { g, m } of matchers) if (!checks.some((c) => m(c.id))) throw new UsageError(`no check matches "${g}" (see: uaix-conformance list)`);
+    selected = selected.filter((c) => matchers.some(({ m }) => m(c.id)));
+  }
+  if (selected.length === 0) throw new UsageError('the selection holds no check (suite and check filters exclude each other)');
+  return selected;
 }

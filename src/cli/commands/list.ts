@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { packCatalog } from '../../api/catalog.js';
+import { listedChecks } from '../../api/listing.js';
 import { UsageError } from '../../contract/errors.js';
+import { selectChecks } from '../../engine/catalog.js';
 import type { CliIO } from '../io.js';
 import { guarded, listOption } from '../options.js';
 import { USAGE } from '../usage.js';
@@ -25,13 +26,13 @@ export async function listCommand(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  const checks = packCatalog().select({ suites: listOption(values.suite), checks: listOption(values.check) });
+  const checks = selectChecks(await listedChecks(), { suites: listOption(values.suite), checks: listOption(values.check) });
   if (values.json) {
-    io.out.write(`${JSON.stringify(checks.map((c) => ({ id: c.id, suite: c.suite, severity: c.severity, title: c.title, statement: c.statement, specRef: c.specRef, requires: c.requires, decisions: c.decisions ?? [] })), null, 2)}\n`);
+    io.out.write(`${JSON.stringify(checks, null, 2)}\n`);
     return 0;
   }
   const width = Math.max(...checks.map((c) => c.id.length));
   for (const c of checks) io.out.write(`${c.id.padEnd(width)}  ${c.suite.padEnd(9)} ${c.severity.padEnd(6)} ${c.title}\n${' '.repeat(width + 2)}${c.specRef}\n`);
-  io.out.write(`${checks.length} checks\n`);
+  io.out.write(`${checks.length} check${checks.length === 1 ? '' : 's'}\n`);
   return 0;
 }

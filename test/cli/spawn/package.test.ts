@@ -30,6 +30,7 @@ describe('the published package', () => {
     }
     expect(packed.has('dist/src/reference/uas/span-hash-worker.js')).toBe(true);
     expect(packed.has('dist/build-stamp.json')).toBe(true);
+    expect(packed.has('dist/catalog-listing.json')).toBe(true);
   });
 
   it('leaves out tests, benchmarks and sources of our own tooling', () => {
