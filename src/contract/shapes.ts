@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { precompiled, validatorKey } from './precompiled.js';
 import adapterInfo from '../../schemas/protocol/adapter-info.schema.json' with { type: 'json' };
 import bytes from '../../schemas/protocol/bytes.schema.json' with { type: 'json' };
 import checksum from '../../schemas/protocol/checksum.schema.json' with { type: 'json' };
@@ -41,16 +42,38 @@ export const MEMBER_ANSWER: Readonly<Record<string, AnswerShape>> = Object.freez
   verifyUas: 'uas-verdict',
 });
 
-let compiled: Map<string, ValidateFunction> | undefined;
+/** How the protocol schemas are compiled: the name of these ajv options in the precompiled module's key. */
+const PROTOCOL_FLAVOUR = 'protocol/ajv8 2020 strict';
 
+/** The ajv instance with every protocol schema added (references between them resolve); `source` for the build's standalone output. */
+export function protocolAjv(options: { source?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: false, ...(options.source ? { code: { source: true } } : {}) });
+  for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema as object);
+  return ajv;
+}
+
+/** The key of the precompiled module of every protocol schema (one module, one export per `$id`). */
+export const PROTOCOL_KEY = validatorKey(PROTOCOL_FLAVOUR, SCHEMAS);
+
+/** The `$id` of every protocol schema, for the build. */
+export const PROTOCOL_IDS: readonly string[] = Object.values(SCHEMAS).map((s) => s.$id);
+
+let ajv: Ajv2020 | undefined;
+let built: Record<string, ValidateFunction> | null | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+/**
+ * The validator of one protocol schema: the build's precompiled one, else compiled the first time
+ * it is asked for (a run that never sees a request pays for no request schema: compiling is most
+ * of a short run's start-up).
+ */
 function validator(name: ShapeName): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv2020({ strict: true, allErrors: false });
-    for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema as object);
-    compiled = new Map(Object.entries(SCHEMAS).map(([n, s]) => [n, ajv.getSchema(s.$id)!]));
-  }
-  const v = compiled.get(name);
-  if (!v) throw new Error(`no protocol schema named ${name}`);
+  let v = compiled.get(name);
+  if (v) return v;
+  if (!Object.hasOwn(SCHEMAS, name)) throw new Error(`no protocol schema named ${name}`);
+  if (built === undefined) built = precompiled<Record<string, ValidateFunction>>(PROTOCOL_KEY) ?? null;
+  v = built?.[SCHEMAS[name].$id] ?? (ajv ??= protocolAjv()).getSchema(SCHEMAS[name].$id)!;
+  compiled.set(name, v);
   return v;
 }
 

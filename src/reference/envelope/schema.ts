@@ -1,5 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { precompiled, validatorKey } from '../../contract/precompiled.js';
 import type { EnvelopeSpec, FieldSpec, FieldType } from '../../spec/envelope.js';
 
 /**
@@ -76,28 +77,36 @@ export function envelopeSchema(spec: EnvelopeSpec, profile: string): Record<stri
   return top;
 }
 
+/** How envelope schemas are compiled: the name of these ajv options in a precompiled validator's key. */
+export const ENVELOPE_FLAVOUR = 'envelope/ajv8 allErrors strict unicodeRegExp formats:date-time,uri-reference';
+
+/** The ajv instance envelope schemas are compiled with; `source` keeps the code for the build's standalone output. */
+export function envelopeAjv(options: { source?: boolean } = {}): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: true, unicodeRegExp: true, ...(options.source ? { code: { source: true } } : {}) });
+  addFormats.default(ajv, ['date-time', 'uri-reference']);
+  return ajv;
+}
+
 interface Compiled {
-  ajv: Ajv;
+  ajv?: Ajv;
   validators: Map<string, ValidateFunction>;
 }
 
-/** Per spec object: its ajv instance and the validators compiled so far. */
+/** Per spec object: its ajv instance (made only if something is compiled) and the validators so far. */
 const compiled = new WeakMap<EnvelopeSpec, Compiled>();
 
 /**
- * The validator of one profile of `spec`: compiled the first time that profile is asked for, then
- * kept for as long as the spec object lives (the spec data is frozen, so it cannot go stale).
+ * The validator of one profile of `spec`: the build's precompiled one when the build wrote this very
+ * schema (the bundled spec's), else compiled the first time that profile is asked for; then kept for
+ * as long as the spec object lives (the spec data is frozen, so it cannot go stale).
  */
 export function profileValidator(spec: EnvelopeSpec, profile: string): ValidateFunction {
   let c = compiled.get(spec);
-  if (!c) {
-    const ajv = new Ajv({ allErrors: true, strict: true, unicodeRegExp: true });
-    addFormats.default(ajv, ['date-time', 'uri-reference']);
-    compiled.set(spec, (c = { ajv, validators: new Map() }));
-  }
+  if (!c) compiled.set(spec, (c = { validators: new Map() }));
   let v = c.validators.get(profile);
   if (!v) {
-    v = c.ajv.compile(envelopeSchema(spec, profile));
+    const schema = envelopeSchema(spec, profile);
+    v = precompiled<ValidateFunction>(validatorKey(ENVELOPE_FLAVOUR, schema)) ?? (c.ajv ??= envelopeAjv()).compile(schema);
     c.validators.set(profile, v);
   }
   return v;

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Validators compiled at build time. Compiling a JSON Schema with ajv costs tens to hundreds of
+ * milliseconds each (the fifteen envelope profiles take more than a second together), which is
+ * most of a short run's start-up and a large part of every test file's. The build
+ * (`scripts/validators.mjs`) writes ajv's standalone code of the schemas the bundled spec makes
+ * into `dist/validators/<key>.cjs`, the key a digest of the schema and of how it is compiled.
+ * At run time a validator whose key has a file is loaded from it; any other (a `--spec-dir`
+ * override changes the schema, so its key) is compiled as before. A stale file cannot be used:
+ * its key would name another schema.
+ */
+
+/** The folder of precompiled validators: `dist/validators` of this package, from the build or from the sources. */
+const FOLDER: string | undefined = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++, dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return join(dir, 'dist', 'validators');
+  }
+  return undefined;
+})();
+
+const load = createRequire(import.meta.url);
+
+/** The key of a schema compiled one way (`flavour` names the ajv options and formats): a digest of both. */
+export function validatorKey(flavour: string, schema: unknown): string {
+  return createHash('sha256').update(`${flavour}\n${JSON.stringify(schema)}`).digest('hex').slice(0, 32);
+}
+
+/** The precompiled module of `key` (a validate function, or an object of named ones), when the build wrote it. */
+export function precompiled<T>(key: string): T | undefined {
+  if (FOLDER === undefined) return undefined;
+  const file = join(FOLDER, `${key}.cjs`);
+  return existsSync(file) ? (load(file) as T) : undefined;
+}
+
+/** Where the build writes a precompiled module (the build script's half of the contract). */
+export function precompiledFile(root: string, key: string): string {
+  return join(root, 'dist', 'validators', `${key}.cjs`);
+}
