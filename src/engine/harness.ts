@@ -19,6 +19,21 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
  */
 export const CALL_BOUND: unique symbol = Symbol.for('uaix-conformance.call-bound') as never;
 
+/**
+ * Set (`true`, non-enumerable, so that a spread copy of the adapter loses it) on an adapter whose
+ * calls cross a process boundary, as the process transport's do: its arguments are serialized and
+ * its answers decoded from JSON, so each side already has its own plain copy, and its code runs in
+ * another process, where it cannot patch this one's built-ins. The harness then makes no copy of
+ * its own and runs no prototype guard for it: a case is copied once (by the transport), not three
+ * times.
+ */
+export const CROSSES_PROCESS: unique symbol = Symbol.for('uaix-conformance.crosses-process') as never;
+
+/** True when `adapter` says its calls cross a process boundary (`CROSSES_PROCESS`). */
+function crossesProcess(adapter: Adapter): boolean {
+  return (adapter as { [CROSSES_PROCESS]?: unknown })[CROSSES_PROCESS] === true;
+}
+
 /** The harness's deadline for one call of `adapter`. */
 function callDeadline(adapter: Adapter, timeoutMs: number): number {
   const own = (adapter as { [CALL_BOUND]?: unknown })[CALL_BOUND];
@@ -86,19 +101,22 @@ function snapshotAnswer(method: string, value: unknown): unknown {
 /** Builds the harness through which checks reach an in-process adapter. */
 export function createHarness(adapter: Adapter, info: AdapterInfo, options: { timeoutMs: number; now: string; spec: SpecData; signal?: AbortSignal }): Harness {
   const deadline = callDeadline(adapter, options.timeoutMs);
-  const guard = guardPrototypes();
+  const remote = crossesProcess(adapter);
+  const guard = remote ? undefined : guardPrototypes();
   async function call(method: string, args: unknown[]): Promise<unknown> {
     if (options.signal?.aborted) throw new AdapterFault(`${method}: the run was interrupted`); // never start a call (or a process) after a stop
     const { fn, self } = resolveMember(adapter, method);
     // The adapter gets its own copy, as it would across a process boundary: an implementation that
-    // edits its input must not change the case the report shows.
-    const own = args.map((a) => {
-      try {
-        return structuredClone(a);
-      } catch {
-        return a;
-      }
-    });
+    // edits its input must not change the case the report shows. Across one, the transport made it.
+    const own = remote
+      ? args
+      : args.map((a) => {
+          try {
+            return structuredClone(a);
+          } catch {
+            return a;
+          }
+        });
     // A synchronous throw and an async rejection are the same thing to the pack.
     let value: unknown;
     let patched: string[];
@@ -108,10 +126,10 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: { ti
       if (e instanceof InterruptedError) throw new AdapterFault(`${method}: the run was interrupted`);
       throw e;
     } finally {
-      patched = guard.restore();
+      patched = guard?.restore() ?? [];
     }
     if (patched.length) throw new AdapterFault(`${method} changed built-ins the pack relies on (${patched.slice(0, 5).join(', ')}); they were restored`);
-    return snapshotAnswer(method, value);
+    return remote ? value : snapshotAnswer(method, value);
   }
   return {
     info,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Adapter } from '../../src/contract/adapter.js';
 import { UsageError } from '../../src/contract/errors.js';
 import { AdapterFault } from '../../src/engine/check.js';
-import { createHarness, describeAdapter, describeThrown } from '../../src/engine/harness.js';
+import { createHarness, CROSSES_PROCESS, describeAdapter, describeThrown } from '../../src/engine/harness.js';
 import { bundledSpec } from '../../src/spec/index.js';
 import { acceptsAll, runSynthetic, syntheticAdapter } from '../helpers/synthetic.js';
 
@@ -84,5 +84,51 @@ describe('describeThrown', () => {
     cyclic.self = cyclic;
     expect(describeThrown(cyclic)).toBe('threw a non-error value: [object Object]');
     expect(describeThrown('x'.repeat(5000)).length).toBeLessThan(600);
+  });
+});
+
+describe('one copy per case', () => {
+  /** An adapter that keeps what it was given and answers one object, so a test can see copies. */
+  function keeper(): Adapter & { seen: unknown[]; answer: { valid: boolean; findings: unknown[] } } {
+    const answer = { valid: true, findings: [] };
+    const seen: unknown[] = [];
+    return { seen, answer, describe: () => ({ name: 'k', version: '1' }), validateEnvelope: (p: unknown) => (seen.push(p), answer) } as never;
+  }
+
+  it('an in-process adapter gets its own copy of the case and its answer is copied once', async () => {
+    const a = keeper();
+    const input = { x: 1 };
+    const got = await h(a).invoke('validateEnvelope', [input], 'verdict');
+    expect(a.seen[0]).toEqual(input);
+    expect(a.seen[0]).not.toBe(input);
+    expect(got).toEqual(a.answer);
+    expect(got).not.toBe(a.answer);
+  });
+
+  it('an adapter whose calls cross a process boundary is given the case as it is, its decoded answer taken as it is', async () => {
+    const a = keeper();
+    Object.defineProperty(a, CROSSES_PROCESS, { value: true, enumerable: false });
+    const input = { x: 1 };
+    const got = await h(a).invoke('validateEnvelope', [input], 'verdict');
+    expect(a.seen[0]).toBe(input);
+    expect(got).toBe(a.answer);
+  });
+
+  it('a spread copy of such an adapter (a user wrapping it in process) loses the mark and is copied again', async () => {
+    const a = keeper();
+    Object.defineProperty(a, CROSSES_PROCESS, { value: true, enumerable: false });
+    const wrapped = { ...a };
+    const input = { x: 1 };
+    await h(wrapped).invoke('validateEnvelope', [input], 'verdict');
+    expect(a.seen[0]).not.toBe(input);
+  });
+});
+
+describe('the process transport marks its adapters', () => {
+  it('every adapter built for a process carries the mark, unenumerable', async () => {
+    const { buildAdapter } = await import('../../src/adapters/process/process-adapter.js');
+    const a = buildAdapter({ name: 'p', version: '1', methods: ['validateEnvelope'] } as never, async () => ({ valid: true, findings: [] }), { abort() {}, close: async () => {} } as never);
+    expect((a as never as Record<symbol, unknown>)[CROSSES_PROCESS]).toBe(true);
+    expect(Object.keys(a)).not.toContain(String(CROSSES_PROCESS));
   });
 });

@@ -1,6 +1,6 @@
 import type { Adapter, AdapterInfo } from '../../contract/adapter.js';
 import { UsageError } from '../../contract/errors.js';
-import { CALL_BOUND } from '../../engine/harness.js';
+import { CALL_BOUND, CROSSES_PROCESS } from '../../engine/harness.js';
 import { splitCommand } from './command-line.js';
 import { ProcessTransport, type DescribeResult, type TransportOptions } from './transport.js';
 
@@ -84,6 +84,8 @@ export function buildAdapter(described: DescribeResult, call: (method: string, a
     holder[last] = (...args: unknown[]) => call(method, args);
   }
   Object.defineProperty(adapter, PROCESS_CONTROL, { value: control, enumerable: false });
+  // Arguments go out as JSON and answers come back decoded: the harness needs no copy of its own.
+  Object.defineProperty(adapter, CROSSES_PROCESS, { value: true, enumerable: false });
   return adapter as unknown as ProcessAdapter;
 }
 
