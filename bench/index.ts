@@ -1,6 +1,7 @@
 import { Bench } from 'tinybench';
 import { benchEnvelope } from './envelope.js';
 import { benchError } from './error.js';
+import { benchHarness } from './harness.js';
 import { benchProcess } from './process.js';
 import { benchRecovery } from './recovery.js';
 import { benchStartup } from './startup.js';
@@ -17,6 +18,7 @@ const bench = new Bench({ time, warmupTime: 300 });
 const casesPerOp = await benchEnvelope(bench);
 await benchError(bench);
 await benchRecovery(bench);
+benchHarness(bench);
 await bench.run();
 
 const rates: Record<string, number> = {};
@@ -33,6 +35,8 @@ console.log('\nRatios (same run):');
 console.log(`  runner / raw arbitraries      = ${r(runner, 'envelope: the same arbitraries alone (cases/s)')}`);
 console.log(`  runner / ajv validator alone  = ${r(runner, 'envelope: ajv schema validator alone (cases/s)')}`);
 console.log(`  runner / reference validator  = ${r(runner, 'envelope: reference validateEnvelope alone (cases/s)')}`);
+const us = (name: string) => (1e6 / rates[name]!).toFixed(1);
+console.log(`  harness per in-process call   = ${us('harness: an in-process call (copies and prototype guard)')} us, of which the prototype guard ${us('harness: the prototype guard alone (one comparison)')} us; marked as crossing a process: ${us('harness: the same call, marked as crossing a process')} us`);
 
 if (process.env.BENCH_SKIP_PROCESS !== '1') await benchProcess();
 if (process.env.BENCH_SKIP_UAS !== '1') await benchUas({ gib: process.env.UAS_BENCH_GIB === '1' });
