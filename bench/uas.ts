@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,8 @@ import { Bench } from 'tinybench';
 import { verifyUas } from '../src/reference/uas/verify.js';
 import { verifyUasFile } from '../src/reference/uas/verify-file.js';
 import { bundledSpec } from '../src/spec/index.js';
+import { buildNativeVerifier } from './uas-native/build.js';
+import { checkAgreement, nativeVerifier, pairedRounds, uasVerifyCli, uasVerifyPeakRssMiB, type PairedFigure } from './uas-native/compare.js';
 
 /** Options of the UAS benchmark. */
 export interface UasBenchOptions {
@@ -19,11 +20,16 @@ export interface UasBenchOptions {
   rounds?: number;
   /** Timed iterations of each task per round (default 2). */
   perRound?: number;
-  /** Units of the artifact-heavy case (default 20 000, about 5 MiB of XML). */
+  /** Units of the artifact-heavy case (default 20 000, about 8 MiB of XML). */
   artifactUnits?: number;
-  /** Print a summary table (default true). */
+  /** Paired rounds of `uas-verify` against the native verifier, per case (default: env UAS_BENCH_PAIRS, else 7). */
+  pairs?: number;
+  /** Print a summary table and the goals (default true). */
   print?: boolean;
 }
+
+/** `uas-verify` (spawned) against the native verifier (spawned), or why that comparison was skipped. */
+export type NativeFigures = { skipped: string } | { source: PairedFigure; artifact: PairedFigure };
 
 /** The figures of one run. Throughputs in MiB/s; ratios are verifier / baseline. */
 export interface UasBenchFigures {
@@ -36,9 +42,15 @@ export interface UasBenchFigures {
   verifierArtifactMiBs: number;
   artifactRatio: number;
   artifactRatioVsAttributes: number;
+  /** Peak RSS of a `uas-verify` process by source size. */
   peakRssMiB: Record<string, number>;
-  goals: { source: boolean; artifact: boolean; memoryFlat: boolean | null };
+  native: NativeFigures;
+  /** Issue 4's in-process goals, then issue 16's: null when not measured (no compiler, no 1 GiB run). */
+  goals: { source: boolean; artifact: boolean; memoryFlat: boolean | null; nativeSource: boolean | null; nativeArtifact: boolean | null };
 }
+
+/** Issue 16's goals: `uas-verify` at most this many times the native verifier's wall time. */
+export const NATIVE_GOALS = Object.freeze({ source: 1.2, artifact: 2.5 });
 
 const MiB = 1 << 20;
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -107,20 +119,6 @@ export function artifactHeavyCase(units: number): { source: Buffer; xml: string 
 }
 
 /**
- * Peak RSS (MiB) of a fresh process verifying one file pair. The child reports VmHWM (Linux), since
- * getrusage's maxRSS survives exec and would include this (large) parent's footprint.
- */
-function peakRss(dir: string, source: string, artifact: string): number {
-  const mod = new URL('../src/reference/uas/verify-file.js', import.meta.url).href;
-  const specMod = new URL('../src/spec/index.js', import.meta.url).href;
-  const file = join(dir, 'peak-rss.mjs');
-  writeFileSync(file, `import { readFileSync } from 'node:fs';\nconst { verifyUasFile } = await import(${JSON.stringify(mod)});\nconst { bundledSpec } = await import(${JSON.stringify(specMod)});\nconst v = await verifyUasFile(${JSON.stringify(source)}, ${JSON.stringify(artifact)}, bundledSpec().uas);\nif (!v.valid) throw new Error('bench case invalid');\nlet kib = process.resourceUsage().maxRSS;\ntry { kib = Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]); } catch {}\nconsole.log(kib);\n`);
-  const r = spawnSync(process.execPath, [file], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`peak RSS child failed: ${r.stderr.trim().split('\n').slice(-3).join(' ')}`);
-  return Math.round(Number(r.stdout.trim()) / 1024);
-}
-
-/**
  * Median latency (ms) of each task, measured in alternating rounds: a figure and its baseline take
  * turns, so a load that comes and goes on a shared machine weighs on both alike. One tinybench run
  * per round; samples are pooled across rounds.
@@ -144,10 +142,77 @@ async function alternating(tasks: Record<string, () => unknown>, rounds: number,
   }));
 }
 
+/** Peak memory is flat when the 1 GiB source costs at most a quarter more than the 64 MiB one, plus 16 MiB of noise. */
+const flatMemory = (at64: number, at1024: number) => at1024 <= at64 * 1.25 + 16;
+
+/** `uas-verify` against the native verifier on both cases, after checking that they agree; or why it is skipped. */
+function compareWithNative(dir: string, heavy: { source: Buffer; xml: string }, big: { source: string; artifact: string }, mib: number, pairs: number): NativeFigures {
+  const build = buildNativeVerifier(dir);
+  if (!build.ok) return { skipped: build.skipped };
+  const baseline = nativeVerifier(build.path);
+  const heavyFiles = { source: join(dir, 'heavy.txt'), artifact: join(dir, 'heavy.xml') };
+  writeFileSync(heavyFiles.source, heavy.source);
+  writeFileSync(heavyFiles.artifact, heavy.xml);
+  const tamperedSource = join(dir, 'heavy-tampered.txt');
+  writeFileSync(tamperedSource, changeOneLetter(heavy.source));
+  const tamperedArtifact = join(dir, 'source-tampered.xml');
+  writeFileSync(tamperedArtifact, tamperSpanHash(readFileSync(big.artifact, 'utf8'), Math.ceil(mib / 2)));
+  checkAgreement(
+    [uasVerifyCli, baseline],
+    [
+      { label: `the ${mib} MiB source`, ...big, expected: 0 },
+      { label: `the ${mib} MiB source, one span hash tampered`, source: big.source, artifact: tamperedArtifact, expected: 1 },
+      { label: 'the artifact-heavy case', ...heavyFiles, expected: 0 },
+      { label: 'the artifact-heavy case, one source byte changed', source: tamperedSource, artifact: heavyFiles.artifact, expected: 1 },
+    ],
+  );
+  return {
+    source: pairedRounds(uasVerifyCli, baseline, big.source, big.artifact, pairs),
+    artifact: pairedRounds(uasVerifyCli, baseline, heavyFiles.source, heavyFiles.artifact, pairs),
+  };
+}
+
+/** A copy of `source` with its first ASCII letter from the middle on changed: a root, span and verbatim mismatch at once. */
+function changeOneLetter(source: Buffer): Buffer {
+  const copy = Buffer.from(source);
+  let i = copy.length >> 1;
+  while (i < copy.length && !(copy[i]! >= 0x61 && copy[i]! <= 0x7a)) i++;
+  if (i === copy.length) throw new Error('UAS bench: the artifact-heavy source has no letter to change');
+  copy[i] = copy[i] === 0x61 ? 0x62 : 0x61;
+  return copy;
+}
+
+/** The artifact with the span_sha256 of unit `u<k>` replaced by another hash. */
+function tamperSpanHash(artifact: string, k: number): string {
+  const out = artifact.replace(new RegExp(`(id="u${k}" [^>]*?span_sha256=")[0-9a-f]{64}`), `$1${sha(Buffer.from('tampered'))}`);
+  if (out === artifact) throw new Error(`UAS bench: no unit u${k} to tamper`);
+  return out;
+}
+
+/** Issue 16's goals, one line each: the figure, its baseline, met or NOT met. */
+function printNativeGoals(f: UasBenchFigures, mib: number, units: number): void {
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const n = f.native;
+  console.log('\nUAS goals (issue 16): uas-verify, spawned, against the native verifier (bench/uas-native/verify.c), wall time');
+  if ('skipped' in n) console.log(`  native comparison skipped: ${n.skipped}`);
+  else {
+    const line = (what: string, p: PairedFigure, goal: number) =>
+      console.log(`  ${what}: ${p.ratio.toFixed(2)}x the native verifier (uas-verify ${p.ms.toFixed(0)} ms, native ${p.baselineMs.toFixed(0)} ms; goal <= ${goal}x): ${verdict(p.ratio <= goal)}`);
+    line(`${mib} MiB source`, n.source, NATIVE_GOALS.source);
+    line(`${f.artifactMiB} MiB artifact, ${units} verbatim units`, n.artifact, NATIVE_GOALS.artifact);
+  }
+  const at64 = f.peakRssMiB['64 MiB']!;
+  const at1024 = f.peakRssMiB['1 GiB'];
+  if (at1024 === undefined) console.log(`  peak RSS flat from 64 MiB to 1 GiB: not measured (64 MiB source: ${at64} MiB; set UAS_BENCH_GIB=1)`);
+  else console.log(`  peak RSS flat from 64 MiB to 1 GiB: ${at1024} MiB at 1 GiB against ${at64} MiB at 64 MiB (goal <= 1.25x + 16 MiB): ${verdict(flatMemory(at64, at1024))}`);
+}
+
 /**
- * The UAS benchmark (issue 4): raw SHA-256 on the source bytes, the verifier's source throughput on a
- * 256 MiB source, its artifact throughput against plain fast-xml-parser on the same artifact, and peak
- * RSS for 64 MiB (and, opt-in, 1 GiB) sources. Temporary files are deleted afterwards.
+ * The UAS benchmark (issues 4 and 16): raw SHA-256 on the source bytes, the verifier's source
+ * throughput on a 256 MiB source, its artifact throughput against plain fast-xml-parser on the same
+ * artifact (in process); then the built `uas-verify` against a native verifier in C on both cases
+ * (spawned, after checking they agree), and the peak RSS of `uas-verify` for 64 MiB (and, opt-in,
+ * 1 GiB) sources. Temporary files are deleted afterwards.
  */
 export async function benchUas(options: UasBenchOptions = {}): Promise<UasBenchFigures> {
   const mib = options.sourceMiB ?? 256;
@@ -189,13 +254,14 @@ export async function benchUas(options: UasBenchOptions = {}): Promise<UasBenchF
     const parse = rate(artifactBytes, artifactMs.plain!);
     const parseAttrs = rate(artifactBytes, artifactMs.attributes!);
     const ver = rate(artifactBytes, artifactMs.verifier!);
+    const native = compareWithNative(dir, heavy, big, mib, options.pairs ?? Number(process.env.UAS_BENCH_PAIRS ?? 7));
     const peak: Record<string, number> = {};
     const small = writeLargeCase(dir, 'rss-64', 64);
-    peak['64 MiB'] = peakRss(dir, small.source, small.artifact);
+    peak['64 MiB'] = uasVerifyPeakRssMiB(dir, small.source, small.artifact);
     rmSync(small.source);
     if (gib) {
       const huge = writeLargeCase(dir, 'rss-1024', 1024);
-      peak['1 GiB'] = peakRss(dir, huge.source, huge.artifact);
+      peak['1 GiB'] = uasVerifyPeakRssMiB(dir, huge.source, huge.artifact);
       rmSync(huge.source);
     }
     const figures: UasBenchFigures = {
@@ -209,10 +275,13 @@ export async function benchUas(options: UasBenchOptions = {}): Promise<UasBenchF
       artifactRatio: +(ver / parse).toFixed(3),
       artifactRatioVsAttributes: +(ver / parseAttrs).toFixed(3),
       peakRssMiB: peak,
+      native,
       goals: {
         source: src / raw >= 0.7,
         artifact: ver / parse >= 0.7,
-        memoryFlat: gib ? peak['1 GiB']! <= peak['64 MiB']! * 1.25 + 16 : null,
+        memoryFlat: gib ? flatMemory(peak['64 MiB']!, peak['1 GiB']!) : null,
+        nativeSource: 'skipped' in native ? null : native.source.ratio <= NATIVE_GOALS.source,
+        nativeArtifact: 'skipped' in native ? null : native.artifact.ratio <= NATIVE_GOALS.artifact,
       },
     };
     if (options.print ?? true) {
@@ -226,8 +295,9 @@ export async function benchUas(options: UasBenchOptions = {}): Promise<UasBenchF
         'verifier, artifact (MiB/s)': figures.verifierArtifactMiBs,
         'artifact ratio vs plain (goal >= 0.7)': figures.artifactRatio,
         'artifact ratio vs attributes': figures.artifactRatioVsAttributes,
-        ...Object.fromEntries(Object.entries(peak).map(([k, v]) => [`peak RSS, ${k} source (MiB)`, v])),
+        ...Object.fromEntries(Object.entries(peak).map(([k, v]) => [`uas-verify peak RSS, ${k} source (MiB)`, v])),
       });
+      printNativeGoals(figures, mib, options.artifactUnits ?? 20_000);
     }
     return figures;
   } finally {

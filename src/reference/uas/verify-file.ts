@@ -10,7 +10,7 @@ import { toVerdict, type UasReferenceVerdict } from './verify.js';
 
 /** Options of the file verifier. */
 export interface FileVerifyOptions {
-  /** Bytes per positional read (default 4 MiB). */
+  /** Bytes of the source read window, the size of every positional read (default 4 MiB); memory stays at about one window per thread. */
   chunkSize?: number;
   /** Sources at least this large get a worker thread for span hashes (default 16 MiB). */
   parallelFrom?: number;
@@ -24,9 +24,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Verifies an artifact file against a source file without loading the source: the artifact is
- * parsed in memory; the source is read by position. For large sources a worker thread hashes spans
- * while this thread hashes the whole source, and both then share the spans left. Same findings as
- * `verifyUas` with the same `spec`.
+ * parsed in memory; the source is read by position through one window (`fileSource`), which serves
+ * every span inside it. For large sources a worker thread hashes spans while this thread hashes the
+ * whole source, and both then share the spans left. Same findings as `verifyUas` with the same `spec`.
  */
 export async function verifyUasFile(sourcePath: string, artifactPath: string, spec: UasSpec, opts: FileVerifyOptions = {}): Promise<UasReferenceVerdict> {
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
