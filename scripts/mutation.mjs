@@ -9,9 +9,13 @@
 // Stryker reports (after editing an equivalents file). Slow (tens of minutes per domain on 2 cores):
 // never part of `npm test` or CI.
 //
-// reports/mutation/<domain>-equivalent.txt, kept by hand, holds the survivors shown to be equivalent:
-// each line a line of <domain>-survivors.txt, then `  -- ` and why. They count apart, and the score
-// over the other mutants is the figure the pack is held to.
+// reports/mutation/<domain>-equivalent.txt, kept by hand, holds the survivors judged by hand: each
+// line a line of <domain>-survivors.txt, then `  -- ` and why. A why that starts `unjudged:` marks a
+// mutant that changes only what the adapter contract leaves to the implementer (a finding's message,
+// path or code; an id of the agent's own choosing): no check may catch it, by design. The others are
+// equivalent (no input tells them from the original). Both count apart, each in its own column: the
+// non-equivalent score leaves out the equivalent ones only (the unjudged count as survivors), the
+// judged score leaves out both: the figure the pack's checks are held to.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,36 +88,63 @@ function survivorLines(open) {
   return open.map((m) => `${m.file}:${m.line}:${m.column} ${m.mutator}${m.status === 'NoCoverage' ? ' [no coverage]' : ''}${m.static ? ' [static]' : ''}: ${m.original} => ${m.replacement}`).join('\n');
 }
 
-/** The survivor lines of a domain's equivalents file, each with why (empty when there is none). */
-function readEquivalents(name) {
-  const file = join(OUT, `${name}-equivalent.txt`);
-  if (!existsSync(file)) return new Map();
-  const entries = readFileSync(file, 'utf8').split('\n').filter((l) => l.includes('  -- '));
-  return new Map(entries.map((l) => [l.slice(0, l.indexOf('  -- ')), l.slice(l.indexOf('  -- ') + 5)]));
-}
+/** The mark of an entry of an equivalents file whose mutant the contract leaves unjudged. */
+const UNJUDGED = 'unjudged:';
 
 /**
- * The equivalent mutants among the open ones, and the score over the rest. An entry that matches no
- * survivor is stale (its line moved, or the mutant is killed now): said, never counted.
+ * The survivor lines of a domain's equivalents file, each with its category (`equivalent`, or
+ * `unjudged` when the why starts `unjudged:`) and why (empty when there is no file).
  */
-function withEquivalents(name, figures, open) {
-  const equivalents = readEquivalents(name);
-  const lines = survivorLines(open).split('\n');
-  const marked = open.map((m, i) => (equivalents.has(lines[i]) ? { ...m, equivalent: equivalents.get(lines[i]) } : m));
+function readEquivalents(text) {
+  const entries = text.split('\n').filter((l) => l.includes('  -- '));
+  return new Map(
+    entries.map((l) => {
+      const why = l.slice(l.indexOf('  -- ') + 5).trim();
+      const unjudged = why.startsWith(UNJUDGED);
+      return [l.slice(0, l.indexOf('  -- ')), { category: unjudged ? 'unjudged' : 'equivalent', why: unjudged ? why.slice(UNJUDGED.length).trim() : why }];
+    }),
+  );
+}
+
+/** A score in percent with one decimal: `detected` over `of` (100 when nothing is counted). */
+const percent = (detected, of) => (of ? Math.round((1000 * detected) / of) / 10 : 100);
+
+/**
+ * The equivalent and the unjudged mutants among the open ones, and the scores over the rest: the
+ * non-equivalent score leaves out the equivalent ones, the judged score the unjudged ones too. An
+ * entry that matches no survivor is stale (its line moved, or the mutant is killed now): said,
+ * never counted.
+ */
+function withEquivalents(name, figures, open, equivalents) {
+  const lines = open.map((m) => survivorLines([m]));
+  const marked = open.map((m, i) => {
+    const e = equivalents.get(lines[i]);
+    return e ? { ...m, [e.category]: e.why } : m;
+  });
   const equivalent = marked.filter((m) => m.equivalent !== undefined).length;
+  const unjudged = marked.filter((m) => m.unjudged !== undefined).length;
   const stale = [...equivalents.keys()].filter((l) => !lines.includes(l));
   if (stale.length) console.warn(`mutation ${name}: ${stale.length} line(s) of ${name}-equivalent.txt match no survivor (moved or killed):\n  ${stale.join('\n  ')}`);
   const detected = figures.killed + figures.timedOut;
-  const rest = detected + figures.survived + figures.noCoverage - equivalent;
-  const scoreNonEquivalent = rest ? Math.round((1000 * detected) / rest) / 10 : 100;
-  return { figures: { ...figures, equivalent, scoreNonEquivalent }, open: marked, stale };
+  const valid = detected + figures.survived + figures.noCoverage;
+  return {
+    figures: { ...figures, equivalent, unjudged, scoreNonEquivalent: percent(detected, valid - equivalent), scoreJudged: percent(detected, valid - equivalent - unjudged) },
+    open: marked,
+    stale,
+  };
+}
+
+/** The equivalents file of a domain, read (an empty map when there is none). */
+function equivalentsOf(name) {
+  const file = join(OUT, `${name}-equivalent.txt`);
+  return readEquivalents(existsSync(file) ? readFileSync(file, 'utf8') : '');
 }
 
 /** Writes a domain's summary files; returns the summary. */
 function writeDomainSummary(name, seconds) {
   const report = JSON.parse(readFileSync(join(OUT, 'stryker', name, 'mutation.json'), 'utf8'));
   const counted = summarize(report);
-  const { figures, open, stale } = withEquivalents(name, counted.figures, counted.open);
+  const { figures, open, stale } = withEquivalents(name, counted.figures, counted.open, equivalentsOf(name));
   const d = MUTATION_DOMAINS[name];
   const summary = { domain: name, mutate: d.mutate, suites: d.suites, run: { seed: 42, runs: 100 }, seconds, figures, survivors: open, staleEquivalents: stale };
   writeFileSync(join(OUT, `${name}.json`), `${JSON.stringify(summary, null, 2)}\n`);
@@ -131,14 +162,16 @@ function writeTable() {
     '',
     'Written by `npm run mutation` (StrykerJS, the reference mutated, the checks at the default run: 100 cases, seed 42).',
     'Score: killed and timed out over every mutant but the erroring ones; "non-equivalent" also leaves out the survivors',
-    'shown equivalent (`<domain>-equivalent.txt`, one line of why each). The goal is 90%; a domain not in the table is not measured yet.',
+    'shown equivalent, "judged" also those that change only what the adapter contract leaves to the implementer (unjudged:',
+    "a finding's message or path, an id of the agent's own choosing), both in `<domain>-equivalent.txt` with one line of why each.",
+    'The goal is 90% of the judged; a domain not in the table is not measured yet.',
     'Run times are wall times on a 2-core machine shared with other jobs (`--concurrency 1`).',
     '',
-    '| domain | suites | mutants | killed | timed out | survived | no coverage | of them equivalent | score | non-equivalent score | run time |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| domain | suites | mutants | killed | timed out | survived | no coverage | of them equivalent | of them unjudged | score | non-equivalent score | judged score | run time |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map((s) => {
       const f = s.figures;
-      return `| ${s.domain} | ${s.suites.join(', ')} | ${f.mutants} | ${f.killed} | ${f.timedOut} | ${f.survived} | ${f.noCoverage} | ${f.equivalent} | ${f.score}% | ${f.scoreNonEquivalent}% | ${Math.round(s.seconds / 60)} min |`;
+      return `| ${s.domain} | ${s.suites.join(', ')} | ${f.mutants} | ${f.killed} | ${f.timedOut} | ${f.survived} | ${f.noCoverage} | ${f.equivalent} | ${f.unjudged ?? 0} | ${f.score}% | ${f.scoreNonEquivalent}% | ${f.scoreJudged ?? f.scoreNonEquivalent}% | ${Math.round(s.seconds / 60)} min |`;
     }),
     '',
     'The surviving mutants of each domain (no coverage included): `<domain>-survivors.txt` (file:line:column, mutator, the code => its replacement).',
@@ -160,5 +193,5 @@ for (const name of selectedDomains(values)) {
   const seconds = values.summarize ? lastSeconds(name) : runStryker(name, values.concurrency);
   const { figures: f } = writeDomainSummary(name, seconds);
   writeTable();
-  console.log(`mutation ${name}: ${f.mutants} mutants, ${f.killed} killed, ${f.timedOut} timed out, ${f.survived} survived, ${f.noCoverage} no coverage (${f.equivalent} equivalent): ${f.score}%, ${f.scoreNonEquivalent}% of the non-equivalent (${seconds} s)`);
+  console.log(`mutation ${name}: ${f.mutants} mutants, ${f.killed} killed, ${f.timedOut} timed out, ${f.survived} survived, ${f.noCoverage} no coverage (${f.equivalent} equivalent, ${f.unjudged} unjudged): ${f.score}%, ${f.scoreNonEquivalent}% of the non-equivalent, ${f.scoreJudged}% of the judged (${seconds} s)`);
 }

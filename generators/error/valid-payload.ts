@@ -80,9 +80,43 @@ export function validErrorPayload(spec: ErrorSpec): fc.Arbitrary<ValidErrorPaylo
  * - `edge:status-bound`: a numeric_status at the bounds of what D-ERR-09 compares (just outside the
  *   HTTP range, the first status that fits any code, the transport statuses): an off-by-one range;
  * - `edge:empty-detail`: an empty `detail` (D-ERR-11: any string): a truthiness check;
- * - `edge:upper-scheme`: where D-ERR-14 reads the scheme case-insensitively, a URL spelled `HTTPS://`.
+ * - `edge:upper-scheme`: where D-ERR-14 reads the scheme case-insensitively, a URL spelled `HTTPS://`;
+ * - `edge:percent-noise`: a detail whose percent-escapes hold no credential however they are read
+ *   (D-ERR-07): a malformed escape, which stays as written, and multi-byte escapes, decoded as a run
+ *   (`PERCENT_NOISE`): a scanner that decodes escape by escape, or reads a malformed run as something
+ *   else, finds a credential assignment that is not there;
+ * - `edge:binary-base64`: a detail with a base64 run that decodes to bytes, not printable text, though
+ *   a credential shape sits among them (`BINARY_BASE64`): D-ERR-07 counts a base64 run only when it
+ *   decodes to printable text, so a scanner that reads every decoding rejects it.
  */
-export const VALID_EDGES = ['edge:proto-member', 'edge:status-bound', 'edge:empty-detail', 'edge:upper-scheme'] as const;
+export const VALID_EDGES = ['edge:proto-member', 'edge:status-bound', 'edge:empty-detail', 'edge:upper-scheme', 'edge:percent-noise', 'edge:binary-base64'] as const;
+
+/**
+ * Details with percent-escapes that carry no credential (spec/secrets.json: an assignment's value has
+ * 12 characters or more): `token=%FFab12` is 7 characters as written and `%FF` decodes to nothing;
+ * `secret%3D` then six escaped `é` and `Ab1` decodes, run by run, to the 9-character `secret=ééééééAb1`.
+ */
+export const PERCENT_NOISE: readonly string[] = ['upstream answered token=%FFab12 (a malformed escape)', `retry the upstream with secret%3D${'%C3%A9'.repeat(6)}Ab1`];
+
+/** A detail whose base64 run decodes to two control bytes, then `password=FAKEexample1234`: bytes, not printable text (D-ERR-07). */
+export const BINARY_BASE64 = 'checksum input AQJwYXNzd29yZD1GQUtFZXhhbXBsZTEyMzQ= (binary)';
+
+/** Whether `text` holds a base64 run of 16 characters or more that decodes to bytes with a control character. */
+function binaryBase64(text: string): boolean {
+  return [...text.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)].some(([run]) => /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(Buffer.from(run, 'base64').toString('utf8')));
+}
+
+/** Whether `text` holds percent-escapes that do not decode one by one: a malformed escape or a multi-byte sequence. */
+function percentNoise(text: string): boolean {
+  return (text.match(/%[0-9A-Fa-f]{2}/g) ?? []).some((e) => {
+    try {
+      decodeURIComponent(e);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
 
 /** A valid payload of ERR-VALID-ACCEPTED and the hard cases it holds. */
 export interface ValidErrorCase {
@@ -130,6 +164,8 @@ export function validErrorCase(spec: ErrorSpec): fc.Arbitrary<ValidErrorCase> {
       if (spots.length > 0) setOwn(spots[i % spots.length]!, name, value);
     } else if (kind === 'edge:status-bound' && p.body) p.body.numeric_status = status;
     else if (kind === 'edge:empty-detail' && p.body) p.body.detail = '';
+    else if (kind === 'edge:percent-noise' && p.body) p.body.detail = PERCENT_NOISE[i % PERCENT_NOISE.length]!;
+    else if (kind === 'edge:binary-base64' && p.body) p.body.detail = BINARY_BASE64;
     return { payload: p, edges: edgesOf(p, spec) };
   });
 }
@@ -147,5 +183,7 @@ function edgesOf(p: ValidErrorPayload, spec: ErrorSpec): string[] {
   if (p.body && typeof p.body.numeric_status === 'number' && boundStatuses(spec).includes(p.body.numeric_status)) out.push('edge:status-bound');
   if (p.body?.detail === '') out.push('edge:empty-detail');
   if (hasUpperScheme(p)) out.push('edge:upper-scheme');
+  if (typeof p.body?.detail === 'string' && percentNoise(p.body.detail)) out.push('edge:percent-noise');
+  if (typeof p.body?.detail === 'string' && binaryBase64(p.body.detail)) out.push('edge:binary-base64');
   return out;
 }

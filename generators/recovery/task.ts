@@ -22,14 +22,16 @@ export function unixSeconds(): fc.Arbitrary<number> {
 }
 
 /** The kinds of path to the time field, each a way a JSONPath reader goes wrong. */
-export type TimePathKind = 'seed' | 'nested' | 'bracket' | 'escaped' | 'prototype';
+export type TimePathKind = 'seed' | 'nested' | 'bracket' | 'escaped' | 'prototype' | 'index';
 
 /**
  * Paths of each kind: the seed's own (`$.parameters.scheduled_time`); a deeper member path (a
  * reader that writes the field under `parameters` goes wrong); names that need bracket notation
  * (unicode, astral, a dash: a dot-only reader goes wrong); names with a quote or a backslash,
- * escaped in the path (a reader that does not unescape goes wrong); and names of
- * `Object.prototype` (`__proto__`, `constructor`: a copy by assignment loses the first).
+ * escaped in the path (a reader that does not unescape goes wrong); names of
+ * `Object.prototype` (`__proto__`, `constructor`: a copy by assignment loses the first); and an
+ * index step of two digits into an array (`[10]`, D-REC-08: a reader without index steps, or of
+ * one digit, goes wrong). The index kind is drawn only where asked for: the default leaves it out.
  */
 export const TIME_PATHS: Readonly<Record<TimePathKind, readonly PathStep[][]>> = {
   seed: [['parameters', 'scheduled_time']],
@@ -37,10 +39,14 @@ export const TIME_PATHS: Readonly<Record<TimePathKind, readonly PathStep[][]>> =
   bracket: [['parameters', 'créneau 😀', 'début'], ['parameters', 'slot-1', 'at']],
   escaped: [['parameters', "o'clock", 'at'], ['parameters', 'back\\slash', 'at']],
   prototype: [['parameters', '__proto__', 'at'], ['parameters', 'constructor']],
+  index: [['parameters', 'slots', 10, 'at']],
 };
 
+/** The kinds `timePath` draws when none are named: every kind but the index one. */
+const DEFAULT_TIME_PATHS: readonly TimePathKind[] = ['seed', 'nested', 'bracket', 'escaped', 'prototype'];
+
 /** Where the time sits below the body: a path of one of `kinds` (every kind by default). */
-export function timePath(kinds: readonly TimePathKind[] = Object.keys(TIME_PATHS) as TimePathKind[]): fc.Arbitrary<PathStep[]> {
+export function timePath(kinds: readonly TimePathKind[] = DEFAULT_TIME_PATHS): fc.Arbitrary<PathStep[]> {
   return fc.constantFrom<PathStep[]>(...kinds.flatMap((k) => TIME_PATHS[k]));
 }
 

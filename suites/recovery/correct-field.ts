@@ -45,7 +45,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * The ways agents get a correction wrong, beyond the seed's own path: the field written under
  * `parameters` whatever its depth, a JSONPath reader that knows only dot notation, or one that does
- * not unescape a quote or a backslash, a copy of the message by assignment that loses a member named
+ * not unescape a quote or a backslash, or one without index steps (or of one digit), a copy of the message by assignment that loses a member named
  * `__proto__` (or any lookup that takes `Object.prototype`'s names for members), a "no value"
  * guard that takes the epoch (0 seconds) for none, and a "new" message id that is the same for
  * every correction of a session.
@@ -59,6 +59,7 @@ const FIELD_FAMILIES: RecoveryFamily[] = [
     cases: fieldCases(changed(['prototype']).map((t) => [t])),
     holds: (w) => corrections(w).some((t) => t.path.some((p) => PROTOTYPE_NAMES.has(String(p))) || hasPrototypeKey(t.extra)),
   },
+  { name: 'field-index', cases: fieldCases(changed(['index']).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.path.some((p) => typeof p === 'number')) },
   { name: 'field-epoch', cases: fieldCases(changed(undefined, fc.constant(0)).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.unix === 0) },
   { name: 'field-two-tasks', cases: fieldCases(fc.array(changed(), { minLength: 2, maxLength: 3 })), holds: (w) => corrections(w).length >= 2 },
 ];
@@ -83,8 +84,10 @@ export const recCorrectField = recoveryCheck({
       others: { kinds: ['schedule', 'write', 'status'] },
     }),
   families: FIELD_FAMILIES,
-  judge(s) {
+  judge(s, spec) {
     const w = s.world;
+    // The resend is a fresh envelope (D-REC-08): its new message_id is an identifier by D-ENV-01, like every id of the envelope.
+    const token = new RegExp(spec.envelope.types.token?.pattern ?? '^\\S+$', 'u');
     for (const err of deliveredErrors(w).filter((e) => e.cause === 'schema')) {
       const failed = err.record.action;
       if (failed.type !== 'send') continue;
@@ -109,6 +112,9 @@ export const recCorrectField = recoveryCheck({
       const earlierIds = sends(w).filter((x) => x.i < resend.i).map((x) => x.item.message.message_id);
       if (typeof after.message_id !== 'string' || earlierIds.includes(after.message_id)) {
         return { message: `the resend of ${failed.task_id} reuses message id ${JSON.stringify(after.message_id)}`, expected: 'a new message_id' };
+      }
+      if (!token.test(after.message_id)) {
+        return { message: `the resend of ${failed.task_id} has the message id ${JSON.stringify(after.message_id)}, which is no identifier (D-ENV-01)`, expected: `a new message_id matching ${token.source}` };
       }
       const path = task.spec.path;
       const value = getAt(after.body, path);

@@ -8,7 +8,7 @@ import { farDependentsOf, faultsOf, lowReceiver, siblingsOf, some, tasksWith } f
 import type { JsonObject } from '../../src/contract/recovery.js';
 import type { SpecData } from '../../src/spec/index.js';
 import { actions, deliveredErrors, sameJson, sends, type DeliveredError } from './analysis.js';
-import { blockerEnvelopeProblem, stringList } from './blocker.js';
+import { blockerEnvelopeProblem, blockerFieldProblem, stringList } from './blocker.js';
 import { recoveryCheck, type RecoveryFamily } from './define.js';
 import type { World } from './world/world.js';
 import { dependentsOf, type Workflow } from './world/workflow.js';
@@ -142,10 +142,11 @@ export const recIsolatedNoop = recoveryCheck({
 function blockerProblem(w: World, err: DeliveredError, spec: SpecData): { message: string; expected: unknown } | null {
   const taskId = err.taskId!;
   const profile = spec.recovery.blockerProfile;
-  const emitted = actions(w).filter((a) => a.i > err.i && a.item.type === 'emit').map((a) => (a.item as { packet: JsonObject }).packet);
-  const blocker = emitted.find((p) => p.profile === profile && ((p.body ?? {}) as JsonObject).blocked_task_id === taskId);
-  if (!blocker) return { message: `no ${profile} packet names ${taskId} in body.blocked_task_id`, expected: `an emitted ${profile} envelope with body.blocked_task_id ${JSON.stringify(taskId)}` };
-  const invalid = blockerEnvelopeProblem(spec.envelope, profile, blocker);
+  const emitted = actions(w).filter((a) => a.i > err.i && a.item.type === 'emit').map((a) => ({ t: a.t, packet: (a.item as { packet: JsonObject }).packet }));
+  const found = emitted.find(({ packet: p }) => p.profile === profile && ((p.body ?? {}) as JsonObject).blocked_task_id === taskId);
+  if (!found) return { message: `no ${profile} packet names ${taskId} in body.blocked_task_id`, expected: `an emitted ${profile} envelope with body.blocked_task_id ${JSON.stringify(taskId)}` };
+  const blocker = found.packet;
+  const invalid = blockerEnvelopeProblem(spec.envelope, profile, blocker) ?? blockerFieldProblem(spec.envelope, profile, blocker, Date.parse(w.iso(found.t)));
   if (invalid) return { message: `the blocker for ${taskId} is not a valid ${profile} envelope: ${invalid}`, expected: 'a UAI-1 envelope of the blocker profile (spec/envelope.json)' };
   const body = blocker.body as JsonObject;
   const named = { blocker_type: body.blocker_type, error_message_id: body.error_message_id, mechanical_condition: body.mechanical_condition };

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { referenceAdapter } from '../../src/adapters/reference.js';
+import { referenceAdapter, referenceFor } from '../../src/adapters/reference.js';
+import { bundledSpec } from '../../src/spec/index.js';
 import { runChecks } from '../../src/api/run.js';
 import type { CheckDefinition } from '../../src/engine/check.js';
 import type { CheckReport } from '../../src/model/report.js';
@@ -20,11 +21,16 @@ function whyNotPassed(entry: CheckReport): string {
  * the default run and fails unless the check passes. One test per check lets Stryker's per-test
  * coverage run, for each mutant of the reference, only the checks that reach the mutated code.
  */
-export function eachCheckAgainstReference(checks: readonly CheckDefinition[]): void {
+export function eachCheckAgainstReference(checks: readonly CheckDefinition[], options: { freshSpec?: boolean } = {}): void {
   for (const check of checks) {
     it(`[${check.id}]`, async () => {
+      // With `freshSpec`, each check gets a reference built from its own copy of the spec data: the
+      // reference compiles its validators once per spec object, so with one shared reference the code
+      // that builds them runs inside the first check's test only, and per-test coverage would run a
+      // mutant of that code against that one check. Worth it where compiling is cheap (error).
+      const adapter = options.freshSpec ? referenceFor(structuredClone(bundledSpec())) : referenceAdapter;
       // Verdicts only: a mutant's failure need not be shrunk (the verdict is the same, shrinking only costs time).
-      const report = await runChecks({ checks: [check], adapter: referenceAdapter, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });
+      const report = await runChecks({ checks: [check], adapter, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });
       const entry = report.checks[0]!;
       expect(entry.status, `${check.id} ${whyNotPassed(entry)}`).toBe('passed');
     });

@@ -54,13 +54,18 @@ export function setAt<T>(root: T, path: readonly PathStep[], value: unknown): T 
   return copy;
 }
 
-/** Builds nested objects so that `path` holds `value`, on top of `base` (own members only, as `setAt`). */
+/**
+ * Builds nested containers so that `path` holds `value`, on top of `base` (own members only, as
+ * `setAt`): an object before a name, an array before an index (the items before it null).
+ */
 export function buildAt(base: Record<string, unknown>, path: readonly PathStep[], value: unknown): Record<string, unknown> {
   const out = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
   let v: object = out;
-  for (const s of path.slice(0, -1)) {
+  for (const [i, s] of path.slice(0, -1).entries()) {
     const next = own(v, s);
-    const obj = next !== null && typeof next === 'object' && !Array.isArray(next) ? next : {};
+    const index = typeof path[i + 1] === 'number' ? (path[i + 1] as number) : undefined;
+    const fits = next !== null && typeof next === 'object' && Array.isArray(next) === (index !== undefined);
+    const obj = fits ? next : index !== undefined ? Array.from({ length: index }, () => null) : {};
     put(v, s, obj);
     v = obj;
   }

@@ -313,7 +313,7 @@ export class World {
       const schedule = this.workflow.tasks.find((t) => t.spec.kind === 'schedule' && t.spec.schemaChanged);
       const path = schedule?.spec.kind === 'schedule' ? schedule.spec.path : ['parameters', 'scheduled_time'];
       let leaf: JsonObject = { type: 'string', format: 'date-time' };
-      for (const s of [...path].reverse()) leaf = { type: 'object', properties: { [String(s)]: leaf } };
+      for (const s of [...path].reverse()) leaf = typeof s === 'number' ? { type: 'array', items: leaf } : { type: 'object', properties: { [String(s)]: leaf } };
       this.document(a, { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: e.schemaUrl, title: 'schedule intent body', ...leaf });
       return 'schema';
     }

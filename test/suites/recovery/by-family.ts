@@ -239,6 +239,13 @@ class DotOnlyPath extends RecoverySession {
   }
 }
 
+/** Reads names, dotted or bracketed, but no index step: `[10]` is no step it knows, so the field cannot be corrected. */
+class NoIndexSteps extends RecoverySession {
+  protected override fieldSteps(fieldPath: string): (string | number)[] | null {
+    return /\[\d+\]/.test(fieldPath) ? null : super.fieldSteps(fieldPath);
+  }
+}
+
 /** Reads bracketed names but keeps their escapes (`o\'clock` stays with its backslash). */
 class KeepsPathEscapes extends RecoverySession {
   protected override fieldSteps(fieldPath: string): (string | number)[] | null {
@@ -424,6 +431,7 @@ export const byFamily: ByFamily = {
     'field-bracket': adapter('reads field paths in dot notation only', DotOnlyPath),
     'field-escaped': adapter('keeps the escapes of bracketed names in a field path', KeepsPathEscapes),
     'field-prototype-name': adapter('copies the message by assignment, losing a member named __proto__', CopiesByAssignment),
+    'field-index': adapter('reads no index step in a field path', NoIndexSteps),
     'field-epoch': adapter('takes 0 seconds (the epoch) for no value', TakesZeroForNoValue),
     'field-two-tasks': adapter('gives every corrected message of a session the same new message id', OneCorrectedIdPerSession),
   },

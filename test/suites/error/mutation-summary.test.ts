@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm run mutation -- --summarize` reads a domain's equivalents file in two categories: a why that
+ * starts `unjudged:` marks a mutant the adapter contract leaves to the implementer, any other an
+ * equivalent one. Both count apart, each in its own column of the table, and the judged score leaves
+ * out both. Run on a small Stryker report in a scratch folder (the script works in the current folder).
+ */
+const SCRIPT = resolve('scripts/mutation.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'uaix-mutation-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const source = "const a = 1;\nconst b = 'x';\nconst c = true;\nconst d = 2;\n";
+const at = (line: number, column: number, endColumn: number) => ({ start: { line, column }, end: { line, column: endColumn } });
+/** A report of one file: 6 killed, 1 timed out, 3 survived (to be one equivalent, one unjudged, one open). */
+const report = {
+  files: {
+    'src/reference/error/x.ts': {
+      source,
+      mutants: [
+        ...Array.from({ length: 6 }, (_, i) => ({ id: `k${i}`, mutatorName: 'BooleanLiteral', replacement: 'false', status: 'Killed', location: at(3, 11, 15) })),
+        { id: 't', mutatorName: 'ArithmeticOperator', replacement: '3', status: 'Timeout', location: at(4, 11, 12) },
+        { id: 's1', mutatorName: 'StringLiteral', replacement: '""', status: 'Survived', location: at(2, 11, 14) },
+        { id: 's2', mutatorName: 'NumberLiteral', replacement: '0', status: 'Survived', location: at(1, 11, 12) },
+        { id: 's3', mutatorName: 'NumberLiteral', replacement: '3', status: 'Survived', location: at(4, 11, 12) },
+      ],
+    },
+  },
+};
+
+/** Writes the report and `equivalents`, runs the summary, and reads what it wrote. */
+function summarize(equivalents: string): { table: string; figures: Record<string, number>; survivors: { id: string; equivalent?: string; unjudged?: string }[] } {
+  mkdirSync(join(dir, 'reports/mutation/stryker/error'), { recursive: true });
+  writeFileSync(join(dir, 'reports/mutation/stryker/error/mutation.json'), JSON.stringify(report));
+  writeFileSync(join(dir, 'reports/mutation/error-equivalent.txt'), equivalents);
+  const r = spawnSync(process.execPath, [SCRIPT, '--summarize', '--domain', 'error'], { cwd: dir, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  const summary = JSON.parse(readFileSync(join(dir, 'reports/mutation/error.json'), 'utf8'));
+  return { table: readFileSync(join(dir, 'reports/mutation/README.md'), 'utf8'), figures: summary.figures, survivors: summary.survivors };
+}
+
+describe('the mutation summary, with equivalent and unjudged survivors apart', () => {
+  it('counts each category in its own column and scores the judged mutants without either', () => {
+    // A first pass writes the survivors file the equivalents file quotes.
+    summarize('');
+    const [first, second] = readFileSync(join(dir, 'reports/mutation/error-survivors.txt'), 'utf8').trim().split('\n');
+    const { table, figures, survivors } = summarize(`${first}  -- unjudged: a message the contract leaves to the implementer\n${second}  -- a guard the line before makes redundant\n`);
+    expect({ equivalent: figures.equivalent, unjudged: figures.unjudged }).toEqual({ equivalent: 1, unjudged: 1 });
+    // 7 detected of 10; of 9 without the equivalent one; of 8 without the unjudged one too.
+    expect([figures.score, figures.scoreNonEquivalent, figures.scoreJudged]).toEqual([70, 77.8, 87.5]);
+    expect(survivors.map((s) => [s.equivalent ?? null, s.unjudged ?? null])).toEqual([
+      [null, 'a message the contract leaves to the implementer'],
+      ['a guard the line before makes redundant', null],
+      [null, null],
+    ]);
+    expect(table).toContain('| domain | suites | mutants | killed | timed out | survived | no coverage | of them equivalent | of them unjudged | score | non-equivalent score | judged score | run time |');
+    expect(table).toContain('| error | error | 10 | 6 | 1 | 3 | 0 | 1 | 1 | 70% | 77.8% | 87.5% |');
+  });
+});
