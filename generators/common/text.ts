@@ -22,10 +22,55 @@ const TRICKY = [
   '1e21 and -0 and 0.1+0.2',
 ];
 
+/**
+ * `fc.oneof` constraints that let shrinking fall back to the first (plainest) arm: a shrunk
+ * counterexample then keeps a short id, a whole-second instant or an empty object where the arm
+ * drawn (a 200-character id, a UUID, a fraction) has nothing to do with the failure. Generation is
+ * unchanged (fast-check only clones the random stream for the fallback), so the cases of a seed stay
+ * the same; only counterexamples get smaller.
+ */
+export const SHRINK_TO_FIRST = Object.freeze({ withCrossShrink: true });
+
 const visible = (s: string): string => (/\S/u.test(s) ? s : `${s}x`);
 
-/** Non-blank free text, from curated hard cases, arbitrary unicode (astral included), and mixes. */
+/** The text a shrunk case falls back to where its free text has nothing to do with the failure. */
+export const PLAIN_TEXT = 'Plain text.';
+
+/** The shrink context of `PLAIN_TEXT` once it was tried: nothing smaller to try. */
+const PLAIN_CONTEXT = Symbol('plain text');
+
+/**
+ * An arbitrary of text that draws exactly as `inner` does (so the cases of a seed stay the same) and
+ * shrinks to `plain` first, then as `inner` shrinks. `fc.constantFrom` shrinks towards its first
+ * value, so without it every shrunk label or body would keep the first hard case (a CRLF) or a
+ * control character: noise the reader must see past.
+ */
+class ShrinksToPlain extends fc.Arbitrary<string> {
+  constructor(
+    private readonly inner: fc.Arbitrary<string>,
+    private readonly plain: string,
+  ) {
+    super();
+  }
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<string> {
+    return this.inner.generate(mrng, biasFactor);
+  }
+  canShrinkWithoutContext(value: unknown): value is string {
+    return this.inner.canShrinkWithoutContext(value);
+  }
+  shrink(value: string, context: unknown): fc.Stream<fc.Value<string>> {
+    if (context === PLAIN_CONTEXT || value === this.plain) return fc.Stream.nil();
+    return fc.Stream.of(new fc.Value(this.plain, PLAIN_CONTEXT)).join(this.inner.shrink(value, context));
+  }
+}
+
+/** Non-blank free text, from curated hard cases, arbitrary unicode (astral included), and mixes; shrinks to `PLAIN_TEXT` first. */
 export function freeText(maxLength = 60): fc.Arbitrary<string> {
+  return new ShrinksToPlain(freeTextDraws(maxLength), PLAIN_TEXT);
+}
+
+/** The draws of `freeText`. */
+function freeTextDraws(maxLength: number): fc.Arbitrary<string> {
   return fc
     .oneof(
       { weight: 2, arbitrary: fc.constantFrom(...TRICKY) },
@@ -49,6 +94,7 @@ export function freeKey(): fc.Arbitrary<string> {
 /** Numbers whose canonical JSON differs from naive printing (RFC 8785 §3.2.2.3). */
 export function trickyNumber(): fc.Arbitrary<number> {
   return fc.oneof(
+    SHRINK_TO_FIRST,
     fc.constantFrom(0, -0, 1e21, 1e-7, 123456789012345680000, 0.1 + 0.2, 5e-324, 1.7976931348623157e308, 4.5, 1e20, -1e-6, 333333333.3333333, 9007199254740993, 2 ** 53),
     fc.double({ noNaN: true, noDefaultInfinity: true }),
     fc.integer(),
@@ -74,6 +120,7 @@ export function freeJson(maxDepth = 3): fc.Arbitrary<unknown> {
 /** A free-form JSON object (expected_output_schema, revised_payload, constraints...). */
 export function freeObject(): fc.Arbitrary<Record<string, unknown>> {
   return fc.oneof(
+    SHRINK_TO_FIRST,
     fc.constant({}),
     fc.record({ profile: fc.constant('uai.agent.ack.v1') }),
     fc.dictionary(freeKey(), freeJson(), { maxKeys: 6, noNullPrototype: true }),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { profileNames, type EnvelopeSpec, type FieldSpec, type FieldType } from '../../src/spec/envelope.js';
 import { tokenLikeOf } from '../common/token-like.js';
-import { freeObject, freeText, trickyNumber } from '../common/text.js';
+import { freeObject, freeText, SHRINK_TO_FIRST, trickyNumber } from '../common/text.js';
 
 const ALNUM = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
 const TAIL = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:~-'];
@@ -12,6 +12,7 @@ export function token(prefix = ''): fc.Arbitrary<string> {
   const tail = (max: number) => fc.string({ unit: fc.constantFrom(...TAIL), maxLength: max });
   const plain = fc.tuple(first, tail(30)).map(([a, b]) => `${prefix}${a}${b}`);
   return fc.oneof(
+    SHRINK_TO_FIRST,
     { weight: 6, arbitrary: plain },
     { weight: 1, arbitrary: tokenLikeOf('hex-digest').map((h) => `${prefix}${h.toLowerCase()}`) },
     { weight: 1, arbitrary: fc.uuid().map((u) => `${prefix}${u}`) },
@@ -30,6 +31,7 @@ export function utcText(ms: number, digits: number): string {
 
 /** How many fraction digits a valid date-time carries: none, the usual 3, or any other of the 1 to 9 RFC 3339 allows (D-ENV-04). */
 export const FRACTION_DIGITS = fc.oneof(
+  SHRINK_TO_FIRST,
   { weight: 3, arbitrary: fc.constant(0) },
   { weight: 3, arbitrary: fc.constant(3) },
   { weight: 2, arbitrary: fc.constantFrom(1, 2, 4, 5, 6, 7, 8, 9) },
@@ -48,6 +50,7 @@ export function utcDateTime(min = Date.UTC(1970, 0, 1), max = Date.UTC(2099, 11,
 /** URI references: absolute https/http/urn, rooted paths, percent-encoded unicode. */
 export function uriReference(): fc.Arbitrary<string> {
   return fc.oneof(
+    SHRINK_TO_FIRST,
     fc.webUrl({ withQueryParameters: true, withFragments: true }),
     fc.constantFrom('/', '/.well-known/uaix.json', 'urn:uaix:log:agent-standard:20260531:ack_0002', 'https://example.invalid/runtime', 'http://uaix.org/'),
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map((s) => `https://example.invalid/${encodeURIComponent(s)}`),
@@ -83,11 +86,13 @@ export function valueOf(spec: EnvelopeSpec, t: FieldType | FieldSpec): fc.Arbitr
       return fc.boolean();
     case 'integer':
       return fc.oneof(
+        SHRINK_TO_FIRST,
         fc.integer({ min: t.minimum ?? 0, max: t.maximum ?? 2 ** 31 - 1 }),
         fc.constantFrom(...[t.minimum ?? 0, t.maximum ?? Number.MAX_SAFE_INTEGER]),
       );
     case 'number':
       return fc.oneof(
+        SHRINK_TO_FIRST,
         fc.double({ min: t.minimum ?? -1e9, max: t.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true }),
         fc.constantFrom(t.minimum ?? 0, t.maximum ?? 1, 0.1, 0.30000000000000004, 1e-7).filter((n) => n >= (t.minimum ?? -Infinity) && n <= (t.maximum ?? Infinity)),
         trickyNumber().filter((n) => n >= (t.minimum ?? -Infinity) && n <= (t.maximum ?? Infinity)),

@@ -45,19 +45,36 @@ export interface ReplayRequest {
   expectedCase?: unknown;
 }
 
+/** What a replay did, and the case it replayed as reports show it (none when an errored check was re-run whole). */
+export interface ReplayResult {
+  outcome: ReplayOutcome;
+  case?: {
+    /** The case as `show` shows it, JSON-safe: what a report's counterexample holds. */
+    shown: unknown;
+    /** JSON Pointer into `shown` at the part that breaks the rule, when the check knows it (`focus`). */
+    focus?: string;
+  };
+}
+
 /**
  * Replays one case once (FIXED or STILL FAILING), or without a path re-runs the check's cases in
  * order (an errored check has no path: its fault is re-run by the same cases).
  */
 export async function replay(r: ReplayRequest): Promise<ReplayOutcome> {
+  return (await replayWithCase(r)).outcome;
+}
+
+/** `replay`, with the case it replayed, for the terminal to show as a run shows a failure. */
+export async function replayWithCase(r: ReplayRequest): Promise<ReplayResult> {
   if (r.path === undefined) {
     const report = await runChecks({ checks: [r.check], adapter: r.adapter, adapterSpec: r.adapterSpec, seed: r.seed, runs: r.runs, timeoutMs: r.timeoutMs, now: r.now, spec: r.spec });
-    return replayOutcomeOfEntry(report.checks[0]!);
+    return { outcome: replayOutcomeOfEntry(report.checks[0]!) };
   }
   const { input, outcome } = await replayCase(r.check, r.adapter, { seed: r.seed, runs: r.runs, path: r.path, now: r.now, timeoutMs: r.timeoutMs, spec: r.spec });
-  if (r.expectedCase !== undefined) {
-    const shown = JSON.stringify(toJsonSafe(r.check.show ? r.check.show(input) : input));
-    if (shown !== JSON.stringify(r.expectedCase)) throw new UsageError(`the generators give another case at path ${r.path} than the report shows: the report comes from other generators or spec data`);
+  const shown = toJsonSafe(r.check.show ? r.check.show(input) : input);
+  if (r.expectedCase !== undefined && JSON.stringify(shown) !== JSON.stringify(r.expectedCase)) {
+    throw new UsageError(`the generators give another case at path ${r.path} than the report shows: the report comes from other generators or spec data`);
   }
-  return outcome;
+  const focus = r.check.focus?.(input);
+  return { outcome, case: { shown, ...(focus !== undefined ? { focus } : {}) } };
 }

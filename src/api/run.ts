@@ -1,10 +1,12 @@
+import { release, type as osType } from 'node:os';
 import type { Adapter } from '../contract/adapter.js';
 import { UsageError } from '../contract/errors.js';
 import type { CheckDefinition } from '../engine/check.js';
 import { CHUNK_RUNS, type ShardSpec } from '../engine/chunks.js';
 import { runChecks as runEngine, type RunListener, type RunOptions as EngineRunOptions } from '../engine/runner.js';
 import { closeAdapter, loadAdapter } from '../adapters/load.js';
-import type { Report } from '../model/report.js';
+import { gateReport, type ExpectationsFile, type GateResult } from '../model/gate.js';
+import type { Environment, Report } from '../model/report.js';
 import { writeReports } from '../reporters/index.js';
 import type { Reporter } from '../reporters/reporter.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
@@ -21,6 +23,31 @@ export interface RunOptions extends EngineRunOptions {
 export function runChecks(opts: RunOptions): Promise<Report> {
   const { catalogHash, ...engine } = opts;
   return runEngine(engine, toolStamp(catalogHash ?? stampOf(opts.checks, opts.spec ?? bundledSpec(), opts.chunkRuns ?? CHUNK_RUNS)));
+}
+
+/** The machine this process runs on, as a report records it. */
+export function hostEnvironment(): Environment {
+  return { node: process.version, platform: `${process.platform} ${process.arch}`, os: `${osType()} ${release()}` };
+}
+
+/** A report with the machine it ran on, placed after the adapter (the order report.json shows). */
+function withEnvironment(report: Report, environment: Environment): Report {
+  const { format, tool, adapter, ...rest } = report;
+  return { format, tool, adapter, environment, ...rest };
+}
+
+/** The gate of a run (`--expect`): applied to the finished report before any file is written, so every file shows it. */
+export interface PackExpectations {
+  /** The expectations file as the user named it: what report.json records. */
+  file: string;
+  /**
+   * The entries to apply, or a function that gives them from the finished report (what
+   * `--update-expect` does: it rewrites the file from the run, then the run is gated by the result).
+   */
+  expectations: ExpectationsFile | ((report: Report) => ExpectationsFile);
+  allowStale?: boolean;
+  /** YYYY-MM-DD for expiry (default: today, UTC). */
+  today?: string;
 }
 
 /** Options of `runPack`: what to run, against what, and where the reports go. */
@@ -54,6 +81,10 @@ export interface PackOptions {
   shrinkBudgetMs?: number;
   /** Stop at each check's first failing case, unshrunk (verdicts only: the pack's own proofs, mutation runs). */
   verdictOnly?: boolean;
+  /** Gate the run with expectations (`--expect`): the report, and so every file, carries the gate's outcome. */
+  expect?: PackExpectations;
+  /** The machine to record (default: this one, `hostEnvironment()`). */
+  environment?: Environment;
 }
 
 /** What `runPack` did. */
@@ -63,6 +94,8 @@ export interface PackRun {
   written: string[];
   /** The checks that ran, in order. */
   checks: CheckDefinition[];
+  /** The gate's verdict, with `expect`: what the exit code and the gate's text come from. */
+  gate?: GateResult;
 }
 
 /**
@@ -80,7 +113,7 @@ export async function runPack(o: PackOptions): Promise<PackRun> {
   const reporters = o.reporters ?? [];
   let report: Report | undefined;
   try {
-    report = await runEngine(
+    const ran = await runEngine(
       {
         checks,
         adapter,
@@ -101,7 +134,16 @@ export async function runPack(o: PackOptions): Promise<PackRun> {
       },
       toolStamp(stampOf(catalog.checks, spec)),
     );
-    return { report, written: o.out !== undefined ? writeReports(report, o.out) : [], checks };
+    report = withEnvironment(ran, o.environment ?? hostEnvironment());
+    let gate: GateResult | undefined;
+    if (o.expect) {
+      const e = o.expect;
+      const expectations = typeof e.expectations === 'function' ? e.expectations(report) : e.expectations;
+      const gated = gateReport(report, expectations, { file: e.file, catalogIds: catalog.checks.map((c) => c.id), ...(e.allowStale !== undefined ? { allowStale: e.allowStale } : {}), ...(e.today !== undefined ? { today: e.today } : {}) });
+      report = gated.report;
+      gate = gated.result;
+    }
+    return { report, written: o.out !== undefined ? writeReports(report, o.out) : [], checks, ...(gate ? { gate } : {}) };
   } finally {
     for (const r of reporters) r.onRunEnd?.(report);
     if (typeof o.adapter === 'string') await closeAdapter(adapter);

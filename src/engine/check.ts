@@ -73,6 +73,12 @@ export interface CheckDefinition<T = any> {
   run(input: T, h: Harness): Promise<CaseResult>;
   /** JSON-safe view of a case, for reports and fixtures (default: the case itself). */
   show?(input: T): unknown;
+  /**
+   * Where in the shown case (`show`) the case breaks the rule, as a JSON Pointer (the member a
+   * mutation changed, or where a removed one was); undefined when the check cannot say. A failure
+   * carries it (`failure.focus`) and the terminal highlights it.
+   */
+  focus?(input: T): string | undefined;
   /** Evidence tags for a case, e.g. `valid`, `adversarial`, `profile:uai.agent.ack.v1`, `family:smart-quote`. */
   tags?(input: T): string[];
   /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { missingMembers, type Adapter } from '../contract/adapter.js';
+import { missingMembers, type Adapter, type AdapterInfo } from '../contract/adapter.js';
 import { REPORT_FORMAT, sortedTags, summarize, type CheckReport, type ErrorRecord, type FailureRecord, type Report } from '../model/report.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
 import type { CheckDefinition, Harness } from './check.js';
@@ -16,11 +16,15 @@ import { replayCommand } from './replay.js';
  * the ones they need.
  */
 export interface RunListener {
-  /** Before each check starts. */
+  /**
+   * Before each check starts. `index` counts the checks that ended before this call: in a serial
+   * run the check's position; with workers (checks end out of order) still the count a progress
+   * display shows.
+   */
   onCheckStart?(check: CheckDefinition, index: number, total: number): void;
   /** As each case starts, and each shrink step (live progress while a long check runs). */
   onCase?(checkId: string, shrinking: boolean): void;
-  /** After each check, with its entry. */
+  /** After each check, with its entry; `index` counts the checks that ended before this one. */
   onCheckEnd?(result: CheckReport, index: number, total: number): void;
 }
 
@@ -172,6 +176,7 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
     const path = globalPath(chunk, details.counterexamplePath ?? '', chunkRuns);
     // Shown before the replays: a case may keep what its last run did (a recovery world's trace).
     const counterexample = show(details.counterexample[0]);
+    const focus = check.focus?.(details.counterexample[0]);
     const flaky = opts.verdictOnly === true ? undefined : await replayForFlakiness(check, h, details.counterexample[0], lastFailure);
     if (stopRequested(opts)) return undefined;
     return {
@@ -188,6 +193,7 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
         replay: replayCommand(opts.adapterSpec ?? './adapter', check.id, opts.seed, compactPath(path), opts.runs),
         ...(shrinkCut !== undefined ? { shrinkCut } : {}),
         ...(flaky ? { flaky } : {}),
+        ...(focus !== undefined ? { focus } : {}),
       },
     };
   }
@@ -202,7 +208,7 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
 }
 
 /** The fields of a check's entry that come from its definition. */
-function entryBase(check: CheckDefinition) {
+export function entryBase(check: CheckDefinition) {
   return {
     id: check.id,
     title: check.title,
@@ -295,6 +301,14 @@ export async function runChecks(opts: RunOptions, stamp: ToolStamp): Promise<Rep
     results.push(r);
     for (const l of opts.listeners ?? []) l.onCheckEnd?.(r, i, mine.length);
   }
+  return reportOf(opts, stamp, info, { startedAt, durationMs: Math.round(performance.now() - t0) }, results, incomplete);
+}
+
+/**
+ * The report of a run from its entries (in run order): what `runChecks` returns, and what a worker
+ * pool that ran the same checks returns, so that both write the same report.json.
+ */
+export function reportOf(opts: RunOptions, stamp: ToolStamp, info: AdapterInfo, timing: { startedAt: string; durationMs: number }, results: CheckReport[], incomplete: boolean): Report {
   return {
     format: REPORT_FORMAT,
     tool: { ...stamp.tool },
@@ -302,12 +316,12 @@ export async function runChecks(opts: RunOptions, stamp: ToolStamp): Promise<Rep
     run: {
       seed: opts.seed,
       runs: opts.runs,
-      timeoutMs,
-      now,
+      timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      now: opts.now ?? DEFAULT_NOW,
       selection: opts.selection ?? { suites: [], checks: [] },
       catalogHash: stamp.catalogHash,
-      startedAt,
-      durationMs: Math.round(performance.now() - t0),
+      startedAt: timing.startedAt,
+      durationMs: timing.durationMs,
       shrinkBudgetMs: opts.shrinkBudgetMs ?? DEFAULT_SHRINK_BUDGET_MS,
       ...(opts.shard ? { shard: { ...opts.shard } } : {}),
     },

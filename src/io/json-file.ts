@@ -4,7 +4,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { UsageError } from '../contract/errors.js';
-import { REPORT_FORMAT, type Report } from '../model/report.js';
+import { READABLE_REPORT_FORMATS, REPORT_FORMAT, type Report } from '../model/report.js';
 import { jsonProblem } from './json-text.js';
 import { packageRoot } from './package.js';
 
@@ -53,12 +53,16 @@ export function readJsonFile(file: string, what: string, shown: string = file): 
   }
 }
 
-/** Reads a report.json and checks it against schemas/report.schema.json. */
+/**
+ * Reads a report.json and checks it against schemas/report.schema.json. Loads every format of
+ * `READABLE_REPORT_FORMATS` into the one in-memory shape: a format-1 report keeps its `format` and
+ * simply lacks the fields format 2 added (gate, expectations, environment).
+ */
 export function readReport(file: string, shown: string = file): Report {
   const data = readJsonFile(file, 'report', shown);
   const format = (data as { format?: unknown } | null)?.format;
-  if (format !== REPORT_FORMAT) {
-    throw new UsageError(`${shown} is not a uaix-conformance report (format ${JSON.stringify(format ?? null)}, expected ${REPORT_FORMAT})`);
+  if (!(READABLE_REPORT_FORMATS as readonly unknown[]).includes(format)) {
+    throw new UsageError(`${shown} is not a uaix-conformance report (format ${JSON.stringify(format ?? null)}, expected ${REPORT_FORMAT} or an older ${READABLE_REPORT_FORMATS.filter((f) => f !== REPORT_FORMAT).join(', ')})`);
   }
   const validate = schemaValidator('report');
   if (!validate(data)) throw new UsageError(`${shown} is not a valid report: ${firstSchemaError(validate.errors)}`);

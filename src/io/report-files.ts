@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../contract/errors.js';
 
@@ -14,6 +14,8 @@ import { UsageError } from '../contract/errors.js';
  *   any write fails, the temps and the previous set are removed (never a new report.json next to an
  *   old green badge.json); otherwise the previous set is removed, the new files renamed in, and the
  *   manifest written last. A temp file never outlives its process.
+ * The set is flat but for `failures/<CHECK-ID>.json` (one per failed check, `FAILURES_DIR`): those
+ * files are checked, listed, replaced and retired like the others, and the folder goes with its last one.
  */
 
 /** One published file of a report: its name inside the output folder and its content (chunks are streamed, never joined). */
@@ -24,6 +26,33 @@ export interface ReportFile {
 
 /** The files a run publishes, as `FILE_REPORTERS` in src/reporters/index.ts names them (a test keeps the two equal). */
 export const REPORT_FILE_NAMES: readonly string[] = Object.freeze(['report.json', 'junit.xml', 'report.html', 'summary.md', 'badge.json']);
+/**
+ * The folder of the failure files: `failures/<CHECK-ID>.json`, one per failed check of the run. It
+ * belongs to the report set like the other files: listed in the manifest, retired with them (a
+ * stale failure file of an earlier run never sits next to a new report).
+ */
+export const FAILURES_DIR = 'failures';
+/** A failure file's name inside the output folder; the only report files not at its top. */
+const FAILURE_FILE = /^failures\/[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\.json$/;
+
+/** The name of a failed check's failure file, `failures/<CHECK-ID>.json`. */
+export function failureFileName(checkId: string): string {
+  const name = `${FAILURES_DIR}/${checkId}.json`;
+  if (!FAILURE_FILE.test(name)) throw new Error(`not a check id: ${JSON.stringify(checkId)}`);
+  return name;
+}
+
+/** A name a report file may have: a top-level file, or a failure file (a manifest naming `../x` is never followed). */
+function isReportFileName(name: string): boolean {
+  return (!name.includes('/') && !name.includes('\\') && name !== '' && name !== '.' && name !== '..') || FAILURE_FILE.test(name);
+}
+
+/** The temp file a report file is written to first, beside it: `.<name>.<pid>.tmp`. */
+function tempOf(dir: string, name: string): string {
+  const at = name.lastIndexOf('/');
+  return join(dir, name.slice(0, at + 1), `.${name.slice(at + 1)}.${process.pid}.tmp`);
+}
+
 /** The manifest: which files of the folder the pack wrote, with their digests. */
 export const MANIFEST = '.uaix-conformance.json';
 /** The lock of the run writing into the folder. */
@@ -192,7 +221,25 @@ function assertOutDir(outDir: string, options: OutOptions, names: readonly strin
   assertWritable(outDir);
   if (lstatOrUndefined(outDir) === undefined) return;
   assertRegularOrAbsent(join(outDir, LOCK));
-  assertOwnedFiles(outDir, names, options);
+  assertOwnedFiles(outDir, [...names, ...presentFailureFiles(outDir)], options);
+}
+
+/**
+ * The failure files in the folder's `failures/` (none when it is absent): any of them a run may
+ * replace, so each must be the pack's (or `force`). Anything but a folder there is refused.
+ */
+function presentFailureFiles(outDir: string): string[] {
+  const path = join(outDir, FAILURES_DIR);
+  const st = lstatOrUndefined(path);
+  if (st === undefined) return [];
+  if (!st.isDirectory()) throw new UsageError(`${path} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}, where the failure files go: refusing to write there (remove it or choose another --out)`);
+  let entries: string[];
+  try {
+    entries = readdirSync(path);
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (choose another --out)`);
+  }
+  return entries.map((f) => `${FAILURES_DIR}/${f}`).filter((name) => FAILURE_FILE.test(name));
 }
 
 /** True when a process with this pid exists (EPERM: it exists, owned by someone else). */
@@ -267,15 +314,17 @@ export function lockOutDir(outDir: string, options: OutOptions = {}, names: read
 
 /** Removes the temp files of runs whose process is gone (a run killed while it wrote). */
 function removeStaleTemps(dir: string): void {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const f of entries) {
-    const m = TEMP.exec(f);
-    if (m && Number(m[2]) !== process.pid && !isAlive(Number(m[2]))) tryUnlink(join(dir, f));
+  for (const at of [dir, join(dir, FAILURES_DIR)]) {
+    let entries: string[];
+    try {
+      entries = readdirSync(at);
+    } catch {
+      continue;
+    }
+    for (const f of entries) {
+      const m = TEMP.exec(f);
+      if (m && Number(m[2]) !== process.pid && !isAlive(Number(m[2]))) tryUnlink(join(at, f));
+    }
   }
 }
 
@@ -301,7 +350,22 @@ function writeStreamed(path: string, content: string | Iterable<string>): { sha2
 function removeOurSet(dir: string, names: readonly string[]): void {
   const listed = new Set([...(readManifest(dir)?.files.map((f) => f.name) ?? []), ...names]);
   tryUnlink(join(dir, MANIFEST));
-  for (const name of listed) if (!name.includes('/') && lstatOrUndefined(join(dir, name))?.isFile()) tryUnlink(join(dir, name));
+  for (const name of listed) if (isReportFileName(name) && lstatOrUndefined(join(dir, name))?.isFile()) tryUnlink(join(dir, name));
+  removeIfEmpty(join(dir, FAILURES_DIR));
+}
+
+/** Removes a folder the pack made when nothing is left in it (a user's file in it keeps it). */
+function removeIfEmpty(folder: string): void {
+  try {
+    rmdirSync(folder);
+  } catch {
+    // absent, not empty, or not ours to remove
+  }
+}
+
+/** Makes the folders the files' names need (`failures/`) inside the output folder. */
+function makeSubfolders(dir: string, names: readonly string[]): void {
+  for (const name of names) if (name.includes('/')) mkdirSync(join(dir, name.slice(0, name.lastIndexOf('/'))), { recursive: true });
 }
 
 /** Why a write failed, in words, with its code. */
@@ -322,17 +386,19 @@ export function writeReportFiles(outDir: string, files: readonly ReportFile[]): 
   const dir = resolve(outDir);
   const own = held.has(dir) ? undefined : lockOutDir(outDir, {}, files.map((f) => f.name));
   try {
+    for (const f of files) if (!isReportFileName(f.name)) throw new Error(`not a report file name: ${JSON.stringify(f.name)}`);
     assertOwnedFiles(dir, files.map((f) => f.name), held.get(dir)?.options ?? {});
     const written: { name: string; temp: string; sha256: string; bytes: number }[] = [];
     try {
+      makeSubfolders(dir, files.map((f) => f.name));
       for (const f of files) {
-        const temp = join(dir, `.${f.name}.${process.pid}.tmp`);
+        const temp = tempOf(dir, f.name);
         tryUnlink(temp);
         temps.add(temp);
         written.push({ name: f.name, temp, ...writeStreamed(temp, f.content) });
       }
     } catch (e) {
-      for (const t of [...temps].filter((t) => dirname(t) === dir)) {
+      for (const t of [...temps].filter((t) => dirname(t) === dir || dirname(t) === join(dir, FAILURES_DIR))) {
         tryUnlink(t);
         temps.delete(t);
       }

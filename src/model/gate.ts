@@ -1,18 +1,9 @@
 import picomatch from 'picomatch';
-import { problemOf, type CheckReport, type Report } from './report.js';
+import { problemOf, type CheckExpectation, type CheckReport, type Expectation, type GateRecord, type Report } from './report.js';
+
+export type { Expectation } from './report.js';
 
 export const EXPECTATIONS_FORMAT = 'uaix-conformance-expectations/1';
-
-/** One known failure or skip. */
-export interface Expectation {
-  /** A check id or a glob over ids. */
-  check: string;
-  outcome: 'fail' | 'skip';
-  reason: string;
-  issue?: string;
-  /** YYYY-MM-DD, inclusive. */
-  expires?: string;
-}
 
 export interface ExpectationsFile {
   $schema?: string;
@@ -102,6 +93,107 @@ export function evaluateGate(report: Report, file: ExpectationsFile, options: { 
   }
   const ok = !report.incomplete && newFailures.length === 0 && (options.allowStale === true || stale.length === 0);
   return { ok, newFailures, newShouldFailures, unexpectedSkips, expected, stale, untouched, incomplete: report.incomplete };
+}
+
+/** Options of `gateReport`: `evaluateGate`'s, and the expectations file as the user named it. */
+export interface GateReportOptions {
+  /** The expectations file as the user named it (`--expect <file>`): what report.json records. */
+  file: string;
+  today?: string;
+  allowStale?: boolean;
+  catalogIds?: readonly string[];
+}
+
+/** True when `a` and `b` are the same entry of a file (the same fields, written the same way). */
+function sameEntry(a: Expectation, b: Expectation): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * What came of the entries of `file` for one check: the entry that explains it (the one the gate
+ * counts), else the first that matched it; undefined when none matched. `stale` is the gate's list:
+ * an entry on it fails the gate unless `--allow-stale`.
+ */
+function expectationOf(c: CheckReport, matched: readonly Matched[], stale: readonly StaleEntry[]): CheckExpectation | undefined {
+  const mine = matched.filter((m) => m.checks.includes(c));
+  const m = mine.find((x) => x.explained.includes(c)) ?? mine[0];
+  if (!m) return undefined;
+  const gating = stale.some((s) => sameEntry(s.entry, m.entry));
+  if (m.expired) return { entry: m.entry, result: 'stale', why: `expired on ${m.entry.expires}${c.status === 'passed' ? ', and the check passed' : ''}`, gating };
+  if (m.explained.includes(c)) return { entry: m.entry, result: 'expected', gating };
+  if (c.status === 'passed') return { entry: m.entry, result: 'unexpected-pass', why: `expected to ${m.entry.outcome}, but it passed`, gating };
+  return { entry: m.entry, result: 'stale', why: `expected to ${m.entry.outcome}, but it ${c.status}`, gating };
+}
+
+/** A check entry with its expectation, placed before the timing field as the runner orders keys. */
+function withExpectation(c: CheckReport, expectation: CheckExpectation | undefined): CheckReport {
+  if (!expectation) return c;
+  const { durationMs, expectation: _old, ...rest } = c;
+  return { ...rest, expectation, durationMs } as CheckReport;
+}
+
+/** The gate's outcome by check id, as report.json records it. */
+export function gateRecordOf(g: GateResult, options: { file: string; allowStale?: boolean }): GateRecord {
+  return {
+    file: options.file,
+    ok: g.ok,
+    allowStale: options.allowStale === true,
+    newFailures: g.newFailures.map((c) => c.id),
+    newShouldFailures: g.newShouldFailures.map((c) => c.id),
+    unexpectedSkips: g.unexpectedSkips.map((c) => c.id),
+    expected: g.expected.map((e) => ({ check: e.check.id, entry: e.entry })),
+    stale: g.stale.map((s) => ({ entry: s.entry, why: s.why })),
+    untouched: g.untouched,
+  };
+}
+
+/**
+ * Applies expectations to a report and records the outcome in it (format 2): each check an entry
+ * matched gets its `expectation`, the report its `gate`. The verdict is `evaluateGate`'s, unchanged:
+ * the exit code and the gate's text come from `result`.
+ */
+export function gateReport(report: Report, file: ExpectationsFile, options: GateReportOptions): { report: Report; result: GateResult } {
+  const result = evaluateGate(report, file, options);
+  const matched = matchEntries(report, file, options.today ?? todayUtc());
+  const checks = report.checks.map((c) => withExpectation(c, expectationOf(c, matched, result.stale)));
+  return { report: { ...report, checks, gate: gateRecordOf(result, options) }, result };
+}
+
+/** Expected results of a report by status: how many of its failed, errored and skipped checks an entry explains. */
+export function expectedCounts(report: Readonly<Report>): { failed: number; errored: number; skipped: number } {
+  const n = { failed: 0, errored: 0, skipped: 0 };
+  for (const c of report.checks) if (c.expectation?.result === 'expected' && c.status !== 'passed') n[c.status] += 1;
+  return n;
+}
+
+/** An entry as one phrase: `ENV-* (fail: reason, issue)`. */
+export function entryText(e: Expectation): string {
+  return `${e.check} (${e.outcome}: ${e.reason}${e.issue ? `, ${e.issue}` : ''})`;
+}
+
+/**
+ * A check's expectation in one line, as every format shows it: `expected failure: <reason> (<issue>)`
+ * (or `expected skip: ...`), `unexpected pass: <why>; <entry>`, `stale expectation: <why>; <entry>`.
+ */
+export function expectationLine(c: CheckReport, x: CheckExpectation): string {
+  if (x.result === 'expected') return `expected ${c.status === 'skipped' ? 'skip' : 'failure'}: ${x.entry.reason}${x.entry.issue ? ` (${x.entry.issue})` : ''}`;
+  return `${x.result === 'unexpected-pass' ? 'unexpected pass' : 'stale expectation'}: ${x.why ?? ''}; entry ${entryText(x.entry)}`;
+}
+
+/**
+ * True when a check's expectation fails the gate: its entry is stale and `--allow-stale` was not
+ * given. Such a check stands out in every format (a failure in junit.xml), whatever its status.
+ */
+export function failsGate(report: Readonly<Report>, c: CheckReport): boolean {
+  return c.expectation?.gating === true && report.gate?.allowStale !== true;
+}
+
+/**
+ * True when the gate accepts a check's failure or skip: an entry explains it and nothing about that
+ * entry fails the gate. What junit.xml marks skipped, so that a CI test tab matches the job's green.
+ */
+export function acceptedByGate(report: Readonly<Report>, c: CheckReport): boolean {
+  return c.status !== 'passed' && report.gate?.expected.some((e) => e.check === c.id) === true && !failsGate(report, c);
 }
 
 /** What `--update-expect` did. */

@@ -1,5 +1,5 @@
 import { UsageError } from '../contract/errors.js';
-import { sortedTags, summarize, type CheckReport, type Report } from './report.js';
+import { REPORT_FORMAT, sortedTags, summarize, type CheckReport, type Report } from './report.js';
 
 /** The run fields every shard of one run must share. */
 const SHARED_RUN_FIELDS = ['seed', 'runs', 'timeoutMs', 'now', 'catalogHash'] as const;
@@ -50,7 +50,7 @@ function mergeCheck(id: string, entries: { entry: CheckReport; shard: number }[]
 }
 
 /** A whole entry, keys in the order the runner writes them, so the merged JSON equals the unsharded one. */
-function entryOf(e: CheckReport, status: 'passed' | 'failed' | 'errored', cases: number, tags: Record<string, number>, durationMs: number): CheckReport {
+export function entryOf(e: CheckReport, status: 'passed' | 'failed' | 'errored', cases: number, tags: Record<string, number>, durationMs: number): CheckReport {
   const head = { id: e.id, title: e.title, suite: e.suite, severity: e.severity, specRef: e.specRef, ...(e.statement !== undefined ? { statement: e.statement } : {}), requires: e.requires, decisions: e.decisions };
   const counts = { runs: cases, evidence: { cases, tags: sortedTags(tags) } };
   if (status === 'passed') return { ...head, status, ...counts, durationMs };
@@ -61,7 +61,9 @@ function entryOf(e: CheckReport, status: 'passed' | 'failed' | 'errored', cases:
 
 /**
  * Combines the reports of the shards of one run (`--shard 1/n` ... `--shard n/n`) into the report the
- * unsharded run gives, timing fields apart. `order` is the selection's check ids in run order (from
+ * unsharded run gives, timing fields apart. The shards must share one format (format-1 shards of an
+ * older version merge into a format-2 report, which holds every format-1 field); the merged report
+ * carries no gate (`gateReport` adds it). `order` is the selection's check ids in run order (from
  * the catalog); the merged report must hold exactly these checks.
  */
 export function mergeReports(reports: readonly Report[], order: readonly string[]): Report {
@@ -74,6 +76,8 @@ export function mergeReports(reports: readonly Report[], order: readonly string[
     if (!r.run.shard) throw new UsageError('a report is not a shard report (it was not run as one shard of a sharded run)');
     if (r.run.shard.count !== count) throw new UsageError(`the reports come from different shard counts (${count} and ${r.run.shard.count})`);
     if (seen.has(r.run.shard.index)) throw new UsageError(`shard ${r.run.shard.index}/${count} is given twice`);
+    // One build writes every shard of a run, so their formats agree; a mix is shards of different runs.
+    if (r.format !== first.format) throw new UsageError(`the shard reports differ in format (${first.format} and ${r.format}): the shards of one run are written by one version`);
     seen.add(r.run.shard.index);
     for (const f of SHARED_RUN_FIELDS) if (!same(r.run[f], first.run[f])) throw new UsageError(`the shard reports differ in run.${f}: they are not shards of one run`);
     if (!same(r.run.selection, first.run.selection)) throw new UsageError('the shard reports differ in their selection of suites and checks: they are not shards of one run');
@@ -99,10 +103,14 @@ export function mergeReports(reports: readonly Report[], order: readonly string[
     if (merged) checks.push(merged);
   }
   const { shard: _shard, ...run } = first.run;
+  // Shards may run on different machines: the merged report names the machine only when they agree.
+  const environment = reports.every((r) => r.environment !== undefined && same(r.environment, first.environment)) ? { environment: { ...first.environment! } } : {};
   return {
-    format: first.format,
+    // Written by this build: format 2, which a format-1 report's fields are a part of.
+    format: REPORT_FORMAT,
     tool: { ...first.tool },
     adapter: { ...first.adapter },
+    ...environment,
     run: {
       ...run,
       startedAt: reports.map((r) => r.run.startedAt).sort()[0]!,

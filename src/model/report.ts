@@ -1,12 +1,20 @@
 /**
- * The report model, `uaix-conformance-report/1`: what a run found, as `report.json` holds it and
- * every other published format renders it. Versioned: fields are only ever added within format 1;
- * its JSON Schema is `schemas/report.schema.json`. Pure data and pure functions, nothing else.
+ * The report model, `uaix-conformance-report/2`: what a run found, as `report.json` holds it and
+ * every other published format renders it. Versioned; its JSON Schema is `schemas/report.schema.json`.
+ * Format 2 added the gate (`gate`, each check's `expectation`) and the machine the run ran on
+ * (`environment`); a format-1 report is read into the same shape, without those fields.
+ * Pure data and pure functions, nothing else.
  */
 import type { AdapterInfo } from '../contract/adapter.js';
 
-/** The report format id; bumped only on an incompatible change. */
-export const REPORT_FORMAT = 'uaix-conformance-report/1';
+/** The report format this build writes; bumped when a reader of the previous format would misread a report. */
+export const REPORT_FORMAT = 'uaix-conformance-report/2';
+
+/** The formats `readReport` loads: format 1 is format 2 without the gate and the environment. */
+export const READABLE_REPORT_FORMATS = ['uaix-conformance-report/1', REPORT_FORMAT] as const;
+
+/** A format id a report may carry in memory: the one this build writes, or an older one it read. */
+export type ReportFormat = (typeof READABLE_REPORT_FORMATS)[number];
 
 /** How much a check's failure matters: a MUST failure fails the run, a SHOULD failure warns. */
 export type Severity = 'MUST' | 'SHOULD';
@@ -36,6 +44,11 @@ export interface FailureRecord {
   shrinkCut?: string;
   /** Set when the counterexample, run again, was answered differently: the implementation is flaky. */
   flaky?: FlakyRecord;
+  /**
+   * A JSON Pointer into `counterexample` at the part of the case that breaks the rule (the member a
+   * mutation changed, or where a removed one was), when the check knows it: what the terminal highlights.
+   */
+  focus?: string;
 }
 
 /** One answer to the counterexample: what the case came to. */
@@ -76,6 +89,64 @@ export interface ChunkPart {
   durationMs: number;
 }
 
+/** One entry of an expectations file (`schemas/expectations.schema.json`): a known failure or skip. */
+export interface Expectation {
+  /** A check id or a glob over ids. */
+  check: string;
+  outcome: 'fail' | 'skip';
+  reason: string;
+  issue?: string;
+  /** YYYY-MM-DD, inclusive. */
+  expires?: string;
+}
+
+/**
+ * What came of an entry for one check it matched: `expected` (it explains the check's failure or
+ * skip), `unexpected-pass` (it says fail or skip, the check passed), `stale` (expired, or it
+ * explains nothing of what happened).
+ */
+export type ExpectationResult = 'expected' | 'unexpected-pass' | 'stale';
+
+/** A check's expectation: the entry that matched it, as written, and what came of it. */
+export interface CheckExpectation {
+  entry: Expectation;
+  result: ExpectationResult;
+  /** For `unexpected-pass` and `stale`: why, in words (e.g. `expired on 2026-01-31`). */
+  why?: string;
+  /** True when this entry is one of the gate's stale entries: it fails the gate unless `--allow-stale`. */
+  gating: boolean;
+}
+
+/** The gate's outcome as report.json carries it (format 2): what `--expect` decided, by check id. */
+export interface GateRecord {
+  /** The expectations file as the user named it. */
+  file: string;
+  ok: boolean;
+  allowStale: boolean;
+  /** MUST checks that failed or errored and no entry explains: what fails the gate. */
+  newFailures: string[];
+  /** SHOULD checks that failed or errored and no entry explains: reported, never gating. */
+  newShouldFailures: string[];
+  /** Checks skipped without an entry: reported, never gating. */
+  unexpectedSkips: string[];
+  /** Failed, errored or skipped checks an entry explains. */
+  expected: { check: string; entry: Expectation }[];
+  /** Entries that no longer explain anything, or whose time is up. */
+  stale: { entry: Expectation; why: string }[];
+  /** Entries that match no check of this run (another selection or shard). */
+  untouched: Expectation[];
+}
+
+/** The machine a run ran on (format 2). Differs between machines: excluded from determinism comparisons, like timing. */
+export interface Environment {
+  /** `process.version`, e.g. `v20.11.1`. */
+  node: string;
+  /** Platform and architecture, e.g. `linux x64`. */
+  platform: string;
+  /** Operating system name and release, e.g. `Linux 6.1.0-18-amd64`. */
+  os: string;
+}
+
 /** What every check entry holds, whatever its status. */
 interface CheckReportBase {
   /** Stable check id, e.g. `ENV-EXPIRED`. */
@@ -99,6 +170,8 @@ interface CheckReportBase {
    * in order. `merge` combines them into the unsharded entry and drops this field.
    */
   parts?: ChunkPart[];
+  /** Format 2, only in a gated run (`--expect`) and only when an entry of the file matched this check: the entry and what came of it. */
+  expectation?: CheckExpectation;
   /** Timing: excluded from determinism comparisons. */
   durationMs: number;
 }
@@ -142,10 +215,12 @@ export interface Summary {
 
 /** A run's report. */
 export interface Report {
-  format: typeof REPORT_FORMAT;
+  format: ReportFormat;
   tool: { name: string; version: string };
   /** The implementation, as its `describe()` answered, and how the user named the adapter. */
   adapter: AdapterInfo & { spec: string };
+  /** Format 2: the machine the run ran on (a merge keeps it when every shard ran on the same). */
+  environment?: Environment;
   run: {
     seed: number;
     /** Cases per check asked for. */
@@ -173,6 +248,8 @@ export interface Report {
   incomplete: boolean;
   checks: CheckReport[];
   summary: Summary;
+  /** Format 2, only in a gated run or merge (`--expect`): the gate's outcome. */
+  gate?: GateRecord;
 }
 
 /** The message of a failed or errored check; undefined for the others. */

@@ -1,3 +1,4 @@
+import { expectedCounts } from './gate.js';
 import type { Report } from './report.js';
 
 /** The one-word outcome every published format shows the same way. */
@@ -40,4 +41,15 @@ export function ratioText(report: Readonly<Report>): string {
   const v = verdictOf(report);
   const skipped = report.summary.skipped;
   return `${v.passed}/${v.ran} passed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+}
+
+/**
+ * The status counts in words, with how many of them the gate expected:
+ * `2 passed, 3 failed (1 expected), 0 errored, 4 skipped (4 expected)`.
+ */
+export function statusCountsText(report: Readonly<Report>): string {
+  const s = report.summary;
+  const x = expectedCounts(report);
+  const part = (n: number, word: string, expected: number) => `${n} ${word}${expected > 0 ? ` (${expected} expected)` : ''}`;
+  return [part(s.passed, 'passed', 0), part(s.failed, 'failed', x.failed), part(s.errored, 'errored', x.errored), part(s.skipped, 'skipped', x.skipped)].join(', ');
 }

@@ -1,6 +1,7 @@
 import type { Expectation, GateResult } from '../model/gate.js';
 import { problemOf } from '../model/report.js';
 import { escapeTerminal } from './escape.js';
+import { counted } from '../model/words.js';
 
 /** The gate's verdict as terminal lines. */
 export function renderGate(g: GateResult, options: { allowStale?: boolean } = {}): string {
@@ -13,7 +14,7 @@ export function renderGate(g: GateResult, options: { allowStale?: boolean } = {}
   if (g.incomplete) lines.push('INCOMPLETE: the run was interrupted; the gate never passes half a run');
   const verdict = g.ok ? 'gate: PASSED' : 'gate: FAILED';
   lines.push(
-    `${verdict} (${g.expected.length} expected, ${g.newFailures.length} new failures, ${g.stale.length} stale${g.untouched.length ? `, ${g.untouched.length} entr${g.untouched.length === 1 ? 'y' : 'ies'} not touched by this run` : ''})`,
+    `${verdict} (${g.expected.length} expected, ${counted(g.newFailures.length, 'new failure')}, ${g.stale.length} stale${g.untouched.length ? `, ${counted(g.untouched.length, 'entry', 'entries')} not touched by this run` : ''})`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -29,8 +29,28 @@ pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6p
 .suites li { border: 1px solid var(--line); border-radius: 6px; padding: .5rem .7rem; }
 .problems { border: 1px solid var(--failed); border-radius: 6px; padding: .5rem .8rem; margin: 1rem 0; }
 .problems ul { margin: .3rem 0; padding-left: 1.2rem; }
-.filter { display: inline-flex; gap: .4rem; align-items: center; margin: .5rem 0; cursor: pointer; }
-body:has(#only-problems:checked) .check.passed, body:has(#only-problems:checked) .check.skipped { display: none; }
+.problems .links { display: flex; flex-wrap: wrap; gap: .1rem 1rem; list-style: none; padding: 0; margin: .2rem 0 .4rem; }
+.gate { border: 1px solid var(--line); border-radius: 6px; padding: .5rem .8rem; margin: 1rem 0; }
+.gate.failed { border-color: var(--failed); }
+.gate ul { margin: .3rem 0; padding-left: 1.2rem; }
+.gate li.attention, p.expectation.attention { color: var(--warn); font-weight: 600; }
+.xtag { display: inline-block; font-weight: 700; font-size: .7rem; padding: .05rem .3rem; border-radius: 4px; border: 2px solid; }
+.xtag.expected { border-color: var(--skipped); color: var(--muted); }
+.xtag.attention { border-color: var(--warn); color: var(--warn); }
+.check.expected .status { opacity: .55; }
+.check.attention { border-left: 4px solid var(--warn); padding-left: .5rem; }
+.expectation { font-size: .9rem; margin: .25rem 0 0; padding: .2rem .5rem; background: var(--panel); border-radius: 4px; }
+.env { margin: 1rem 0; }
+.filters { display: flex; flex-wrap: wrap; gap: .5rem 1rem; margin: 1rem 0 .5rem; }
+.filters fieldset { display: flex; flex-wrap: wrap; gap: .2rem .8rem; border: 1px solid var(--line); border-radius: 6px; margin: 0; padding: .3rem .7rem .5rem; min-width: 0; }
+.filters legend { color: var(--muted); font-size: .85rem; padding: 0 .3rem; }
+.filters .opt { display: inline-flex; gap: .3rem; align-items: center; }
+.filters label { cursor: pointer; }
+body:has(#only-problems:checked) .check:not(.failed, .errored), body:has(#only-problems:checked) .check.expected { display: none; }
+body:has(#f-passed:checked) .check:not(.passed) { display: none; }
+body:has(#f-skipped:checked) .check:not(.skipped), body:has(#f-skipped:checked) .check.expected { display: none; }
+body:has(#f-expected:checked) .check:not(.expected) { display: none; }
+body:has(#f-attention:checked) .check:not(.attention) { display: none; }
 section.suite { margin: 1.5rem 0; }
 .suite-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: .2rem 1rem; margin-bottom: .4rem; }
 .checks { list-style: none; margin: .5rem 0 0; padding: 0; border-top: 1px solid var(--line); }
@@ -49,3 +69,11 @@ details { margin: .35rem 0 0; } summary { cursor: pointer; color: var(--muted); 
 @media (max-width: 40rem) { body { padding: .6rem; } h1 { font-size: 1.2rem; } .meta { grid-template-columns: 1fr 1fr; } .pair { grid-template-columns: 1fr; } .status { min-width: 3rem; } }
 footer { color: var(--muted); font-size: .85rem; margin: 2rem 0 1rem; }
 `;
+
+/**
+ * The suite filter's rules for a page of `suites` suites: unticking suite k hides the k-th suite
+ * section. By position, never by name, so that no text of a report ever reaches the stylesheet.
+ */
+export function filterCss(suites: number): string {
+  return Array.from({ length: suites }, (_, i) => `body:has(#f-suite-${i + 1}:not(:checked)) main > section.suite:nth-of-type(${i + 1}) { display: none; }\n`).join('');
+}

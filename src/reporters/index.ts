@@ -1,6 +1,7 @@
 import { writeReportFiles, type ReportFile } from '../io/report-files.js';
 import type { Report } from '../model/report.js';
 import { badgeReporter } from './badge.js';
+import { renderFailureFiles } from './failure-file.js';
 import { htmlReporter } from './html.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
@@ -25,9 +26,9 @@ export function renderReportFiles(report: Readonly<Report>, reporters: readonly 
 }
 
 /**
- * Writes report.json, junit.xml, report.html, summary.md and badge.json into `outDir` as one
- * consistent set, or nothing (`writeReportFiles`). Returns the paths written.
+ * Writes report.json, junit.xml, report.html, summary.md and badge.json, and a failure file per
+ * failed check (`failures/<CHECK-ID>.json`), into `outDir` as one consistent set, or nothing (`writeReportFiles`). Returns the paths written.
  */
 export function writeReports(report: Report, outDir: string): string[] {
-  return writeReportFiles(outDir, renderReportFiles(report));
+  return writeReportFiles(outDir, [...renderReportFiles(report), ...renderFailureFiles(report)]);
 }

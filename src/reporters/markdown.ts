@@ -1,6 +1,9 @@
 import { problemOf, type CheckReport, type Report } from '../model/report.js';
+import { counted } from '../model/words.js';
 import { displayJson, displayText, escapeHtmlText, escapeMarkdownText as md, markdownCode as code, markdownFence as fence, truncate } from './escape.js';
-import { ratioText, verdictOf, type VerdictState } from '../model/verdict.js';
+import { entryText, expectationLine, expectedCounts } from '../model/gate.js';
+import { ratioText, statusCountsText, verdictOf, type VerdictState } from '../model/verdict.js';
+import type { Expectation } from '../model/report.js';
 import type { FileReporter } from './reporter.js';
 
 /**
@@ -15,7 +18,12 @@ const STATUS_ICON = { passed: '✅', failed: '❌', errored: '💥', skipped: '�
 function suiteTable(report: Readonly<Report>): string {
   const suites = [...new Set(report.checks.map((c) => c.suite))];
   const row = (name: string, checks: readonly CheckReport[]) => {
-    const n = (s: string) => checks.filter((c) => c.status === s).length;
+    const x = expectedCounts({ ...report, checks: [...checks] });
+    const n = (s: 'passed' | 'failed' | 'errored' | 'skipped') => {
+      const count = checks.filter((c) => c.status === s).length;
+      const expected = s === 'passed' ? 0 : x[s];
+      return expected > 0 ? `${count} (${expected} expected)` : String(count);
+    };
     return `| ${name} | ${n('passed')} | ${n('failed')} | ${n('errored')} | ${n('skipped')} |`;
   };
   return [
@@ -61,15 +69,54 @@ function problemLine(c: CheckReport): string {
   return `- ${STATUS_ICON[c.status]} ${code(c.id)} ${c.severity}${replay}`;
 }
 
+/** An issue reference: a Markdown link when it is a plain http(s) URL, code otherwise (never live Markdown). */
+function issueRef(issue: string): string {
+  return /^https?:\/\/[^\s()<>[\]`]+$/i.test(issue) ? `[${md(issue)}](${issue})` : code(issue);
+}
+
+/** An entry's reason, issue and expiry, for one line. */
+function entryFacts(e: Expectation): string {
+  return `${md(e.reason)}${e.issue ? ` · ${issueRef(e.issue)}` : ''}${e.expires ? ` · expires ${md(e.expires)}` : ''}`;
+}
+
+/**
+ * The gate of a run with --expect: its verdict; unexpected passes and stale entries first (what the
+ * gate needs changed), then the failures and skips it expected, each with reason, issue and expiry.
+ */
+function gateBlock(report: Readonly<Report>): string {
+  const g = report.gate;
+  if (!g) return '';
+  const attention = report.checks.filter((c) => c.expectation && c.expectation.result !== 'expected');
+  const staleOnly = g.stale.filter((s) => !attention.some((c) => JSON.stringify(c.expectation!.entry) === JSON.stringify(s.entry)));
+  const lines = [
+    `### ${g.ok ? '✅' : '❌'} Gate ${g.ok ? 'PASSED' : 'FAILED'}: ${code(g.file)}`,
+    '',
+    `${g.expected.length} expected, ${g.newFailures.length} new MUST failures, ${g.stale.length} stale${g.allowStale && g.stale.length ? ' (allowed by --allow-stale)' : ''}${g.untouched.length ? `, ${g.untouched.length} not touched by this run` : ''}.`,
+  ];
+  if (attention.length || staleOnly.length) {
+    lines.push('', `**⚠️ Expectations to update (${attention.length + staleOnly.length})**`, '');
+    for (const c of attention) lines.push(`- ⚠️ ${code(c.id)} ${md(expectationLine(c, c.expectation!))}`);
+    for (const s of staleOnly) lines.push(`- ⚠️ entry ${code(entryText(s.entry))}: ${md(s.why)}`);
+  }
+  const expected = report.checks.filter((c) => c.expectation?.result === 'expected');
+  if (expected.length) {
+    lines.push('', `<details><summary>Expected failures and skips (${expected.length})</summary>`, '');
+    for (const c of expected) lines.push(`- ${STATUS_ICON[c.status]} ${code(c.id)} ${c.severity} expected ${c.status === 'skipped' ? 'skip' : 'failure'}: ${entryFacts(c.expectation!.entry)}`);
+    lines.push('', '</details>');
+  }
+  return lines.join('\n');
+}
+
 function skippedBlock(report: Readonly<Report>): string {
   const byReason = new Map<string, string[]>();
-  for (const c of report.checks.filter((k) => k.status === 'skipped')) {
-    const reason = c.skipReason ?? 'skipped';
+  for (const c of report.checks.filter((k) => k.status === 'skipped' && k.expectation?.result !== 'expected')) {
+    const reason = c.status === 'skipped' ? c.skipReason : 'skipped';
     byReason.set(reason, [...(byReason.get(reason) ?? []), c.id]);
   }
   if (byReason.size === 0) return '';
   const lines = [...byReason].map(([reason, ids]) => `- ${md(reason)}: ${ids.map((id) => code(id)).join(', ')}`);
-  return [`<details><summary>Skipped checks (${report.summary.skipped})</summary>`, '', ...lines, '', '</details>'].join('\n');
+  const n = [...byReason.values()].reduce((t, ids) => t + ids.length, 0);
+  return [`<details><summary>Skipped checks${report.gate ? ', not expected' : ''} (${n})</summary>`, '', ...lines, '', '</details>'].join('\n');
 }
 
 /**
@@ -83,18 +130,20 @@ export function renderMarkdown(report: Readonly<Report>, budget = MARKDOWN_BUDGE
   const head = [
     `## ${ICON[v.state]} uaix-conformance: ${code(`${report.adapter.name} ${report.adapter.version}`)}`,
     '',
-    `**${v.state.toUpperCase()}: ${md(v.text)}** · ${ratioText(report)} · seed ${r.seed} · ${r.runs} cases per check${r.shard ? ` · shard ${r.shard.index} of ${r.shard.count}` : ''} · ${md(`${report.tool.name} ${report.tool.version}`)}`,
+    `**${v.state.toUpperCase()}: ${md(v.text)}** · ${ratioText(report)}${report.gate ? ` · ${statusCountsText(report)}` : ''} · seed ${r.seed} · ${counted(r.runs, 'case')} per check${r.shard ? ` · shard ${r.shard.index} of ${r.shard.count}` : ''} · ${md(`${report.tool.name} ${report.tool.version}`)}`,
     '',
     suiteTable(report),
+    ...(report.gate ? ['', gateBlock(report)] : []),
   ].join('\n');
   const tail = [skippedBlock(report), `<sub>Full report: report.html and report.json next to this file. Replay any failure with the command shown.</sub>`]
     .filter(Boolean)
     .join('\n\n');
 
-  const problems = report.checks.filter((c) => c.status === 'failed' || c.status === 'errored');
+  // Failures the gate expected are listed in its block, not here.
+  const problems = report.checks.filter((c) => (c.status === 'failed' || c.status === 'errored') && c.expectation?.result !== 'expected');
   const sections: string[] = [head];
   if (problems.length > 0) {
-    sections.push(`### Failures and errors (${problems.length})`);
+    sections.push(`### Failures and errors${report.gate ? ', not expected' : ''} (${problems.length})`);
     let used = head.length + tail.length + 200;
     let mode: 'full' | 'line' = 'full';
     for (const [i, c] of problems.entries()) {

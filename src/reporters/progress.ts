@@ -1,5 +1,7 @@
 import type { CheckReport } from '../model/report.js';
 import type { Reporter } from './reporter.js';
+import { counted } from '../model/words.js';
+import { paletteFor, PLAIN, type Palette } from './terminal-style.js';
 
 /**
  * The live progress line of a run on a terminal: checks done, failures so far, elapsed time and
@@ -70,15 +72,29 @@ function clock(ms: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-/** The progress line, cut to `columns - 1` so that it never wraps (a wrapped line cannot be redrawn). */
-export function formatProgress(s: ProgressState, columns = 80): string {
+/**
+ * The progress line, cut to `columns - 1` so that it never wraps (a wrapped line cannot be redrawn).
+ * The cut is made on the plain text; colours are added to the failure counts only when nothing was
+ * cut (an escape sequence is never split, and a cut line is never wider than the terminal).
+ */
+export function formatProgress(s: ProgressState, columns = 80, palette: Palette = PLAIN): string {
   const width = 16;
   const filled = s.total === 0 ? 0 : Math.floor((s.done / s.total) * width);
   const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
-  const problems = s.failed + s.errored === 0 ? 'no failures' : [s.failed && `${s.failed} failed`, s.errored && `${s.errored} errored`].filter(Boolean).join(', ');
+  // Only what went wrong is coloured: a clean run's line stays plain.
+  const problems: [text: string, status?: 'failed' | 'errored'][] =
+    s.failed + s.errored === 0
+      ? [['no failures']]
+      : [
+          ...(s.failed ? [[`${s.failed} failed`, 'failed'] as [string, 'failed']] : []),
+          ...(s.errored ? [[`${s.errored} errored`, 'errored'] as [string, 'errored']] : []),
+        ];
   const activity = s.shrinking ? ' shrinking' : s.cases ? ` case ${s.cases}` : '';
-  const line = `${bar} ${s.done}/${s.total} checks · ${problems} · ${clock(s.elapsedMs)}${s.current ? ` · ${s.current}${activity}` : ''}`;
-  return [...line].slice(0, Math.max(10, columns - 1)).join('');
+  const head = `${bar} ${s.done}/${counted(s.total, 'check')} · `;
+  const line = `${head}${problems.map(([t]) => t).join(', ')} · ${clock(s.elapsedMs)}${s.current ? ` · ${s.current}${activity}` : ''}`;
+  const cut = [...line].slice(0, Math.max(10, columns - 1)).join('');
+  if (!palette.enabled || cut.length < line.length) return cut;
+  return `${head}${problems.map(([t, status]) => (status ? palette.status(status, t) : t)).join(', ')}${line.slice(head.length + problems.map(([t]) => t).join(', ').length)}`;
 }
 
 const CLEAR = '\r\x1b[2K';
@@ -87,6 +103,7 @@ const MARK = { passed: 'PASS', failed: 'FAIL', errored: 'ERR ', skipped: 'SKIP' 
 /** The progress reporter; a silent one when `progressEnabled` says no. */
 export function createProgressReporter(o: ProgressOptions): ProgressReporter {
   const enabled = progressEnabled(o);
+  const palette = paletteFor(o.stream, o.env);
   if (!enabled) return { name: 'progress', enabled, onCheckStart() {}, onCase() {}, onCheckEnd() {}, onRunEnd() {} };
   const now = o.clock ?? (() => performance.now());
   const t0 = now();
@@ -98,7 +115,7 @@ export function createProgressReporter(o: ProgressOptions): ProgressReporter {
     drawnAt = now();
     state.elapsedMs = drawnAt - t0;
     // A pty without a size reports 0 columns: treat it as unknown.
-    const line = formatProgress(state, o.stream.columns || 80);
+    const line = formatProgress(state, o.stream.columns || 80, palette);
     if (line === shown) return;
     shown = line;
     o.stream.write(`${CLEAR}${line}`);
@@ -131,7 +148,7 @@ export function createProgressReporter(o: ProgressOptions): ProgressReporter {
       state.cases = 0;
       state.shrinking = false;
       if (o.verbose) {
-        o.stream.write(`${CLEAR}${MARK[result.status]} ${result.id} (${result.runs} case${result.runs === 1 ? '' : 's'}, ${result.durationMs} ms)\n`);
+        o.stream.write(`${CLEAR}${palette.status(result.status, MARK[result.status])} ${result.id} (${counted(result.runs, 'case')}, ${result.durationMs} ms)\n`);
         shown = '';
       }
       draw();

@@ -1,6 +1,9 @@
 import type { Report } from '../model/report.js';
 import { escapeTerminal } from './escape.js';
 import { evidenceLine } from './evidence.js';
+import { renderFailureView } from './failure-view.js';
+import { counted } from '../model/words.js';
+import { paletteFor, PLAIN, type Palette } from './terminal-style.js';
 
 const MARK = { passed: 'PASS', failed: 'FAIL', errored: 'ERR ', skipped: 'SKIP' } as const;
 
@@ -10,14 +13,45 @@ function oneLine(s: string, max = 200): string {
   return flat.length > max || s.length > max * 2 ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-/** The short terminal summary: counts, then every failed or errored check with its replay command. */
-export function renderSummary(report: Report, options: { verbose?: boolean } = {}): string {
+/** How the terminal summary is drawn. */
+export interface SummaryOptions {
+  /** Every check, not only the failed and errored ones. */
+  verbose?: boolean;
+  /** Colours (default none: `paletteFor` picks them for a stream). */
+  palette?: Palette;
+  /** The terminal width, when known: counterexample lines are cut to it. */
+  columns?: number;
+  /** Where the whole counterexample of a failed check is (its failure file), as the user types it. */
+  failureFile?: (checkId: string) => string | undefined;
+}
+
+/** The status counts of a summary, each coloured by its status when it is not zero. */
+function countsLine(report: Report, p: Palette): string {
+  const s = report.summary;
+  const part = (n: number, status: 'passed' | 'failed' | 'errored' | 'skipped') => (n > 0 ? p.status(status, `${n} ${status}`) : `${n} ${status}`);
+  return `${counted(s.total, 'check')}: ${part(s.passed, 'passed')}, ${part(s.failed, 'failed')}, ${part(s.errored, 'errored')}, ${part(s.skipped, 'skipped')}`;
+}
+
+/**
+ * The short terminal summary: every failed or errored check (all with `verbose`), a failure with
+ * its counterexample cut to a screen (the changed part highlighted), what was expected and answered,
+ * and its replay command; then the counts.
+ */
+export function renderSummary(report: Report, options: SummaryOptions = {}): string {
+  const p = options.palette ?? PLAIN;
   const lines: string[] = [];
   for (const c of report.checks) {
     if (options.verbose || c.status === 'failed' || c.status === 'errored') {
-      lines.push(`${MARK[c.status]} ${escapeTerminal(c.id)} [${c.severity}] ${oneLine(c.title)}`);
+      lines.push(`${p.status(c.status, MARK[c.status])} ${escapeTerminal(c.id)} [${c.severity}] ${oneLine(c.title)}`);
       if (c.status === 'failed') {
         lines.push(`     ${oneLine(c.failure.message)}`);
+        const file = options.failureFile?.(c.id);
+        lines.push(
+          ...renderFailureView(
+            { counterexample: c.failure.counterexample, expected: c.failure.expected, actual: c.failure.actual, ...(c.failure.focus !== undefined ? { focus: c.failure.focus } : {}), ...(file !== undefined ? { file } : {}) },
+            { palette: p, indent: '     ', ...(options.columns ? { columns: options.columns } : {}) },
+          ),
+        );
         lines.push(`     replay: ${escapeTerminal(c.failure.replay)}`);
         const flaky = c.failure.flaky;
         if (flaky) lines.push(`     FLAKY: run again, the counterexample was answered differently (replay ${flaky.differedAt} of ${flaky.replays}: ${flaky.answers[1].outcome})`);
@@ -28,10 +62,44 @@ export function renderSummary(report: Report, options: { verbose?: boolean } = {
       if (c.status !== 'skipped') lines.push(`     tried: ${evidenceLine(c.evidence)}`);
     }
   }
-  const s = report.summary;
-  lines.push(
-    `${s.total} checks: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped` +
-      ` (seed ${report.run.seed}, ${report.run.runs} runs${report.incomplete ? ', INCOMPLETE: interrupted' : ''})`,
-  );
+  lines.push(`${countsLine(report, p)} (seed ${report.run.seed}, ${counted(report.run.runs, 'run')}${report.incomplete ? `, ${p.status('failed', 'INCOMPLETE')}: interrupted` : ''})`);
   return `${lines.join('\n')}\n`;
+}
+
+/** A written file's path ends in `failures/<CHECK-ID>.json` (either separator: the path is shown as the user's system writes it). */
+const FAILURE_PATH = /(?:^|[\\/])failures[\\/]([A-Z][A-Z0-9-]*)\.json$/;
+
+/**
+ * The line that says which reports were written: the report files by name, the failure files as
+ * their folder and count (a run with 40 failures still gets one short line).
+ */
+export function writtenLine(shownPaths: readonly string[]): string {
+  const failures = shownPaths.filter((p) => FAILURE_PATH.test(p));
+  const others = shownPaths.filter((p) => !FAILURE_PATH.test(p));
+  const folder = failures[0]?.replace(/[^\\/]*$/, '');
+  const failurePart = folder === undefined ? [] : [`${folder} (${counted(failures.length, 'failure file')})`];
+  return `reports: ${[...others, ...failurePart].map(escapeTerminal).join(', ')}\n`;
+}
+
+/** A stream the summary is written to: whether it is a terminal, and how wide. */
+export interface SummaryStream {
+  isTTY?: boolean;
+  columns?: number;
+}
+
+/**
+ * The summary options for a stream: its colours (`paletteFor`), its width when it is a terminal,
+ * and the failure files among `shownPaths` (the written files as the user should type them).
+ */
+export function summaryOptionsFor(stream: SummaryStream, env: Record<string, string | undefined>, shownPaths: readonly string[] = []): Pick<SummaryOptions, 'palette' | 'columns' | 'failureFile'> {
+  const byId = new Map<string, string>();
+  for (const p of shownPaths) {
+    const m = FAILURE_PATH.exec(p);
+    if (m) byId.set(m[1]!, p);
+  }
+  return {
+    palette: paletteFor(stream, env),
+    ...(stream.isTTY === true && stream.columns ? { columns: stream.columns } : {}),
+    failureFile: (id) => byId.get(id),
+  };
 }

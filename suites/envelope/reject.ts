@@ -46,6 +46,8 @@ export function rejectionCheck(def: {
       return v.valid ? fail(`accepted an envelope that breaks the rule: ${c.note}`, { valid: false }, v) : PASS;
     },
     show: showCase,
+    // `showCase` shows the packet under `packet`.
+    focus: (c) => (c.at === undefined ? undefined : `/packet${c.at}`),
     tags: (c) => ['adversarial', `family:${c.family}`, `profile:${c.profile}`],
     reach: (spec) => casesOf(spec).families.map((f) => `family:${f}`),
     claim(c, spec): CaseClaim {

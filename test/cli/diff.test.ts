@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, expectUsageError, failingRun, readJson } from '../helpers/cli.js';
 
@@ -38,5 +39,24 @@ describe('diff <old report.json> <new report.json>', () => {
     expectUsageError(await cli(['diff', 'good/report.json', 'nope.json'], dir), /report nope\.json: no such file/);
     writeFileSync(join(dir, 'not-report.json'), '{"format":"uaix-conformance-report/1","checks":[]}');
     expectUsageError(await cli(['diff', 'not-report.json', 'good/report.json'], dir), /not-report\.json is not a valid report: \/: must have required property/);
+  });
+});
+
+/** A report.json of an older version (format 1): the reference's own report before the format bump, trimmed to two checks a suite. */
+const V1_REFERENCE = fileURLToPath(new URL('../fixtures/report-v1/reference.json', import.meta.url));
+
+describe('diff of a format-1 report (an older version) and a format-2 one', () => {
+  it('loads both and aligns them by id', async () => {
+    const old = readJson(V1_REFERENCE);
+    const now = readJson(join(dir, 'good', 'report.json'));
+    expect([old.format, now.format]).toEqual(['uaix-conformance-report/1', 'uaix-conformance-report/2']);
+    const r = await cli(['diff', V1_REFERENCE, 'good/report.json', '--json'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const d = JSON.parse(r.stdout);
+    const oldIds: string[] = old.checks.map((c: any) => c.id);
+    const newIds: string[] = now.checks.map((c: any) => c.id);
+    expect(d.new.map((e: any) => e.id)).toEqual(newIds.filter((id) => !oldIds.includes(id)));
+    expect(d.removed.map((e: any) => e.id)).toEqual(oldIds.filter((id) => !newIds.includes(id)));
+    expect(d.catalogChanged).toBe(old.run.catalogHash !== now.run.catalogHash);
   });
 });

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readReport } from '../../src/io/json-file.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, expectUsageError, failingRun, QUICK, readJson } from '../helpers/cli.js';
 
@@ -15,11 +17,24 @@ function expectations(name: string, entries: object[]): string {
 }
 
 describe('--expect on a run', () => {
-  it('a run that matches its expectations exits 0', async () => {
-    const file = expectations('known.json', [{ check: 'ENV-EXPIRED', outcome: 'fail', reason: 'expiry not implemented yet', issue: 'https://example.org/issues/7' }]);
+  it('a run that matches its expectations exits 0; every report file shows the failure as expected', async () => {
+    const entry = { check: 'ENV-EXPIRED', outcome: 'fail', reason: 'expiry not implemented yet', issue: 'https://example.org/issues/7', expires: '2999-12-31' };
+    const file = expectations('known.json', [entry]);
     const r = await cli(['--adapter', './bad.mjs', ...QUICK, '--out', 'gated', '--expect', file], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/gate: PASSED \(1 expected, 0 new failures, 0 stale\)/);
+    // report.json records the gate and each matched check (and is valid against the schema).
+    const report = readReport(join(dir, 'gated', 'report.json'));
+    expect(report.gate).toEqual({ file, ok: true, allowStale: false, newFailures: [], newShouldFailures: [], unexpectedSkips: [], expected: [{ check: 'ENV-EXPIRED', entry }], stale: [], untouched: [] });
+    expect(report.checks.filter((c) => c.expectation).map((c) => [c.id, c.status, c.expectation])).toEqual([['ENV-EXPIRED', 'failed', { entry, result: 'expected', gating: false }]]);
+    const junit = readFileSync(join(dir, 'gated', 'junit.xml'), 'utf8');
+    expect(junit).toContain(`<skipped message="expected failure: ${entry.reason} (${entry.issue})">`);
+    expect(junit).not.toContain('<failure');
+    const failed = report.summary.failed;
+    expect(readFileSync(join(dir, 'gated', 'summary.md'), 'utf8')).toContain(`${failed} failed (${failed} expected)`);
+    const html = readFileSync(join(dir, 'gated', 'report.html'), 'utf8');
+    expect(html).toContain('<li class="check failed expected" id="check-ENV-EXPIRED">');
+    expect(html).toContain(`<a href="${entry.issue}" rel="noreferrer">${entry.issue}</a> · expires ${entry.expires}`);
   });
 
   it('a new failure exits 1 and is named', async () => {
@@ -28,6 +43,10 @@ describe('--expect on a run', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^NEW FAILURE ENV-EXPIRED \[MUST\] failed: accepted an envelope/m);
     expect(r.stdout).toMatch(/gate: FAILED/);
+    // WIRE-ROUNDTRIP passed: an unexpected pass, allowed by --allow-stale, so junit.xml keeps it a pass with its expectation as a property.
+    const junit = readFileSync(join(dir, 'gated2', 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase name="WIRE-ROUNDTRIP[^"]*"[^>]*>\s*<properties>\s*<property name="expectation" value="unexpected-pass"\/>[\s\S]*?<\/properties>\s*<\/testcase>/);
+    expect(junit).not.toContain('stale-expectation');
   });
 
   it('an expectations file with an unknown field, or missing, is a usage error before anything runs', async () => {
@@ -96,5 +115,40 @@ describe('gate <report.json> --expect <file>', () => {
     expectUsageError(await cli(['gate', 'good/report.json'], dir), /gate needs --expect/);
     expectUsageError(await cli(['gate', 'missing.json', '--expect', 'known.json'], dir), /report missing\.json: no such file/);
     expect(existsSync(join(dir, 'missing.json'))).toBe(false);
+  });
+});
+
+describe('--expect: the gate in the report files', () => {
+  it('an unexpected pass is recorded, and fails junit.xml as it fails the gate (with --allow-stale: test/reporters/junit.test.ts)', async () => {
+    const file = expectations('unexpected.json', [{ check: 'ENV-EXPIRED', outcome: 'fail', reason: 'known' }, { check: 'WIRE-ROUNDTRIP', outcome: 'fail', reason: 'fixed since' }]);
+    const strict = await cli(['--adapter', './bad.mjs', ...QUICK, '--out', 'unexpected', '--expect', file], dir);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(/^STALE WIRE-ROUNDTRIP \(fail: fixed since\): expected to fail, but it passed$/m);
+    const report = readReport(join(dir, 'unexpected', 'report.json'));
+    expect(report.checks.find((c) => c.id === 'WIRE-ROUNDTRIP')!.expectation).toEqual({ entry: { check: 'WIRE-ROUNDTRIP', outcome: 'fail', reason: 'fixed since' }, result: 'unexpected-pass', why: 'expected to fail, but it passed', gating: true });
+    expect(readFileSync(join(dir, 'unexpected', 'junit.xml'), 'utf8')).toMatch(/<testcase name="WIRE-ROUNDTRIP[^"]*"[^>]*>\s*<properties>[\s\S]*?<\/properties>\s*<failure message="unexpected pass: expected to fail, but it passed; entry WIRE-ROUNDTRIP \(fail: fixed since\)" type="stale-expectation"\/>/);
+  });
+
+  it('--update-expect on a run: the reports record the file as rewritten from the run', async () => {
+    const r = await cli(['--adapter', './bad.mjs', ...QUICK, '--out', 'updated', '--expect', 'run-new.json', '--update-expect'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const written = readJson(join(dir, 'run-new.json')).expectations;
+    const report = readReport(join(dir, 'updated', 'report.json'));
+    expect(report.gate!.expected.map((e) => e.entry)).toEqual(written);
+  });
+});
+
+/** A report.json of an older version (format 1): the reference's own, before the format bump, trimmed. */
+const V1_REFERENCE = fileURLToPath(new URL('../fixtures/report-v1/reference.json', import.meta.url));
+
+describe('gate of a format-1 report (an older version)', () => {
+  it('loads it and applies the expectations: an entry for a check that passed is stale', async () => {
+    const old = readJson(V1_REFERENCE);
+    const passed = old.checks.find((c: any) => c.status === 'passed').id;
+    const file = expectations('v1.json', [{ check: passed, outcome: 'fail', reason: 'was broken' }]);
+    const r = await cli(['gate', V1_REFERENCE, '--expect', file], dir);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toContain(`STALE ${passed} (fail: was broken): expected to fail, but it passed`);
+    expect((await cli(['gate', V1_REFERENCE, '--expect', expectations('v1-empty.json', [])], dir)).code).toBe(old.summary.mustFailed > 0 ? 1 : 0);
   });
 });

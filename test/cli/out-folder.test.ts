@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCK, MANIFEST } from '../../src/io/report-files.js';
-import { cli, expectUsageError, readJson, tempDir } from '../helpers/cli.js';
+import { cli, expectUsageError, readJson, REFERENCE_ENTRY, tempDir } from '../helpers/cli.js';
 
 /** An adapter module that leaves a mark when it is loaded: a refused run must not even load it. */
 const MARKING = `import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./loaded', import.meta.url), 'yes');\nexport default { describe: () => ({ name: 'marking', version: '1' }) };\n`;
@@ -55,10 +55,16 @@ describe('run: the output folder is checked before the run starts', () => {
 
   it('a second run into the same --out while the first runs is refused in one line; the first finishes and leaves no lock', async () => {
     const dir = tempDir();
-    const args = ['--adapter', 'reference', '--check', 'ENV-EXPIRED', '--runs', '300', '--seed', '1', '--out', 'out', '--in-process'];
+    // Every call waits on a timer: the run lasts, and it lets this test's own timers run meanwhile
+    // (a run of quick in-process calls resolves by microtasks only, and would starve the poll below).
+    writeFileSync(join(dir, 'slow.mjs'), `import { referenceAdapter } from ${JSON.stringify(REFERENCE_ENTRY)};\nexport default { ...referenceAdapter, validateEnvelope: async (p, c) => { await new Promise((r) => setTimeout(r, 5)); return referenceAdapter.validateEnvelope(p, c); } };\n`);
+    const args = ['--adapter', './slow.mjs', '--check', 'ENV-EXPIRED', '--runs', '60', '--seed', '1', '--out', 'out', '--in-process'];
     const first = cli(args, dir);
+    let finished = false;
+    void first.then(() => (finished = true));
     // The lock is taken before the adapter loads and held until the reports are written: wait for it.
-    while (!existsSync(join(dir, 'out', LOCK))) await new Promise((r) => setTimeout(r, 2));
+    while (!existsSync(join(dir, 'out', LOCK)) && !finished) await new Promise((r) => setTimeout(r, 2));
+    expect(finished, 'the first run ended before its lock was seen').toBe(false);
     expectUsageError(await cli(args, dir), /^uaix-conformance: another run of this process is writing into .*out: choose another --out$/);
     const done = await first;
     expect(done.code, done.stderr).toBe(0);

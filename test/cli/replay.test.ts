@@ -19,6 +19,24 @@ describe('replay <report.json> <check-id>', () => {
     expect(r.stdout).toContain(`actual:   ${JSON.stringify(failure.actual)}`);
   });
 
+  it('prints the case as the run showed it: the same lines, the failure file beside the report, the changed member marked', async () => {
+    const run = await cli(['--adapter', './bad.mjs', '--check', 'ENV-EXPIRED', '--seed', '4', '--runs', '20', '--out', 'again'], dir);
+    const r = await cli(['replay', 'again/report.json', 'ENV-EXPIRED'], dir);
+    expect(r.code, r.stderr).toBe(1);
+    const file = join('again', 'failures', 'ENV-EXPIRED.json');
+    expect(r.stdout).toContain(`  counterexample (whole case: ${file}), > /packet/delivery/expires_at changed:\n`);
+    /** The block from its first line to `actual:`, the margin of each command taken off. */
+    const block = (text: string, margin: string) => {
+      const lines = text.split('\n');
+      const from = lines.findIndex((l) => l.startsWith(`${margin}counterexample`));
+      const to = lines.findIndex((l) => l.startsWith(`${margin}actual:`));
+      return lines.slice(from, to + 1).map((l) => l.slice(margin.length));
+    };
+    expect(block(r.stdout, '  ').length).toBeGreaterThan(3);
+    expect(block(r.stdout, '  ')).toEqual(block(run.stdout, '     '));
+    expect(block(r.stdout, '  ').filter((l) => l.startsWith('  > '))).toHaveLength(1);
+  });
+
   it('says FIXED (exit 0) against a fixed adapter', async () => {
     const r = await cli(['replay', 'bad/report.json', 'ENV-EXPIRED', '--adapter', 'reference'], dir);
     expect(r.code, r.stderr).toBe(0);

@@ -1,9 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { release, type } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { packCatalog } from '../../src/api/catalog.js';
+import { readReport } from '../../src/io/json-file.js';
 import { TOOL } from '../../src/io/package.js';
+import { REPORT_FORMAT } from '../../src/model/report.js';
 import { cli, expectUsageError, readJson, tempDir } from '../helpers/cli.js';
 
 /**
@@ -31,6 +34,16 @@ describe('the CLI writes the published reports next to report.json', () => {
     expect(readFileSync(join(dir, 'out', 'summary.md'), 'utf8')).toMatch(new RegExp(`^## ✅ uaix-conformance: \`uaix-conformance reference ${TOOL.version.replace(/\./g, '\\.')}\``));
     // Not a terminal: no progress line.
     expect(r.stderr).not.toMatch(/\r|\x1b\[/);
+    // Report format 2 records the machine the run ran on; report.html shows it, junit.xml carries the run as properties.
+    const report = readReport(join(dir, 'out', 'report.json'));
+    expect(report.format).toBe(REPORT_FORMAT);
+    expect(report.environment).toEqual({ node: process.version, platform: `${process.platform} ${process.arch}`, os: `${type()} ${release()}` });
+    expect(Object.keys(report).slice(0, 4)).toEqual(['format', 'tool', 'adapter', 'environment']);
+    const html = readFileSync(join(dir, 'out', 'report.html'), 'utf8');
+    for (const [k, v] of [['Node', process.version], ['Catalog stamp', report.run.catalogHash], ['Adapter', 'reference'], ['Pack', `${TOOL.name} ${TOOL.version}`]]) expect(html).toContain(`<dt>${k}</dt><dd>${v}</dd>`);
+    const junit = readFileSync(join(dir, 'out', 'junit.xml'), 'utf8');
+    for (const [k, v] of [['seed', '3'], ['runs', '5'], ['catalogHash', report.run.catalogHash], ['node', process.version]]) expect(junit).toContain(`<property name="${k}" value="${v}"/>`);
+    expect(junit).toContain(`timestamp="${report.run.startedAt}"`);
   });
 
   it("shows a broken adapter's failures with their replay commands in every published format", async () => {
@@ -85,7 +98,8 @@ describe('the progress line of a run', () => {
     const r = await cli(ARGS, tempDir(), { out: true, err: true });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(new RegExp(`\\r\\x1b\\[2K[█░]{16} 0/${ENVELOPE.length} checks · no failures`));
-    expect(r.stdout).not.toContain('\x1b[');
+    // The progress line is never drawn on stdout (the summary there may be in colour on a terminal).
+    expect(r.stdout).not.toMatch(/\r|\x1b\[2K/);
   });
 
   it('stays silent with --quiet, when CI is set, and when stdout is not a terminal', async () => {

@@ -108,7 +108,7 @@ describe('a run', () => {
   it('writes the tool and stamp it is given, the adapter as described, and the run options', async () => {
     const report = await runSynthetic({ checks: [acceptsAll], adapter: syntheticAdapter, adapterSpec: 'x', seed: 5, runs: 3, timeoutMs: 1234, now: '2030-01-01T00:00:00Z', selection: { suites: ['synthetic'], checks: [] } });
     expect(report).toMatchObject({
-      format: 'uaix-conformance-report/1',
+      format: 'uaix-conformance-report/2',
       tool: { name: 'uaix-conformance', version: '0.0.0-test' },
       adapter: { name: 'synthetic', version: '1', spec: 'x' },
       run: { seed: 5, runs: 3, timeoutMs: 1234, now: '2030-01-01T00:00:00Z', selection: { suites: ['synthetic'], checks: [] }, catalogHash: `sha256:${'0'.repeat(64)}` },

@@ -79,9 +79,10 @@ export function readJson(file: string): any {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-/** A report without its timing fields: what must be identical between two equal runs. */
+/** A report without its timing fields and the machine it ran on: what must be identical between two equal runs. */
 export function withoutTiming(report: any): string {
   const copy = structuredClone(report);
+  delete copy.environment;
   delete copy.run.startedAt;
   delete copy.run.durationMs;
   for (const c of copy.checks) delete c.durationMs;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckStatus, Severity } from '../../src/model/report.js';
-import { EXPECTATIONS_FORMAT, evaluateGate, updateExpectations, type Expectation } from '../../src/model/gate.js';
-import { summarize, type CheckReport, type Report } from '../../src/model/report.js';
+import { EXPECTATIONS_FORMAT, evaluateGate, expectedCounts, gateReport, updateExpectations, type Expectation } from '../../src/model/gate.js';
+import { REPORT_FORMAT, summarize, type CheckReport, type Report } from '../../src/model/report.js';
+import { schemaValidator } from '../../src/io/json-file.js';
 
 function check(id: string, status: CheckStatus, severity: Severity = 'MUST'): CheckReport {
   return {
@@ -24,7 +25,7 @@ function check(id: string, status: CheckStatus, severity: Severity = 'MUST'): Ch
 
 function report(checks: CheckReport[], incomplete = false): Report {
   return {
-    format: 'uaix-conformance-report/1',
+    format: REPORT_FORMAT,
     tool: { name: 'uaix-conformance', version: '0' },
     adapter: { name: 'a', version: '1', spec: './a' },
     run: { seed: 1, runs: 10, timeoutMs: 1000, now: '2026-06-01T00:00:00Z', selection: { suites: [], checks: [] }, catalogHash: `sha256:${'a'.repeat(64)}`, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1 },
@@ -108,5 +109,59 @@ describe('updateExpectations', () => {
     expect(u.removed.map((s) => s.entry.check)).toEqual(['ENV-C']);
     expect(u.untouched.map((e) => e.check)).toEqual(['UAS-*']);
     expect(evaluateGate(r, u.file, { today: TODAY }).ok).toBe(true);
+  });
+});
+
+describe('gateReport: the gate recorded in the report (format 2)', () => {
+  const r = report([check('ENV-A', 'failed'), check('ENV-B', 'errored'), check('ENV-C', 'passed'), check('WIRE-A', 'skipped'), check('WIRE-B', 'failed'), check('ERR-S', 'failed', 'SHOULD')]);
+  const entries: Expectation[] = [
+    { check: 'ENV-*', outcome: 'fail', reason: 'envelopes', issue: 'https://example.org/1' },
+    { check: 'WIRE-A', outcome: 'skip', reason: 'no keyless', expires: '2026-06-14' },
+    { check: 'WIRE-B', outcome: 'skip', reason: 'wrong outcome' },
+    { check: 'UAS-*', outcome: 'fail', reason: 'elsewhere' },
+  ];
+  const { report: gated, result } = gateReport(r, file(entries), { file: 'known.json', today: TODAY });
+  const x = (id: string) => gated.checks.find((c) => c.id === id)!.expectation;
+
+  it('gives each check an entry matched its expectation, and no other check one', () => {
+    expect(x('ENV-A')).toEqual({ entry: entries[0], result: 'expected', gating: false });
+    expect(x('ENV-B')).toEqual({ entry: entries[0], result: 'expected', gating: false });
+    // The glob explains its other checks, so it is not stale: this pass is marked, and does not gate.
+    expect(x('ENV-C')).toEqual({ entry: entries[0], result: 'unexpected-pass', why: 'expected to fail, but it passed', gating: false });
+    expect(x('WIRE-A')).toEqual({ entry: entries[1], result: 'stale', why: 'expired on 2026-06-14', gating: true });
+    expect(x('WIRE-B')).toEqual({ entry: entries[2], result: 'stale', why: 'expected to skip, but it failed', gating: true });
+    expect(x('ERR-S')).toBeUndefined();
+  });
+
+  it('records the gate by check id, as evaluateGate decided it', () => {
+    expect(gated.gate).toEqual({
+      file: 'known.json',
+      ok: result.ok,
+      allowStale: false,
+      newFailures: result.newFailures.map((c) => c.id),
+      newShouldFailures: result.newShouldFailures.map((c) => c.id),
+      unexpectedSkips: result.unexpectedSkips.map((c) => c.id),
+      expected: result.expected.map((e) => ({ check: e.check.id, entry: e.entry })),
+      stale: result.stale,
+      untouched: [entries[3]],
+    });
+    expect(result).toEqual(evaluateGate(r, file(entries), { today: TODAY }));
+    expect(gated.gate!.newFailures).toEqual(['WIRE-B']);
+  });
+
+  it('keeps every other field and the key order of a check (expectation before the timing field), and is valid against the schema', () => {
+    const { expectation: _x, ...rest } = gated.checks[0]!;
+    expect(rest).toEqual(r.checks[0]);
+    expect(Object.keys(gated.checks[0]!).slice(-2)).toEqual(['expectation', 'durationMs']);
+    const validate = schemaValidator('report');
+    expect(validate(JSON.parse(JSON.stringify(gated))), JSON.stringify(validate.errors)).toBe(true);
+    // Format 1 has no gate: the same report stamped format 1 is invalid.
+    expect(validate(JSON.parse(JSON.stringify({ ...gated, format: 'uaix-conformance-report/1' })))).toBe(false);
+    expect(validate(JSON.parse(JSON.stringify({ ...r, format: 'uaix-conformance-report/1' })))).toBe(true);
+  });
+
+  it('counts expected results by status', () => {
+    expect(expectedCounts(gated)).toEqual({ failed: 1, errored: 1, skipped: 0 });
+    expect(expectedCounts(r)).toEqual({ failed: 0, errored: 0, skipped: 0 });
   });
 });

@@ -1,4 +1,5 @@
-import { REPORT_FORMAT, summarize, type CheckReport, type Report } from '../../src/model/report.js';
+import { EXPECTATIONS_FORMAT, gateReport } from '../../src/model/gate.js';
+import { REPORT_FORMAT, summarize, type CheckReport, type Expectation, type Report } from '../../src/model/report.js';
 
 /**
  * Markup an adapter could answer with, or a generator could put in a counterexample. Each payload
@@ -66,6 +67,7 @@ export function hostileReport(): Report {
     format: REPORT_FORMAT,
     tool: { name: 'uaix-conformance', version: '0.1.0' },
     adapter: { name: `evil ${HOSTILE[0]}`, version: HOSTILE[7], spec: `./adapters/${HOSTILE[8]}` },
+    environment: { node: 'v20.0.0', platform: 'linux x64', os: `Linux ${HOSTILE[6]}` },
     run: {
       seed: 1,
       runs: 20,
@@ -94,4 +96,25 @@ export function plainReport(n: number, failing: readonly string[] = [], override
   });
   const r = hostileReport();
   return { ...r, adapter: { name: 'plain', version: '1.0.0', spec: './a' }, run: { ...r.run, selection: { suites: [], checks: [] } }, checks, summary: summarize(checks), ...overrides };
+}
+
+/** The day the gated fixture is judged on: its entries' expiry dates are read against it. */
+export const GATE_TODAY = '2026-06-15';
+
+/** The expectations of `gatedReport`: one of each outcome, hostile text in the reasons. */
+export const GATED_ENTRIES: Expectation[] = [
+  { check: 'ENV-BROKEN', outcome: 'fail', reason: `expiry is not implemented ${HOSTILE[1]}`, issue: 'https://example.org/issues/7', expires: '2026-12-31' },
+  { check: 'ERR-NOPE', outcome: 'skip', reason: 'no error validator yet', issue: `javascript:window.__xss=11` },
+  { check: 'ENV-OK', outcome: 'fail', reason: 'was broken in 0.9' },
+  { check: 'ERR-CRASH', outcome: 'skip', reason: 'thought it was skipped' },
+  { check: 'ERR-OK', outcome: 'fail', reason: 'until the rewrite', expires: '2026-01-31' },
+];
+
+/**
+ * The hostile report gated by `GATED_ENTRIES` on `GATE_TODAY`: ENV-BROKEN and ERR-NOPE expected,
+ * ENV-OK an unexpected pass, ERR-CRASH stale (it errored, the entry says skip), ERR-OK stale
+ * (expired, and it passed); ENV-WARN-SHOULD a new SHOULD failure.
+ */
+export function gatedReport(options: { allowStale?: boolean } = {}): Report {
+  return gateReport(hostileReport(), { format: EXPECTATIONS_FORMAT, expectations: GATED_ENTRIES }, { file: 'expectations.json', today: GATE_TODAY, ...options }).report;
 }

@@ -14,7 +14,7 @@ describe('the gate as terminal lines', () => {
       expect.stringMatching(/^NEW FAILURE SYN-ACCEPTS \[MUST\] failed: \d+ was refused$/),
       'STALE SYN-GONE (fail: old, https://example.org/9): matches no check of the catalog',
       'skipped, no expectation (not gating) SYN-SKIP: adapter does not implement toKeyless',
-      'gate: FAILED (0 expected, 1 new failures, 1 stale)',
+      'gate: FAILED (0 expected, 1 new failure, 1 stale)',
       '',
     ]);
     expect(renderGate(g, { allowStale: true })).toMatch(/matches no check of the catalog \(allowed by --allow-stale\)/);

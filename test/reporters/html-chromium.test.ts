@@ -5,14 +5,15 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/reporters/html.js';
-import { HOSTILE, hostileReport } from './fixture-report.js';
+import { gatedReport, HOSTILE, hostileReport } from './fixture-report.js';
 
 /**
  * report.html in a real headless Chromium (Debian's `chromium` package): hostile adapter output
  * must render as text and run nothing. Skipped, saying so, where no Chromium is installed.
  */
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
-const SHOTS = resolve('.tmp/screenshots');
+/** Where the screenshots go: `SCREENSHOTS_DIR`, or .tmp/screenshots of the checkout. */
+const SHOTS = resolve(process.env.SCREENSHOTS_DIR ?? '.tmp/screenshots');
 const TITLE_PREFIX = 'uaix-conformance: evil';
 
 if (!CHROMIUM) console.warn('html-chromium.test.ts: SKIPPED, no chromium binary (install it with: apt-get install -y chromium, or set CHROMIUM_PATH)');
@@ -25,12 +26,18 @@ interface Trace {
   pageErrors: string[];
 }
 
-async function open(browser: Browser, html: string, width: number): Promise<{ page: Page; trace: Trace; url: string }> {
+/** How a page is opened: script on or off, and how long to give autofocus, ontoggle, onerror and meta refresh to fire (default 400 ms). */
+interface OpenOptions {
+  javaScriptEnabled?: boolean;
+  settleMs?: number;
+}
+
+async function open(browser: Browser, html: string, width: number, options: OpenOptions = {}): Promise<{ page: Page; trace: Trace; url: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'uaix-html-'));
   const file = join(dir, 'report.html');
   writeFileSync(file, html);
   const url = pathToFileURL(file).href;
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = await browser.newPage({ viewport: { width, height: 900 }, ...(options.javaScriptEnabled !== undefined ? { javaScriptEnabled: options.javaScriptEnabled } : {}) });
   const trace: Trace = { dialogs: [], requests: [], cspViolations: [], pageErrors: [] };
   page.on('dialog', (d) => {
     trace.dialogs.push(d.message());
@@ -48,7 +55,7 @@ async function open(browser: Browser, html: string, width: number): Promise<{ pa
   page.on('pageerror', (e) => trace.pageErrors.push(e.message));
   await page.goto(url, { waitUntil: 'load' });
   // Give autofocus, ontoggle, onerror and meta refresh their chance to fire.
-  await page.waitForTimeout(400);
+  if ((options.settleMs ?? 400) > 0) await page.waitForTimeout(options.settleMs ?? 400);
   return { page, trace, url };
 }
 
@@ -112,12 +119,49 @@ describe.skipIf(!CHROMIUM)('report.html in headless Chromium', () => {
     await page.close();
   });
 
-  it('hides passed and skipped checks with the filter box, without any script', async () => {
-    const { page } = await open(browser, html, 1280);
-    expect(await page.locator('#check-ENV-OK').isVisible()).toBe(true);
-    await page.locator('#only-problems').check();
-    expect(await page.locator('#check-ENV-OK').isVisible()).toBe(false);
-    expect(await page.locator('#check-ENV-BROKEN').isVisible()).toBe(true);
+  it('filters by status and by suite when labels are clicked, with script disabled in the browser', async () => {
+    const report = gatedReport();
+    // Script is off for the page (and nothing needs to settle): whatever the filters do, CSS alone does it.
+    const { page } = await open(browser, renderHtml(report), 1280, { javaScriptEnabled: false, settleMs: 0 });
+    const shown = async () => (await page.locator('li.check:visible').all()).length;
+    const count = (p: (c: (typeof report.checks)[number]) => boolean) => report.checks.filter(p).length;
+    const visible = async (id: string) => page.locator(`#check-${id}`).isVisible();
+    expect(await shown()).toBe(report.checks.length);
+    await page.locator('label[for="only-problems"]').click();
+    expect(await shown()).toBe(count((c) => (c.status === 'failed' || c.status === 'errored') && c.expectation?.result !== 'expected'));
+    expect([await visible('ERR-CRASH'), await visible('ENV-BROKEN')]).toEqual([true, false]);
+    await page.locator('label[for="f-expected"]').click();
+    expect(await shown()).toBe(count((c) => c.expectation?.result === 'expected'));
+    expect(await visible('ENV-BROKEN')).toBe(true);
+    await page.locator('label[for="f-attention"]').click();
+    expect(await shown()).toBe(count((c) => c.expectation !== undefined && c.expectation.result !== 'expected'));
+    expect(await visible('ENV-OK')).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'report-gated-attention.png'), fullPage: true });
+    await page.locator('label[for="f-passed"]').click();
+    expect(await shown()).toBe(count((c) => c.status === 'passed'));
+    await page.locator('label[for="f-all"]').click();
+    const suites = [...new Set(report.checks.map((c) => c.suite))];
+    await page.locator('label[for="f-suite-1"]').click();
+    expect(await shown()).toBe(count((c) => c.suite !== suites[0]));
+    expect(await page.locator(`#suite-${suites[0]}`).isVisible()).toBe(false);
+    await page.locator('label[for="f-suite-1"]').click();
+    expect(await shown()).toBe(report.checks.length);
+    await page.close();
+  });
+
+  it('lays out a gated report at 390 px and at 1280 px with no horizontal scrolling', async () => {
+    const { page, trace } = await open(browser, renderHtml(gatedReport()), 390);
+    expect(await ranScript(page, trace)).toEqual(NOTHING_RAN);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      for (const sel of ['.filters', '.gate', '.env', '#check-ENV-BROKEN .expectation']) {
+        const box = await page.locator(sel).first().boundingBox();
+        expect(box!.x + box!.width, `${sel} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      await page.screenshot({ path: join(SHOTS, `report-gated-${width}.png`), fullPage: true });
+    }
     await page.close();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MARKDOWN_BUDGET, renderMarkdown } from '../../src/reporters/markdown.js';
-import { hostileReport, plainReport } from './fixture-report.js';
+import { gatedReport, hostileReport, plainReport } from './fixture-report.js';
 
 /** The text of a Markdown document outside fenced code blocks and code spans: where markup is live. */
 function liveText(md: string): string {
@@ -71,5 +71,44 @@ describe('renderMarkdown', () => {
     expect(out.split('\n')[0]).toBe('## ✅ uaix-conformance: `plain 1.0.0`');
     expect(out).toContain('**PASS: all 4 checks that ran passed** · 4/4 passed');
     expect(out).not.toContain('### Failures');
+  });
+});
+
+describe('renderMarkdown of a gated run (--expect)', () => {
+  const report = gatedReport();
+  const md = renderMarkdown(report);
+
+  it('counts expected failures and skips apart: "N failed (M expected)", in the head line and the table', () => {
+    const x = { failed: report.checks.filter((c) => c.status === 'failed' && c.expectation?.result === 'expected').length, skipped: report.checks.filter((c) => c.status === 'skipped' && c.expectation?.result === 'expected').length };
+    const s = report.summary;
+    expect(md).toContain(` · ${s.passed} passed, ${s.failed} failed (${x.failed} expected), ${s.errored} errored, ${s.skipped} skipped (${x.skipped} expected) · seed`);
+    expect(md).toContain('| envelope | 1 | 2 (1 expected) | 0 | 0 |');
+    expect(md).toContain('| **Total** | 2 | 2 (1 expected) | 1 | 1 (1 expected) |');
+  });
+
+  it('states the gate, puts unexpected passes and stale entries first, and lists the expected ones with reason, issue link and expiry', () => {
+    expect(md).toContain('### ❌ Gate FAILED: `expectations.json`\n\n2 expected, 1 new MUST failures, 3 stale.');
+    expect(md).toContain('**⚠️ Expectations to update (3)**');
+    expect(md).toMatch(/^- ⚠️ `ENV-OK` unexpected pass: expected to fail, but it passed; entry ENV-OK \(fail: was broken in 0\.9\)$/m);
+    expect(md).toMatch(/^- ⚠️ `ERR-OK` stale expectation: expired on 2026-01-31, and the check passed; /m);
+    expect(md).toMatch(/^- ❌ `ENV-BROKEN` MUST expected failure: expiry is not implemented .* · \[https:\/\/example\.org\/issues\/7\]\(https:\/\/example\.org\/issues\/7\) · expires 2026-12-31$/m);
+    // An issue that is not an http(s) URL is never a link.
+    expect(md).toMatch(/^- ➖ `ERR-NOPE` MUST expected skip: no error validator yet · `javascript:window.__xss=11`$/m);
+    // The file's reasons are the user's words, shown as escaped text: no tag is live (a backslash-escaped `<` is text).
+    const live = liveText(md).replace(/\\[\\`*_[\]<>|~&]/g, '');
+    expect(live).not.toMatch(/<(?!\/?(details|summary|code|sub)>)/);
+    expect(live).not.toMatch(/javascript:/);
+  });
+
+  it('keeps expected failures out of the failures section and expected skips out of the skipped list', () => {
+    const failures = md.slice(md.indexOf('### Failures and errors, not expected'));
+    expect(md).toContain(`### Failures and errors, not expected (${report.checks.filter((c) => (c.status === 'failed' || c.status === 'errored') && c.expectation?.result !== 'expected').length})`);
+    expect(failures).not.toContain('<code>ENV-BROKEN</code>');
+    expect(failures).toContain('<code>ERR-CRASH</code>');
+    expect(md).not.toContain('Skipped checks');
+  });
+
+  it('is unchanged by the gate fields when there is no gate', () => {
+    expect(renderMarkdown(hostileReport())).not.toMatch(/Gate|expected\)/);
   });
 });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createProgressReporter, formatProgress, progressEnabled, type ProgressStream } from '../../src/reporters/progress.js';
 import type { CheckReport } from '../../src/model/report.js';
 
+/** The layout tests compare plain text: colour is off (colour itself: progress-colour.test.ts). */
+const PLAIN_ENV = { NO_COLOR: '1' };
+
 function tty(columns = 100): ProgressStream & { out: string } {
   const s = { out: '', isTTY: true, columns, write: (c: string) => (s.out += c) };
   return s;
@@ -45,7 +48,7 @@ describe('createProgressReporter', () => {
   it('redraws one line in place and clears it at the end', () => {
     const stream = tty();
     let t = 0;
-    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: {}, clock: () => t, tickMs: 0 });
+    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: PLAIN_ENV, clock: () => t, tickMs: 0 });
     p.onCheckStart({ id: 'ENV-A' }, 0, 2);
     t = 1500;
     p.onCheckEnd(result('ENV-A', 'failed'), 0, 2);
@@ -65,7 +68,7 @@ describe('createProgressReporter', () => {
 
   it('with --verbose also leaves one line per finished check above the progress line', () => {
     const stream = tty();
-    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: {}, verbose: true, clock: () => 0, tickMs: 0 });
+    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: PLAIN_ENV, verbose: true, clock: () => 0, tickMs: 0 });
     p.onCheckStart({ id: 'ENV-A' }, 0, 1);
     p.onCheckEnd(result('ENV-A', 'errored'), 0, 1);
     p.onRunEnd();
@@ -75,7 +78,7 @@ describe('createProgressReporter', () => {
   it('counts cases and shows shrinking while a check runs, redrawing at most once per tick', () => {
     const stream = tty();
     let t = 0;
-    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: {}, clock: () => t, tickMs: 1000 });
+    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: PLAIN_ENV, clock: () => t, tickMs: 1000 });
     p.onCheckStart({ id: 'ENV-SLOW' }, 0, 1);
     for (let i = 0; i < 300; i++) {
       t += 10; // a synchronous adapter: no timer can fire, only the case hook can redraw
@@ -87,11 +90,11 @@ describe('createProgressReporter', () => {
     p.onRunEnd();
     const frames = stream.out.split('\r\x1b[2K').filter(Boolean);
     expect(frames).toEqual([
-      '░░░░░░░░░░░░░░░░ 0/1 checks · no failures · 0:00 · ENV-SLOW',
-      '░░░░░░░░░░░░░░░░ 0/1 checks · no failures · 0:01 · ENV-SLOW case 100',
-      '░░░░░░░░░░░░░░░░ 0/1 checks · no failures · 0:02 · ENV-SLOW case 200',
-      '░░░░░░░░░░░░░░░░ 0/1 checks · no failures · 0:03 · ENV-SLOW case 300',
-      '░░░░░░░░░░░░░░░░ 0/1 checks · no failures · 0:04 · ENV-SLOW shrinking',
+      '░░░░░░░░░░░░░░░░ 0/1 check · no failures · 0:00 · ENV-SLOW',
+      '░░░░░░░░░░░░░░░░ 0/1 check · no failures · 0:01 · ENV-SLOW case 100',
+      '░░░░░░░░░░░░░░░░ 0/1 check · no failures · 0:02 · ENV-SLOW case 200',
+      '░░░░░░░░░░░░░░░░ 0/1 check · no failures · 0:03 · ENV-SLOW case 300',
+      '░░░░░░░░░░░░░░░░ 0/1 check · no failures · 0:04 · ENV-SLOW shrinking',
     ]);
   });
 
@@ -109,11 +112,11 @@ describe('createProgressReporter', () => {
   it('ticks the elapsed time while a long check runs', async () => {
     const stream = tty();
     let t = 0;
-    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: {}, clock: () => t, tickMs: 5 });
+    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: PLAIN_ENV, clock: () => t, tickMs: 5 });
     p.onCheckStart({ id: 'SLOW' }, 0, 1);
     t = 2000;
     await new Promise((r) => setTimeout(r, 40));
     p.onRunEnd();
-    expect(stream.out).toContain('0/1 checks · no failures · 0:02 · SLOW');
+    expect(stream.out).toContain('0/1 check · no failures · 0:02 · SLOW');
   });
 });

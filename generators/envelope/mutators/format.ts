@@ -89,7 +89,7 @@ export function notUtcZ(spec: EnvelopeSpec): EnvelopeMutator {
           const iso = (getAt(packet, pointer) as string).toUpperCase();
           const value = UTC_VARIANTS[family]!(iso, minutes, pick);
           setAt(packet, pointer, value);
-          return { packet, family, note: `${pointer} written as ${shown(value)}` };
+          return { packet, family, note: `${pointer} written as ${shown(value)}`, at: pointer };
         }),
   };
 }
@@ -106,7 +106,7 @@ export const malformedIdentity: EnvelopeMutator = {
       malformedId(String(c.packet[side][field])).map((bad) => {
         const packet = structuredClone(c.packet);
         setAt(packet, `/${side}/${field}`, bad.value);
-        return { packet, family: `${field}-${bad.family}`, note: `/${side}/${field} set to ${shown(bad.value)}` };
+        return { packet, family: `${field}-${bad.family}`, note: `/${side}/${field} set to ${shown(bad.value)}`, at: `/${side}/${field}` };
       }),
     ),
 };
@@ -121,7 +121,7 @@ function missingOrMalformed(breaks: string, pointer: string): EnvelopeMutator {
         (family === 'missing' ? fc.constant(undefined) : malformedIdOf(family, String(getAt(c.packet, pointer)))).map((value) => {
           const packet = structuredClone(c.packet);
           setAt(packet, pointer, value);
-          return { packet, family, note: value === undefined ? `removed ${pointer}` : `${pointer} set to ${shown(value)}` };
+          return { packet, family, note: value === undefined ? `removed ${pointer}` : `${pointer} set to ${shown(value)}`, at: pointer };
         }),
       ),
   };
@@ -146,7 +146,7 @@ export const badFallbackDirective: EnvelopeMutator = {
       (family === 'missing' ? fc.constant(undefined) : fc.constantFrom(...FALLBACK_VALUES[family]!)).map((value) => {
         const packet = structuredClone(c.packet);
         setAt(packet, '/delivery/fallback_directive', value);
-        return { packet, family, note: value === undefined ? 'removed /delivery/fallback_directive' : `/delivery/fallback_directive set to ${shown(value)}` };
+        return { packet, family, note: value === undefined ? 'removed /delivery/fallback_directive' : `/delivery/fallback_directive set to ${shown(value)}`, at: '/delivery/fallback_directive' };
       }),
     ),
 };

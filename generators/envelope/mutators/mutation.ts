@@ -11,6 +11,8 @@ export interface MutatedCase extends EnvelopeCase {
   family: string;
   /** What was broken, in words, e.g. `removed /delivery/idempotency_key`. */
   note: string;
+  /** JSON Pointer into the packet at the member the mutation changed, added or removed, when it is one member. */
+  at?: string;
   /** Check ids a finding may name besides the rule's, for this case alone (a leap-second expiry may be read as malformed). */
   alsoAllowed?: readonly string[];
 }
@@ -21,6 +23,8 @@ export interface EnvelopeMutation {
   now?: string;
   family: string;
   note: string;
+  /** JSON Pointer into the packet at the one member changed, added or removed (what a failure highlights). */
+  at?: string;
   alsoAllowed?: readonly string[];
 }
 
@@ -67,6 +71,7 @@ export function mutated(data: SpecData, mutator: EnvelopeMutator, profiles?: rea
       sealing,
       family: m.family,
       note: m.note,
+      ...(m.at !== undefined ? { at: m.at } : {}),
       ...(m.alsoAllowed ? { alsoAllowed: m.alsoAllowed } : {}),
       packet: seal(data.envelope, structuredClone(m.packet), sealing),
     }));

@@ -80,7 +80,7 @@ export function expired(spec: EnvelopeSpec): EnvelopeMutator {
         const e = expiryCase(family, c.packet.delivery.expires_at, ms, digits, atExpiry);
         const packet = structuredClone(c.packet);
         packet.delivery.expires_at = e.expires;
-        return { packet, now: e.now, family, note: `now ${e.now} is ${atExpiry ? 'not before' : 'after'} expires_at ${e.expires}`, ...(e.alsoAllowed ? { alsoAllowed: e.alsoAllowed } : {}) };
+        return { packet, now: e.now, family, note: `now ${e.now} is ${atExpiry ? 'not before' : 'after'} expires_at ${e.expires}`, at: '/delivery/expires_at', ...(e.alsoAllowed ? { alsoAllowed: e.alsoAllowed } : {}) };
       }),
   };
 }
@@ -147,10 +147,10 @@ export function unsupportedClaimAdded(spec: EnvelopeSpec): EnvelopeMutator {
           if (pick % 3 === 0 || outside.length === 0) {
             const free = packet.delivery.expected_output_schema as Record<string, unknown>;
             defineMember(free, 'x_review_notes', { entries: [{ text: sentence }] });
-            return { packet, family, note: `/delivery/expected_output_schema/x_review_notes/entries/0/text: "${sentence}"` };
+            return { packet, family, note: `/delivery/expected_output_schema/x_review_notes/entries/0/text: "${sentence}"`, at: '/delivery/expected_output_schema/x_review_notes/entries/0/text' };
           }
           const leaf = outside[at % outside.length]!;
-          return { packet, family, note: placeClaim(packet, leaf.pointer, sentence, negation, pick) };
+          return { packet, family, note: placeClaim(packet, leaf.pointer, sentence, negation, pick), at: leaf.pointer };
         }
         if (body.length === 0) return null;
         const leaf = body[at % body.length]!;
@@ -162,9 +162,9 @@ export function unsupportedClaimAdded(spec: EnvelopeSpec): EnvelopeMutator {
         if (family === 'after-disclaimer') {
           const text = afterDisclaimer(sentence, pick);
           setAt(packet, leaf.pointer, text);
-          return { packet, family, note: `${leaf.pointer}: ${JSON.stringify(text)}` };
+          return { packet, family, note: `${leaf.pointer}: ${JSON.stringify(text)}`, at: leaf.pointer };
         }
-        return { packet, family, note: placeClaim(packet, leaf.pointer, sentence, negation, pick) };
+        return { packet, family, note: placeClaim(packet, leaf.pointer, sentence, negation, pick), at: leaf.pointer };
       }),
   };
 }
@@ -207,7 +207,7 @@ export function secretInMemory(spec: EnvelopeSpec): EnvelopeMutator {
         fc.tuple((SECRET_FAMILIES as readonly string[]).includes(family) ? fakeSecretOf(family as SecretFamily) : fakeSecretInProse(), fakeCredentialMember(), fc.nat()).map(([s, member, i]) => {
           const packet = structuredClone(c.packet);
           const where = plantSecret(spec, packet, c.profile, family, s.text, member, i);
-          return { packet, family, note: `${where} carries a ${family === 'credential-member' ? `credential member ${JSON.stringify(member.key)}` : s.family}` };
+          return { packet, family, note: `${where} carries a ${family === 'credential-member' ? `credential member ${JSON.stringify(member.key)}` : s.family}`, at: where };
         }),
       ),
   };
@@ -307,7 +307,7 @@ export const hollowEvidence: EnvelopeMutator = {
     fc.tuple(fc.constantFrom(...Object.keys(EVIDENCE)), fc.nat()).map(([family, pick]) => {
       const packet = structuredClone(c.packet);
       packet.body.evidence = EVIDENCE[family]!(pick);
-      return { packet, family, note: `/body/evidence is ${JSON.stringify(packet.body.evidence)}` };
+      return { packet, family, note: `/body/evidence is ${JSON.stringify(packet.body.evidence)}`, at: '/body/evidence' };
     }),
 };
 
@@ -331,7 +331,7 @@ export function blockerWithoutReview(spec: EnvelopeSpec): EnvelopeMutator {
         const nonBoolean = family === 'truthy-non-boolean';
         packet.body.blocker_type = nonBoolean ? type : family;
         packet.body.human_review_required = nonBoolean ? truthy : false;
-        return { packet, family, note: `${packet.body.blocker_type} blocker with human_review_required ${JSON.stringify(packet.body.human_review_required)}` };
+        return { packet, family, note: `${packet.body.blocker_type} blocker with human_review_required ${JSON.stringify(packet.body.human_review_required)}`, at: '/body/human_review_required' };
       }),
   };
 }

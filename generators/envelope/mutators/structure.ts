@@ -49,7 +49,7 @@ export function unknownProfile(spec: EnvelopeSpec): EnvelopeMutator {
         .map(({ value, family }) => {
           const packet = structuredClone(c.packet);
           packet.profile = value;
-          return { packet, family, note: `profile set to ${JSON.stringify(value)}` };
+          return { packet, family, note: `profile set to ${JSON.stringify(value)}`, at: '/profile' };
         }),
   };
 }
@@ -121,7 +121,7 @@ export function missingRequired(spec: EnvelopeSpec): EnvelopeMutator {
         const value =
           family === 'null-value' ? null : family === 'empty-object' ? {} : family === 'container-type' ? wrongContainer(containerOf(field)!, getAt(packet, pointer), pick) : undefined;
         setAt(packet, pointer, value);
-        return { packet, family, note: value === undefined ? `removed ${pointer}` : `${pointer} set to ${JSON.stringify(value)?.slice(0, 80)}` };
+        return { packet, family, note: value === undefined ? `removed ${pointer}` : `${pointer} set to ${JSON.stringify(value)?.slice(0, 80)}`, at: pointer };
       }),
   };
 }
@@ -175,7 +175,7 @@ export function undeclaredField(spec: EnvelopeSpec): EnvelopeMutator {
           if (family !== 'near-name' && o.declared.some((d) => foldName(d) === foldName(key))) return null;
           const packet = structuredClone(c.packet);
           setAt(packet, `${o.pointer}/${pointerToken(key)}`, value === undefined ? null : value);
-          return { packet, family, note: `added ${JSON.stringify(key)} at ${o.pointer || '/'}` };
+          return { packet, family, note: `added ${JSON.stringify(key)} at ${o.pointer || '/'}`, at: `${o.pointer}/${pointerToken(key)}` };
         });
     },
   };

@@ -8,6 +8,7 @@ import { escapeTerminal } from '../../reporters/escape.js';
 import { EXIT } from '../exit.js';
 import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, listOption, loadNamedAdapter, nowOption, specOption } from '../options.js';
+import { counted } from '../../model/words.js';
 import { FIXTURES_USAGE } from '../usage.js';
 
 /** `fixtures export`: every shrunk counterexample of a report, and with --corpus N the first N cases of each check. */
@@ -77,7 +78,7 @@ async function runCommand(argv: string[], io: CliIO): Promise<number> {
     for (const r of results) {
       if (r.status === 'failed' || r.status === 'errored') io.out.write(`${r.status === 'failed' ? 'FAIL' : 'ERR '} ${r.check} ${r.id} (${r.file}): ${escapeTerminal((r.message ?? '').slice(0, 600).replace(/\s+/g, ' ').slice(0, 300))}\n`);
     }
-    io.out.write(`${results.length} fixture cases: ${count('passed')} passed, ${count('failed')} failed, ${count('errored')} errored, ${count('skipped')} skipped\n`);
+    io.out.write(`${counted(results.length, 'fixture case')}: ${count('passed')} passed, ${count('failed')} failed, ${count('errored')} errored, ${count('skipped')} skipped\n`);
   }
   return bad > 0 ? EXIT.failed : EXIT.ok;
 }

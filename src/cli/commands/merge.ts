@@ -5,12 +5,13 @@ import { readReport } from '../../io/json-file.js';
 import { lockOutDir } from '../../io/report-files.js';
 import { mergeReports } from '../../model/merge.js';
 import { writeReports } from '../../reporters/index.js';
-import { renderSummary } from '../../reporters/terminal.js';
+import { counted } from '../../model/words.js';
+import { renderSummary, writtenLine } from '../../reporters/terminal.js';
 import { emptyRunLine, EXIT, exitCodeOf } from '../exit.js';
 import { pathIn, shownPath, type CliIO } from '../io.js';
 import { guarded } from '../options.js';
 import { MERGE_USAGE } from '../usage.js';
-import { applyGate, GATE_OPTIONS, gatePlan } from './gate.js';
+import { GATE_OPTIONS, gatePlan, gateWith, printGate, refuseHalfRunUpdate } from './gate.js';
 
 /**
  * `uaix-conformance merge a.json b.json ...`: the shard reports of one run (`--shard i/n`) as the
@@ -32,19 +33,24 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   const first = reports[0]!;
   // The selection's ids in catalog order: the order of the unsharded run, and what the merge must hold.
   const order = cat.select({ suites: first.run.selection.suites, checks: first.run.selection.checks }).map((c) => c.id);
-  const merged = mergeReports(reports, order);
+  const whole = mergeReports(reports, order);
   const outDir = pathIn(io, values.out ?? 'reports');
   const lock = lockOutDir(outDir, { force: values.force === true });
+  let gated: ReturnType<typeof gateWith> | undefined;
   let written: string[];
   try {
-    written = writeReports(merged, outDir);
+    // With --expect the merged report is gated before it is written: every file shows the gate.
+    gated = plan ? gateWith(plan, whole, cat.checks.map((c) => c.id), io) : undefined;
+    written = writeReports(gated?.report ?? whole, outDir);
   } finally {
     lock.release();
   }
-  if (!values.quiet) io.err.write(`merged ${reports.length} shards; reports: ${written.map((f) => shownPath(io, f)).join(', ')}\n`);
+  const merged = gated?.report ?? whole;
+  if (plan) refuseHalfRunUpdate(plan, merged);
+  if (!values.quiet) io.err.write(`merged ${counted(reports.length, 'shard')}; ${writtenLine(written.map((f) => shownPath(io, f)))}`);
   const summary = renderSummary(merged);
   io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
-  if (plan) return applyGate(plan, merged, cat.checks.map((c) => c.id), io);
+  if (plan && gated) return printGate(plan, gated.result, io);
   const code = exitCodeOf(merged, undefined, { allowEmpty: values['allow-empty'] === true });
   if (code === EXIT.empty) io.err.write(emptyRunLine(merged));
   return code;

@@ -1,18 +1,22 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packCatalog } from '../../api/catalog.js';
-import { assertSameCatalog, replay } from '../../api/replay.js';
+import { assertSameCatalog, replayWithCase, type ReplayResult } from '../../api/replay.js';
 import { closeAdapter } from '../../adapters/load.js';
 import { UsageError } from '../../contract/errors.js';
 import { CHECK_ID } from '../../engine/catalog.js';
 import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS } from '../../engine/harness.js';
-import { toJsonSafe } from '../../engine/json-safe.js';
 import { compactPath, expandPath, PATH_SYNTAX } from '../../engine/path.js';
-import type { ReplayOutcome } from '../../engine/replay.js';
 import { readReport } from '../../io/json-file.js';
 import type { Report } from '../../model/report.js';
+import { failureFileName } from '../../io/report-files.js';
 import { escapeTerminal } from '../../reporters/escape.js';
+import { renderFailureView } from '../../reporters/failure-view.js';
+import { counted } from '../../model/words.js';
+import { paletteFor, type StyledStream } from '../../reporters/terminal-style.js';
 import { EXIT } from '../exit.js';
-import { cwdOf, pathIn, type CliIO } from '../io.js';
+import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, loadNamedAdapter, nowOption, seedOption, specOption } from '../options.js';
 import { REPLAY_USAGE } from '../usage.js';
 
@@ -29,21 +33,36 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function json(v: unknown): string {
-  const s = JSON.stringify(toJsonSafe(v));
-  return escapeTerminal(s.length > 2000 ? `${s.slice(0, 1999)}…` : s);
-}
-
 /** Shrunk paths can be hundreds of steps long: the terminal gets the start and the length. */
 function shortPath(path: string): string {
   const compact = compactPath(path);
   return compact.length <= 40 ? compact : `${compact.slice(0, 24)}… (${path.split(':').length} steps)`;
 }
 
-function render(id: string, where: string, o: ReplayOutcome): string {
-  if (o.status === 'fixed') return `FIXED ${id}: the case (${where}) now passes\n`;
-  if (o.status === 'errored') return `STILL FAILING ${id} (${where}): errored: ${escapeTerminal(o.message.slice(0, 4000))}\n`;
-  return `STILL FAILING ${id} (${where}): ${escapeTerminal(o.message.slice(0, 4000))}\n  expected: ${json(o.expected)}\n  actual:   ${json(o.actual)}\n`;
+/**
+ * What a replay says: FIXED, or STILL FAILING with the replayed case as a run shows a failure (cut
+ * to a screen, the changed part highlighted, the failure file named when the report has one).
+ */
+function render(id: string, where: string, r: ReplayResult, io: CliIO, file: string | undefined): string {
+  const o = r.outcome;
+  const p = paletteFor(io.out as StyledStream, process.env);
+  if (o.status === 'fixed') return `${p.status('passed', 'FIXED')} ${id}: the case (${where}) now passes\n`;
+  if (o.status === 'errored') return `${p.status('errored', 'STILL FAILING')} ${id} (${where}): errored: ${escapeTerminal(o.message.slice(0, 4000))}\n`;
+  const columns = (io.out as StyledStream).isTTY === true ? (io.out as StyledStream).columns : undefined;
+  const block = r.case
+    ? renderFailureView(
+        { counterexample: r.case.shown, expected: o.expected, actual: o.actual, ...(r.case.focus !== undefined ? { focus: r.case.focus } : {}), ...(file !== undefined ? { file } : {}) },
+        { palette: p, indent: '  ', ...(columns ? { columns } : {}) },
+      )
+    : [];
+  return `${p.status('failed', 'STILL FAILING')} ${id} (${where}): ${escapeTerminal(o.message.slice(0, 4000))}\n${block.map((l) => `${l}\n`).join('')}`;
+}
+
+/** The failure file beside a report (`<dir>/failures/<CHECK-ID>.json`) as the user types it, when it is there. */
+function failureFileBeside(io: CliIO, reportPath: string | undefined, id: string): string | undefined {
+  if (reportPath === undefined) return undefined;
+  const file = join(dirname(pathIn(io, reportPath)), failureFileName(id));
+  return existsSync(file) ? shownPath(io, file) : undefined;
 }
 
 /**
@@ -67,7 +86,7 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
   const report: Report | undefined = positionals.length === 2 ? readReport(pathIn(io, positionals[0]!), positionals[0]!) : undefined;
   const entry = report?.checks.find((c) => c.id === id);
   if (report) {
-    if (!entry) throw new UsageError(`check ${id} is not in ${positionals[0]} (it ran ${report.checks.length} checks)`);
+    if (!entry) throw new UsageError(`check ${id} is not in ${positionals[0]} (it ran ${counted(report.checks.length, 'check')})`);
     assertSameCatalog(report, spec, 'replay refuses this report');
   }
   const seed = seedOption(values.seed) ?? report?.run.seed;
@@ -89,9 +108,11 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
   const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io) });
   try {
     const expectedCase = report && entry?.status === 'failed' && path === entry.failure.path && !seedGiven ? entry.failure.counterexample : undefined;
-    const outcome = await replay({ check, adapter, adapterSpec, seed, runs, timeoutMs, now, spec, ...(path !== undefined ? { path } : {}), ...(expectedCase !== undefined ? { expectedCase } : {}) });
-    io.out.write(render(id, path === undefined ? `seed ${seed}, ${runs} runs: the errored check re-run` : `seed ${seed}, path ${shortPath(path)}`, outcome));
-    return outcome.status === 'fixed' ? EXIT.ok : EXIT.failed;
+    const result = await replayWithCase({ check, adapter, adapterSpec, seed, runs, timeoutMs, now, spec, ...(path !== undefined ? { path } : {}), ...(expectedCase !== undefined ? { expectedCase } : {}) });
+    // The failure file shows the same case only when this replay is the report's own failure.
+    const file = expectedCase !== undefined ? failureFileBeside(io, positionals.length === 2 ? positionals[0] : undefined, id) : undefined;
+    io.out.write(render(id, path === undefined ? `seed ${seed}, ${counted(runs, 'run')}: the errored check re-run` : `seed ${seed}, path ${shortPath(path)}`, result, io, file));
+    return result.outcome.status === 'fixed' ? EXIT.ok : EXIT.failed;
   } finally {
     await closeAdapter(adapter);
   }

@@ -3,6 +3,7 @@ import { abortAdapter, abortAllAdapters, closeAdapter, COMMAND_PREFIX, UAS_VERIF
 import { resolveAdapterFile } from '../../adapters/module.js';
 import { runPack } from '../../api/run.js';
 import type { Adapter } from '../../contract/adapter.js';
+import type { Report } from '../../model/report.js';
 import { UsageError } from '../../contract/errors.js';
 import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter } from '../../engine/harness.js';
 import { expandPath, PATH_SYNTAX } from '../../engine/path.js';
@@ -11,15 +12,16 @@ import { randomSeed } from '../../engine/seed.js';
 import { TOOL } from '../../io/package.js';
 import { lockOutDir } from '../../io/report-files.js';
 import { createProgressReporter } from '../../reporters/progress.js';
-import { renderSummary } from '../../reporters/terminal.js';
+import { renderSummary, summaryOptionsFor, writtenLine, type SummaryStream } from '../../reporters/terminal.js';
 import { packCatalog } from '../../api/catalog.js';
 import { emptyRunLine, EXIT, exitCodeOf } from '../exit.js';
 import { unknownMemberWarnings } from '../members.js';
 import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, listOption, loadNamedAdapter, nowOption, RUN_OPTIONS, seedOption, shardOption, specOption } from '../options.js';
-import { USAGE } from '../usage.js';
 import type { CommandContext } from '../config.js';
-import { applyGate, gatePlan } from './gate.js';
+import { counted } from '../../model/words.js';
+import { USAGE } from '../usage.js';
+import { expectationsFor, gatePlan, printGate, refuseHalfRunUpdate } from './gate.js';
 
 /** A signal before the first check: nothing ran, nothing is written; exit 1 (an interrupted run is never a success). */
 function interruptedAtStart(io: CliIO): number {
@@ -27,7 +29,6 @@ function interruptedAtStart(io: CliIO): number {
   return EXIT.failed;
 }
 
-/** `uaix-conformance [run]`: runs the selected checks and writes the reports. */
 /**
  * The run's first line: version, seed, runs, checks and the adapter as the user named it, with the
  * file that name resolved to when it is not the file itself (`./my-impl` may be a file or a folder),
@@ -38,7 +39,7 @@ export function runHeader(o: { seed: number; runs: number; checks: number; adapt
   const shownFile = file !== undefined ? shownPath(o.io, file) : undefined;
   const adapter = shownFile !== undefined && shownFile !== o.adapterSpec.replace(/^\.\//, '') ? `${o.adapterSpec} (${shownFile})` : o.adapterSpec;
   const config = o.config !== undefined ? `, config ${shownPath(o.io, o.config)}` : '';
-  return `uaix-conformance ${TOOL.version}: seed ${o.seed}, ${plural(o.runs, 'run')}, ${plural(o.checks, 'check')}, adapter ${adapter}${config}\n`;
+  return `uaix-conformance ${TOOL.version}: seed ${o.seed}, ${counted(o.runs, 'run')}, ${counted(o.checks, 'check')}, adapter ${adapter}${config}\n`;
 }
 
 /** The module file an adapter spec names, when it names a module (not reference, not a command). */
@@ -51,11 +52,7 @@ function adapterFileOf(spec: string, cwd: string): string | undefined {
   }
 }
 
-/** `1 check`, `2 checks`. */
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
+/** `uaix-conformance [run]`: runs the selected checks and writes the reports. */
 export async function runCommand(argv: string[], io: CliIO, context: CommandContext = {}): Promise<number> {
   const { values, positionals } = guarded(() => parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: true, strict: true }));
   if (values.help) {
@@ -132,7 +129,7 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
     if (!values.quiet) io.err.write(runHeader({ seed, runs, checks: checks.length, adapterSpec, io, ...(context.config ? { config: context.config.file } : {}) }));
     outLock?.retirePrevious(); // from here on the old reports are not this folder's: a run that dies leaves none
     const progress = createProgressReporter({ stream: io.err, stdoutIsTTY: (io.out as { isTTY?: boolean }).isTTY === true, env: process.env, quiet: values.quiet ?? false, verbose: values.verbose ?? false });
-    const { report, written } = await runPack({
+    const { report, written, gate: gateResult } = await runPack({
       adapter,
       adapterSpec,
       seed,
@@ -148,11 +145,15 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       reporters: [progress],
       signal: interrupt.signal,
       shrinkBudgetMs,
+      // The gate is applied before the reports are written, so every file shows it.
+      ...(gate ? { expect: { file: gate.shown, allowStale: gate.allowStale, expectations: (r: Report) => expectationsFor(gate, r, io) } } : {}),
     });
-    if (written.length && !values.quiet) io.err.write(`reports: ${written.map((f) => shownPath(io, f)).join(', ')}\n`);
-    const summary = renderSummary(report, { verbose: values.verbose ?? false });
+    const shownWritten = written.map((f) => shownPath(io, f));
+    if (written.length && !values.quiet) io.err.write(writtenLine(shownWritten));
+    const summary = renderSummary(report, { verbose: values.verbose ?? false, ...summaryOptionsFor(io.out as SummaryStream, process.env, shownWritten) });
     io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
-    if (gate) return applyGate(gate, report, packCatalog().checks.map((c) => c.id), io);
+    if (gate) refuseHalfRunUpdate(gate, report);
+    if (gate && gateResult) return printGate(gate, gateResult, io);
     const code = exitCodeOf(report, undefined, { allowEmpty: values['allow-empty'] === true });
     if (code === EXIT.empty) io.err.write(emptyRunLine(report));
     return code;

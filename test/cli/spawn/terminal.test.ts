@@ -13,10 +13,11 @@ function shellQuote(s: string): string {
 }
 
 /** Runs the built CLI with stdout and stderr on a pty, CI unset; returns everything the terminal received. */
-function onTerminal(args: string[]): string {
+function onTerminal(args: string[], extraEnv: Record<string, string> = {}): string {
   const command = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
-  const env: Record<string, string | undefined> = { ...process.env, TERM: 'xterm' };
+  const env: Record<string, string | undefined> = { ...process.env, TERM: 'xterm', ...extraEnv };
   delete env.CI;
+  delete env.FORCE_COLOR;
   const r = spawnSync(SCRIPT!, ['-qfec', command, '/dev/null'], { cwd: tempDir(), env, encoding: 'utf8', timeout: 120_000 });
   return r.stdout;
 }
@@ -29,15 +30,21 @@ describe.skipIf(!SCRIPT)('the progress line on a real terminal (util-linux scrip
   const args = ['--adapter', 'reference', '--suite', 'envelope', '--runs', '5', '--seed', '3', '--no-reports'];
 
   it('draws checks done, failures and the running check in place, then clears itself', () => {
-    const screen = onTerminal(args);
+    const screen = onTerminal(args, { NO_COLOR: '1' });
     expect(screen).toMatch(new RegExp(`\\r\\x1b\\[2K[█░]{16} 0/${N} checks · no failures · 0:\\d\\d · ENV-VALID-ACCEPTED`));
     expect(screen).toMatch(new RegExp(`\\r\\x1b\\[2K█{16} ${N}/${N} checks · no failures`));
     expect(screen).toMatch(new RegExp(`\\x1b\\[2K\\r?\\n?${N} checks: ${N} passed`));
   });
 
   it('lists every check as it finishes with --verbose', () => {
-    const screen = onTerminal([...args, '--verbose']);
+    const screen = onTerminal([...args, '--verbose'], { NO_COLOR: '1' });
     expect(screen).toMatch(/\x1b\[2KPASS ENV-EXPIRED \(5 cases, \d+ ms\)/);
     for (const c of packCatalog().select({ suites: ['envelope'] })) expect(screen).toMatch(new RegExp(`\\x1b\\[2KPASS ${c.id} \\(`));
+  });
+
+  it('colours the statuses on a terminal by itself, and not with NO_COLOR', () => {
+    const green = '\x1b[32m';
+    expect(onTerminal([...args, '--verbose'])).toContain(`${green}PASS\x1b[39m ENV-EXPIRED (`);
+    expect(onTerminal(args, { NO_COLOR: '1' })).not.toContain(green);
   });
 });

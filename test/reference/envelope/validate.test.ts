@@ -45,9 +45,10 @@ describe('the reference validator of a spec', () => {
     expect(envelopeReference(withoutAck).validateEnvelope(ack.keyed, { now })).toMatchObject({ valid: false, findings: [{ checkId: 'ENV-PROFILE-KNOWN' }] });
   });
 
-  it('compiles the schema of a profile once per spec object', () => {
-    const other = withEnvelope({});
+  it('compiles the schema of a profile once per spec object; a spec whose schema differs gets its own validator', () => {
     expect(profileValidator(spec.envelope, 'uai.agent.ack.v1')).toBe(profileValidator(spec.envelope, 'uai.agent.ack.v1'));
+    const { 'uai.agent.message.v1': _message, ...others } = spec.envelope.profiles;
+    const other = withEnvelope({ profiles: others, undeclaredMembers: 'top-level' });
     expect(profileValidator(other.envelope, 'uai.agent.ack.v1')).not.toBe(profileValidator(spec.envelope, 'uai.agent.ack.v1'));
   });
 });
