@@ -12,8 +12,9 @@ export default defineConfig({
     // file for V8 coverage to merge (a file transformed twice, differently, would merge to nonsense).
     server: { deps: { external: [/\/dist\//] } },
     // Commands tested in-process load module adapters in-process too (a child per run would cost
-    // seconds each); the isolation tests clear it to test the default path.
-    env: { UAIX_CONFORMANCE_IN_PROCESS: '1' },
+    // seconds each); the isolation tests clear it to test the default path. Runs are serial (one
+    // adapter instance) unless a test asks for --workers: a worker thread per run would cost seconds.
+    env: { UAIX_CONFORMANCE_IN_PROCESS: '1', UAIX_CONFORMANCE_WORKERS: '1' },
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

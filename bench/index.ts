@@ -6,6 +6,7 @@ import { benchProcess } from './process.js';
 import { benchRecovery } from './recovery.js';
 import { benchStartup } from './startup.js';
 import { benchUas } from './uas.js';
+import { benchWorkers } from './workers.js';
 
 /**
  * `npm run bench`: every figure is a rate measured in this run, and each target is printed as a
@@ -39,4 +40,5 @@ const us = (name: string) => (1e6 / rates[name]!).toFixed(1);
 console.log(`  harness per in-process call   = ${us('harness: an in-process call (copies and prototype guard)')} us, of which the prototype guard ${us('harness: the prototype guard alone (one comparison)')} us; marked as crossing a process: ${us('harness: the same call, marked as crossing a process')} us`);
 
 if (process.env.BENCH_SKIP_PROCESS !== '1') await benchProcess();
+if (process.env.BENCH_SKIP_WORKERS !== '1') await benchWorkers();
 if (process.env.BENCH_SKIP_UAS !== '1') await benchUas({ gib: process.env.UAS_BENCH_GIB === '1' });

@@ -12,6 +12,7 @@ import type { Reporter } from '../reporters/reporter.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
 import { assertReplaceable } from '../io/report-files.js';
 import { packCatalog, stampOf, toolStamp } from './catalog.js';
+import { engineFor, type AdapterLoad } from './workers.js';
 
 /** Options of `runChecks`: the engine's, with the stamp this build computes when none is given. */
 export interface RunOptions extends EngineRunOptions {
@@ -85,6 +86,10 @@ export interface PackOptions {
   expect?: PackExpectations;
   /** The machine to record (default: this one, `hostEnvironment()`). */
   environment?: Environment;
+  /** Adapter instances run at once (`--workers`; default 1, serial): this thread's and `workers - 1` worker threads' (src/api/workers.ts). */
+  workers?: number;
+  /** How worker threads load their adapter when `adapter` is an object (the CLI loads its own); without it an object runs serially. */
+  workerLoad?: AdapterLoad;
 }
 
 /** What `runPack` did. */
@@ -113,7 +118,7 @@ export async function runPack(o: PackOptions): Promise<PackRun> {
   const reporters = o.reporters ?? [];
   let report: Report | undefined;
   try {
-    const ran = await runEngine(
+    const ran = await engineFor(o)(
       {
         checks,
         adapter,

@@ -32,6 +32,7 @@ export const RUN_OPTIONS = {
   'allow-stale': { type: 'boolean' },
   'update-expect': { type: 'boolean' },
   shard: { type: 'string' },
+  workers: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },

@@ -41,6 +41,7 @@ Options:
       --allow-stale      stale expectations do not fail the gate
       --update-expect    write --expect from this run (keeps reasons and entries the run did not touch)
       --shard <i/n>      run shard i of n (a deterministic split of checks and long runs); then merge
+      --workers <n>      adapter instances run at once (default: one per core; 1 runs serially)
   -q, --quiet            only the final line
   -v, --verbose          every check, not only failures
       --config <file>    read options from this file (default: uaix-conformance.config.json or

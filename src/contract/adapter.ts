@@ -13,7 +13,16 @@ export interface AdapterInfo {
   name: string;
   version: string;
   capabilityLevel?: CapabilityLevel;
+  /**
+   * Whether the pack may run several instances of this adapter at once (`--workers`): `several`
+   * (the default) or `single`, for an implementation that holds something only one instance can
+   * (a port, a lock file, a licence seat). A `single` adapter runs serially.
+   */
+  instances?: AdapterInstances;
 }
+
+/** `describe().instances`: several instances of the adapter may run side by side, or only one. */
+export type AdapterInstances = 'single' | 'several';
 
 /** Context handed to validators. */
 export interface ValidationContext {

@@ -66,7 +66,7 @@ export async function createProcessAdapter(command: string | readonly string[], 
 
 /** Builds the Adapter object from a describe result and a call function. */
 export function buildAdapter(described: DescribeResult, call: (method: string, args: unknown[]) => Promise<unknown>, control: ProcessControl): ProcessAdapter {
-  const info: AdapterInfo = { name: described.name, version: described.version, ...(described.capabilityLevel !== undefined ? { capabilityLevel: described.capabilityLevel as AdapterInfo['capabilityLevel'] } : {}) };
+  const info: AdapterInfo = { name: described.name, version: described.version, ...(described.capabilityLevel !== undefined ? { capabilityLevel: described.capabilityLevel as AdapterInfo['capabilityLevel'] } : {}), ...(described.instances !== undefined ? { instances: described.instances as AdapterInfo['instances'] } : {}) };
   const adapter: Record<string, unknown> = { describe: () => ({ ...info }) };
   methods: for (const method of described.methods) {
     const parts = method.split('.');

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { abortAdapter, abortAllAdapters, closeAdapter, COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../../adapters/load.js';
 import { resolveAdapterFile } from '../../adapters/module.js';
 import { runPack } from '../../api/run.js';
+import { defaultWorkers, MAX_WORKERS } from '../../api/workers.js';
 import type { Adapter } from '../../contract/adapter.js';
 import type { Report } from '../../model/report.js';
 import { UsageError } from '../../contract/errors.js';
@@ -83,6 +84,7 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
     if (givenSeed === undefined) throw new UsageError('--replay needs the --seed of the run that failed');
   }
   const shard = shardOption(values.shard);
+  const workers = intOption('workers', values.workers, defaultWorkers(), 1, MAX_WORKERS);
   if (shard && replayPath !== undefined) throw new UsageError('--replay and --shard do not go together');
   // A shard sees part of a check's runs: a check may pass here and fail in another shard.
   if (shard && values.expect !== undefined) throw new UsageError('--expect gates whole runs: run the shards without it, then: uaix-conformance merge <shard reports> --expect <file>');
@@ -145,6 +147,9 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       reporters: [progress],
       signal: interrupt.signal,
       shrinkBudgetMs,
+      // Worker threads load their own instances of the adapter, as this one was loaded.
+      workers,
+      workerLoad: { spec: adapterSpec, options: { timeoutMs, cwd: cwdOf(io), ...(values['in-process'] === true ? { inProcess: true } : {}) } },
       // The gate is applied before the reports are written, so every file shows it.
       ...(gate ? { expect: { file: gate.shown, allowStale: gate.allowStale, expectations: (r: Report) => expectationsFor(gate, r, io) } } : {}),
     });

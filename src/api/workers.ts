@@ -1,0 +1,399 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { LoadOptions } from '../adapters/load.js';
+import type { CheckDefinition } from '../engine/check.js';
+import { CHUNK_RUNS, chunkCount, shardUnits } from '../engine/chunks.js';
+import { createHarness, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter } from '../engine/harness.js';
+import { entryBase, reportOf, runCheck, runChecks, type RunOptions, type ToolStamp } from '../engine/runner.js';
+import { entryOf } from '../model/merge.js';
+import { sortedTags, type CheckReport, type Report } from '../model/report.js';
+import { bundledSpec, type SpecData } from '../spec/index.js';
+
+/**
+ * `--workers N`: a run's (check, chunk) units (the split `--shard` uses, `src/engine/chunks.ts`) run
+ * on N adapter instances at once: this thread with the adapter it loaded, and N-1 worker threads
+ * that load their own from the same spec. Each runner takes the next unit when it is free (from a
+ * shared `Board`), and the entries are assembled in catalog order the way `merge` rebuilds a
+ * sharded check, so report.json is the same for every N, timings aside.
+ */
+
+/** The environment variable that sets the default of `--workers` (the test suite sets 1: one thread per test run). */
+export const WORKERS_ENV = 'UAIX_CONFORMANCE_WORKERS';
+
+/** The most workers a run takes. */
+export const MAX_WORKERS = 256;
+
+/** `--workers` when none is given: `UAIX_CONFORMANCE_WORKERS` when set to a count, else one per core. */
+export function defaultWorkers(env: Record<string, string | undefined> = process.env): number {
+  const raw = env[WORKERS_ENV];
+  const n = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  return n >= 1 && n <= MAX_WORKERS ? n : Math.min(availableParallelism(), MAX_WORKERS);
+}
+
+/** How a worker thread loads its own instance of the adapter: what `loadAdapter` takes (the spec data goes separately). */
+export interface AdapterLoad {
+  /** The adapter spec (`reference`, a module path, `cmd:...`), as `loadAdapter` takes it. */
+  spec: string;
+  options: Omit<LoadOptions, 'spec'>;
+}
+
+/** A pool: how many adapter instances run at once, and how the worker threads load theirs. */
+export interface PoolPlan {
+  workers: number;
+  load: AdapterLoad;
+}
+
+/** One (check, chunk) unit: the check's position in the run's checks, and the chunk index. */
+export interface Unit {
+  check: number;
+  chunk: number;
+}
+
+/** What a worker thread is given (structured-cloned). */
+export interface WorkerData {
+  slot: number;
+  board: SharedArrayBuffer;
+  /** Worker threads of the pool (the board's shape). */
+  threads: number;
+  units: Unit[];
+  checkIds: string[];
+  load: AdapterLoad;
+  /** The run's spec data; null for the bundled spec (the worker has its own copy). */
+  spec: SpecData | null;
+  run: Pick<RunOptions, 'adapterSpec' | 'seed' | 'runs' | 'timeoutMs' | 'now' | 'chunkRuns' | 'shrinkBudgetMs' | 'verdictOnly'>;
+}
+
+/** Messages of a worker thread: a unit started or ended (null: interrupted); then its last, `done` or `failed` (it cannot go on). */
+export type WorkerMessage = { type: 'start'; unit: number } | { type: 'end'; unit: number; entry: CheckReport | null } | { type: 'failed'; message: string } | { type: 'done' };
+
+/**
+ * The shared board (an Int32Array over a SharedArrayBuffer): every runner reads and writes it
+ * without waiting for the main thread's event loop, which a synchronous in-process adapter keeps
+ * busy. The units are dealt in contiguous segments, one per runner (runner 0 is the main thread,
+ * worker thread `slot` is runner `slot + 1`): each takes the next unit of its own segment, and once
+ * that is used up, the next of another's. Neighbouring units are the same suite's checks, so each
+ * thread warms up (compiles validators, optimises generators) for fewer suites than when every
+ * thread takes every suite's units; the entries are the same either way.
+ */
+export class Board {
+  /** Cells: [0] stop flag; one per check, its lowest chunk that did not pass; one per worker thread, the unit it runs (-1: none); one per runner, its segment's next unit. */
+  readonly cells: Int32Array;
+
+  constructor(
+    readonly checkCount: number,
+    readonly threads: number,
+    readonly unitCount: number,
+    buffer?: SharedArrayBuffer,
+  ) {
+    const fresh = buffer === undefined;
+    this.cells = new Int32Array(buffer ?? new SharedArrayBuffer(4 * (1 + checkCount + threads + threads + 1)));
+    if (!fresh) return;
+    this.cells.fill(0x7fffffff, 1, 1 + checkCount);
+    this.cells.fill(-1, 1 + checkCount, 1 + checkCount + threads);
+    for (let r = 0; r <= threads; r++) this.cells[this.cursor(r)] = this.segment(r)[0];
+  }
+
+  /** The board's memory, to give to a worker thread. */
+  get buffer(): SharedArrayBuffer {
+    return this.cells.buffer as SharedArrayBuffer;
+  }
+
+  /** Units [from, to) of runner `r`'s segment. */
+  segment(r: number): [number, number] {
+    const runners = this.threads + 1;
+    return [Math.floor((r * this.unitCount) / runners), Math.floor(((r + 1) * this.unitCount) / runners)];
+  }
+
+  private cursor(r: number): number {
+    return 1 + this.checkCount + this.threads + r;
+  }
+
+  private current(slot: number): number {
+    return 1 + this.checkCount + slot;
+  }
+
+  /** Tells every runner to stop between cases. */
+  raiseStop(): void {
+    Atomics.store(this.cells, 0, 1);
+  }
+
+  /** True once the run must stop. */
+  get stopped(): boolean {
+    return Atomics.load(this.cells, 0) === 1;
+  }
+
+  /**
+   * The next unit for runner `r`, or undefined when none is left or the run stops. A unit past a
+   * chunk of its check that did not pass is passed over: the serial run never runs it.
+   */
+  claim(r: number, units: readonly Unit[]): number | undefined {
+    const runners = this.threads + 1;
+    for (let k = 0; k < runners; k++) {
+      const s = (r + k) % runners;
+      const end = this.segment(s)[1];
+      for (;;) {
+        if (this.stopped) return undefined;
+        const i = Atomics.add(this.cells, this.cursor(s), 1);
+        if (i >= end) break; // this segment is used up: help the next
+        const u = units[i]!;
+        if (u.chunk > Atomics.load(this.cells, 1 + u.check)) continue;
+        return i;
+      }
+    }
+    return undefined;
+  }
+
+  /** Records a unit's entry: a chunk that did not pass cuts the later chunks of its check. */
+  settle(unit: Unit, entry: CheckReport | undefined): void {
+    if (entry === undefined || entry.status === 'passed') return;
+    for (;;) {
+      const cut = Atomics.load(this.cells, 1 + unit.check);
+      if (unit.chunk >= cut || Atomics.compareExchange(this.cells, 1 + unit.check, cut, unit.chunk) === cut) return;
+    }
+  }
+
+  /** Marks which unit worker thread `slot` runs (-1: none), so that a thread that dies names the unit it took down. */
+  markCurrent(slot: number, unit: number): void {
+    Atomics.store(this.cells, this.current(slot), unit);
+  }
+
+  /** The unit worker thread `slot` runs, -1 when none. */
+  heldBy(slot: number): number {
+    return Atomics.load(this.cells, this.current(slot));
+  }
+}
+
+/** The units of a run in run order: every chunk of every check, or a shard's share of them. */
+export function unitsOf(checks: readonly CheckDefinition[], opts: Pick<RunOptions, 'runs' | 'shard' | 'chunkRuns'>): Unit[] {
+  const chunkRuns = opts.chunkRuns ?? CHUNK_RUNS;
+  const share = opts.shard ? shardUnits(checks.map((c) => c.id), opts.runs, opts.shard, chunkRuns) : undefined;
+  const all = Array.from({ length: chunkCount(opts.runs, chunkRuns) }, (_, k) => k);
+  return checks.flatMap((c, check) => (share ? (share.get(c.id) ?? []) : all).map((chunk) => ({ check, chunk })));
+}
+
+/**
+ * The entry of one check from the entries of its units, walked in chunk order as the serial run
+ * (and `merge`) does: up to the first chunk that did not pass. `ended` holds each unit's entry
+ * (null: interrupted). Returns undefined while a needed unit has not ended, null when one was
+ * interrupted (the check is left out, the report incomplete). With several units, each entry has
+ * one part; a shard's entry keeps the parts it ran, an unsharded one has none (as serially).
+ */
+export function assembleEntry(chunks: readonly number[], ended: ReadonlyMap<number, CheckReport | null>, sharded: boolean): CheckReport | null | undefined {
+  if (chunks.length === 1) return ended.get(chunks[0]!);
+  const parts: NonNullable<CheckReport['parts']> = [];
+  const tags: Record<string, number> = {};
+  let cases = 0;
+  let durationMs = 0;
+  let last: CheckReport | undefined;
+  for (const k of chunks) {
+    const e = ended.get(k);
+    if (e === undefined || e === null) return e;
+    if (e.status === 'skipped') return e; // the adapter lacks a member: every unit of the check says so alike
+    const part = e.parts![0]!;
+    parts.push(part);
+    cases += part.cases;
+    durationMs += part.durationMs;
+    for (const [t, n] of Object.entries(part.tags)) tags[t] = (tags[t] ?? 0) + n;
+    last = e;
+    if (part.status !== 'passed') break;
+  }
+  const entry = entryOf(last!, parts[parts.length - 1]!.status, cases, sortedTags(tags), durationMs);
+  return sharded ? { ...entry, parts } : entry;
+}
+
+/** The entry of a unit whose worker thread died while running it: its check errors, the run goes on. */
+export function lostUnitEntry(check: CheckDefinition, chunk: number, split: boolean, message: string): CheckReport {
+  const entry: CheckReport = { ...entryBase(check), status: 'errored', runs: 0, evidence: { cases: 0, tags: {} }, error: { message }, durationMs: 0 };
+  if (split) entry.parts = [{ chunk, status: 'errored', cases: 0, tags: {}, durationMs: 0 }];
+  return entry;
+}
+
+/**
+ * The worker thread's entry: the built file next to this one, or from the sources (tests, `tsx`)
+ * the TypeScript file, loaded by a bootstrap that registers tsx's loader in the thread (resolved
+ * from here, as `src/adapters/isolated.ts` does for its child).
+ */
+function workerEntry(): { file: string | URL; eval: boolean } {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith('.ts')) return { file: new URL('./worker-thread.js', import.meta.url), eval: false };
+  const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const api = pathToFileURL(join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
+  const entry = new URL('./worker-thread.ts', import.meta.url).href;
+  return { file: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`, eval: true };
+}
+
+/** How long worker threads get to end their units after a stop before they are terminated. */
+export const ABORT_GRACE_MS = 5000;
+
+/** A worker thread of the pool, as the main thread follows it. */
+interface Runner {
+  worker: Worker;
+  /** Settles when the thread has exited. */
+  exited: Promise<void>;
+}
+
+/**
+ * Runs `opts` on a pool (see the top of this file) and returns the same report as `runChecks`.
+ * Runs serially instead when one instance is all there is to use: one worker, at most one unit, a
+ * replay, or an adapter whose `describe()` says `instances: "single"`. The checks are the pack
+ * catalog's (`runPack` selects them): the worker threads find theirs by id.
+ */
+export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPlan): Promise<Report> {
+  const units = unitsOf(opts.checks, opts);
+  const threads = Math.min(plan.workers, units.length) - 1;
+  if (threads < 1 || opts.replayPath !== undefined) return runChecks(opts, stamp);
+  const startedAt = new Date().toISOString();
+  const t0 = performance.now();
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const spec = opts.spec ?? bundledSpec();
+  const info = await describeAdapter(opts.adapter, timeoutMs, opts.signal);
+  if (info.instances === 'single') return runChecks(opts, stamp);
+  const h = createHarness(opts.adapter, info, { timeoutMs, now: opts.now ?? DEFAULT_NOW, spec, ...(opts.signal ? { signal: opts.signal } : {}) });
+
+  const checks = opts.checks;
+  const chunkRuns = opts.chunkRuns ?? CHUNK_RUNS;
+  const split = chunkCount(opts.runs, chunkRuns) > 1;
+  const planned = checks.map(() => [] as number[]);
+  for (const u of units) planned[u.check]!.push(u.chunk);
+  const mine = checks.map((_, i) => i).filter((i) => planned[i]!.length > 0);
+  const board = new Board(checks.length, threads, units.length);
+  const ended = checks.map(() => new Map<number, CheckReport | null>());
+  const entries = new Map<number, CheckReport | null>();
+  const started = new Set<number>();
+  let endedCount = 0;
+  const listeners = opts.listeners ?? [];
+
+  /** A unit began: the first unit of a check starts it for the listeners. */
+  const onStart = (check: number) => {
+    if (started.has(check)) return;
+    started.add(check);
+    for (const l of listeners) l.onCheckStart?.(checks[check]!, endedCount, mine.length);
+  };
+  /** A unit ended: settles it, and tells the listeners when its check's entry is whole. */
+  const onEnd = (i: number, entry: CheckReport | null) => {
+    const u = units[i]!;
+    if (ended[u.check]!.has(u.chunk)) return;
+    ended[u.check]!.set(u.chunk, entry);
+    board.settle(u, entry ?? undefined);
+    if (entries.has(u.check)) return;
+    const whole = assembleEntry(planned[u.check]!, ended[u.check]!, opts.shard !== undefined);
+    if (whole === undefined) return;
+    entries.set(u.check, whole);
+    if (whole === null) return;
+    onStart(u.check);
+    for (const l of listeners) l.onCheckEnd?.(whole, endedCount, mine.length);
+    endedCount += 1;
+  };
+
+  const stop = () => {
+    if (board.stopped) return;
+    board.raiseStop();
+    for (const r of runners) r.worker.postMessage({ type: 'abort' });
+    // A thread stuck in a synchronous adapter call never reads the message: it is ended after a grace.
+    setTimeout(() => runners.forEach((r) => void r.worker.terminate()), ABORT_GRACE_MS).unref();
+  };
+  const stopRequested = () => opts.signal?.aborted === true || opts.shouldStop?.() === true;
+  const onAbort = () => stop();
+  opts.signal?.addEventListener('abort', onAbort);
+
+  const data: Omit<WorkerData, 'slot'> = {
+    board: board.buffer,
+    threads,
+    units,
+    checkIds: checks.map((c) => c.id),
+    load: plan.load,
+    spec: spec === bundledSpec() ? null : spec,
+    run: {
+      adapterSpec: opts.adapterSpec ?? './adapter',
+      seed: opts.seed,
+      runs: opts.runs,
+      timeoutMs,
+      now: opts.now ?? DEFAULT_NOW,
+      chunkRuns,
+      ...(opts.shrinkBudgetMs !== undefined ? { shrinkBudgetMs: opts.shrinkBudgetMs } : {}),
+      ...(opts.verdictOnly === true ? { verdictOnly: true } : {}),
+    },
+  };
+  const entry = workerEntry();
+  const runners: Runner[] = Array.from({ length: threads }, (_, slot) => startRunner(slot));
+
+  /** Starts worker thread `slot` and follows it: its units' events, and its death. */
+  function startRunner(slot: number): Runner {
+    const worker = new Worker(entry.file, { eval: entry.eval, workerData: { ...data, slot } satisfies WorkerData });
+    let lastError = '';
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type === 'start') onStart(units[m.unit]!.check);
+      else if (m.type === 'end') onEnd(m.unit, m.entry);
+      else if (m.type === 'failed') lastError = `: ${m.message}`;
+      // Its last word: end the thread now (a timer its adapter left would keep it alive).
+      if (m.type === 'done' || m.type === 'failed') void worker.terminate();
+    });
+    worker.on('error', (e) => (lastError = `: ${e.message}`));
+    const exited = new Promise<void>((resolve) => {
+      worker.on('exit', (code) => {
+        // Messages posted before the exit are delivered first; then the unit it held, if any, is lost.
+        setImmediate(() => {
+          const held = board.heldBy(slot);
+          if (held >= 0) {
+            const u = units[held]!;
+            const message = `the worker thread running this check ended (exit code ${code})${lastError}; an in-process adapter that exits or crashes takes its thread down: run it isolated (without --in-process)`;
+            onEnd(held, board.stopped ? null : lostUnitEntry(checks[u.check]!, u.chunk, split, message));
+          }
+          resolve();
+        });
+      });
+    });
+    return { worker, exited };
+  }
+
+  // This thread runs units too, with the adapter it already loaded; it yields between units so that
+  // the workers' messages (progress) are heard.
+  const here: RunOptions = { ...opts, shouldStop: () => board.stopped || stopRequested() };
+  try {
+    for (let i = board.claim(0, units); i !== undefined; i = board.claim(0, units)) {
+      const u = units[i]!;
+      onStart(u.check);
+      const r = await runCheck(checks[u.check]!, opts.adapter, h, here, [u.chunk]);
+      onEnd(i, r ?? null);
+      if (stopRequested()) stop();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const poll = setInterval(() => stopRequested() && stop(), 100);
+    try {
+      await Promise.all(runners.map((r) => r.exited));
+    } finally {
+      clearInterval(poll);
+    }
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+    // Normally every thread has exited here; after an error, none outlives the run.
+    await Promise.all(runners.map((r) => r.worker.terminate()));
+  }
+  const results = mine.map((i) => entries.get(i)).filter((e): e is CheckReport => e !== undefined && e !== null);
+  return reportOf(opts, stamp, info, { startedAt, durationMs: Math.round(performance.now() - t0) }, results, results.length < mine.length);
+}
+
+/** What `runPack` knows that decides a pool: the worker count and how the adapter was given. */
+export interface PoolRequest {
+  workers?: number;
+  adapter: unknown;
+  inProcess?: boolean;
+  timeoutMs?: number;
+  workerLoad?: AdapterLoad;
+}
+
+/**
+ * The engine a run uses: the serial `runChecks`, or a pool when more than one worker is asked for
+ * and the worker threads can load the adapter (from its spec string, or `workerLoad` when the caller
+ * passed an object it loaded itself; an object alone runs serially).
+ */
+export function engineFor(o: PoolRequest): (opts: RunOptions, stamp: ToolStamp) => Promise<Report> {
+  const load: AdapterLoad | undefined =
+    typeof o.adapter === 'string' ? { spec: o.adapter, options: { ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}), ...(o.inProcess !== undefined ? { inProcess: o.inProcess } : {}) } } : o.workerLoad;
+  const workers = o.workers ?? 1;
+  if (workers <= 1 || load === undefined) return runChecks;
+  return (opts, stamp) => runPooled(opts, stamp, { workers, load });
+}
