@@ -20,6 +20,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   fixtures: async () => (await import('./commands/fixtures.js')).fixturesCommand,
   diff: async () => (await import('./commands/diff.js')).diffCommand,
   merge: async () => (await import('./commands/merge.js')).mergeCommand,
+  site: async () => (await import('./commands/site.js')).siteCommand,
   gate: async () => (await import('./commands/gate.js')).gateCommand,
   init: async () => (await import('./commands/init.js')).initCommand,
   doctor: async () => (await import('./commands/doctor.js')).doctorCommand,

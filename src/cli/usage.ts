@@ -11,6 +11,7 @@ export const USAGE = `Usage:
   uaix-conformance fixtures run <dir> --adapter <spec>                 run a fixture set
   uaix-conformance diff <old.json> <new.json> [--json]                regressed/fixed/new/removed checks
   uaix-conformance merge <shard.json>... [--out dir]                  shard reports into one report
+  uaix-conformance site <report.json>... --out <dir>                  a static results site: matrix, history, badges
   uaix-conformance gate <report.json> --expect <file>                 apply expectations to a report
   uaix-conformance init [--lang ts|js|python|go|rust|java] [dir]      write a starter adapter
   uaix-conformance doctor --adapter <spec>                            try each member once, say what is wrong
@@ -72,6 +73,8 @@ export const EXPLAIN_USAGE = 'usage: uaix-conformance explain <check-id> [--json
 export const DIFF_USAGE = 'usage: uaix-conformance diff <old report.json> <new report.json> [--json]';
 
 export const MERGE_USAGE = 'usage: uaix-conformance merge <shard report.json>... [--out dir] [--force] [--allow-empty] [--expect file [--allow-stale]]';
+
+export const SITE_USAGE = 'usage: uaix-conformance site <report.json>... --out <dir> [--force]';
 
 export const GATE_USAGE = 'usage: uaix-conformance gate <report.json> --expect <expectations.json> [--allow-stale] [--update-expect]';
 
@@ -208,6 +211,23 @@ Options:
 Example:
   uaix-conformance merge shard-1/report.json shard-2/report.json --out reports`;
 
+/** `site --help`. */
+const SITE_HELP = `${SITE_USAGE}
+
+Builds a static results site (no script, no network) from any number of reports: a matrix of
+every implementation against every check, the history of each implementation over its reports
+with regressions marked, a page per check with each implementation's failure, a badge per
+implementation (SVG and shields.io endpoint JSON) and index.json (schemas/site-index.schema.json).
+Reports of different pack versions or catalog stamps get matrices of their own, never mixed.
+
+Options:
+  -o, --out <dir>        where the site goes (required): a new or empty folder, or a site written before
+      --force            write into a folder uaix-conformance site did not write
+  -h, --help             this text
+
+Example:
+  uaix-conformance site reports/report.json other/report.json --out site`;
+
 /** `gate --help`. */
 const GATE_HELP = `${GATE_USAGE}
 
@@ -232,6 +252,7 @@ export const COMMAND_HELP: Readonly<Record<string, string>> = Object.freeze({
   fixtures: FIXTURES_HELP,
   diff: DIFF_HELP,
   merge: MERGE_HELP,
+  site: SITE_HELP,
   gate: GATE_HELP,
   init: INIT_USAGE,
   doctor: DOCTOR_USAGE,

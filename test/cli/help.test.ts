@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMAND_HELP, nearName, optionsOf, withSuggestion } from '../../src/cli/usage.js';
 import { cli, expectUsageError } from '../helpers/cli.js';
 
-const COMMANDS = ['run', 'list', 'explain', 'replay', 'fixtures', 'diff', 'merge', 'gate', 'init', 'doctor'];
+const COMMANDS = ['run', 'list', 'explain', 'replay', 'fixtures', 'diff', 'merge', 'site', 'gate', 'init', 'doctor'];
 
 describe('<command> --help', () => {
   for (const command of COMMANDS) {

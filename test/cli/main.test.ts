@@ -50,7 +50,7 @@ describe('main: from what a command threw to an exit code, in one place', () => 
 });
 
 describe('main: dispatching to a command', () => {
-  const COMMANDS = ['run', 'list', 'explain', 'replay', 'fixtures', 'diff', 'merge', 'gate', 'init', 'doctor'];
+  const COMMANDS = ['run', 'list', 'explain', 'replay', 'fixtures', 'diff', 'merge', 'site', 'gate', 'init', 'doctor'];
 
   it('an unknown command is a usage error that names every command', async () => {
     const r = await cli(['frobnicate']);
