@@ -8,6 +8,16 @@ const TAIL = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 
 /** Tokens (D-ENV-01): a prefix when the field has one, else a plain id; up to the 200-character bound. */
 export function token(prefix = ''): fc.Arbitrary<string> {
+  // Built once per prefix: tokens are drawn for every field of every case, and building the
+  // arbitrary costs more than drawing from it (an arbitrary is immutable, so one serves all).
+  let built = tokens.get(prefix);
+  if (built === undefined) tokens.set(prefix, (built = buildToken(prefix)));
+  return built;
+}
+const tokens = new Map<string, fc.Arbitrary<string>>();
+
+/** The token arbitrary of one prefix (see `token`). */
+function buildToken(prefix: string): fc.Arbitrary<string> {
   const first = fc.constantFrom(...ALNUM);
   const tail = (max: number) => fc.string({ unit: fc.constantFrom(...TAIL), maxLength: max });
   const plain = fc.tuple(first, tail(30)).map(([a, b]) => `${prefix}${a}${b}`);

@@ -51,8 +51,13 @@ function integerBounds(schema: Schema): { min: number; max: number } {
 
 /** Plain lower-case words: nothing in them looks like a URL, a secret or a retry hint. */
 function words(min: number, max: number): fc.Arbitrary<string> {
-  return fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_'), minLength: min, maxLength: max });
+  // Built once per bounds: values are drawn for every case, and building a string arbitrary costs more than drawing from it.
+  const key = `${min}:${max}`;
+  let built = wordArbitraries.get(key);
+  if (built === undefined) wordArbitraries.set(key, (built = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_'), minLength: min, maxLength: max })));
+  return built;
 }
+const wordArbitraries = new Map<string, fc.Arbitrary<string>>();
 
 /** How `valueOf` draws a string the schema says holds a URL, and what it knows of each key. */
 export interface ValueHints {
