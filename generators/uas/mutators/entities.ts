@@ -3,6 +3,8 @@ import { choose, type UasMutator, type UasMutation, uasMutator } from '../mutati
 
 /** A reference XML 1.0 accepts without a DTD. */
 const VALID_REF = /^&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/;
+/** A named entity reference, declared or not (`&copy;`): what a raw `&` must not be followed by to be a raw `&` only. */
+const NAMED_REF = /^&[A-Za-z_:][\w.:-]*;/;
 const NAME_START = /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800-\uDBFF!?/]/;
 
 const wf = (d: UasValidDocument, artifact: string): UasMutation => ({ source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-XML-WELL-FORMED' }] });
@@ -64,13 +66,16 @@ const CASED_CLOSERS: [string, string][] = [['</semantic_unit>', '</Semantic_Unit
  */
 export const entityMutators: UasMutator[] = [
   uasMutator('raw-ampersand', 'VAL-XML-WELL-FORMED', (d, p) => {
-    const at = choose(hitsInText(d, /&amp;|&#38;|&#x26;/g), p[0]);
-    if (at === undefined) return null;
     const xml = d.out.xml;
-    const len = /^&amp;/.test(xml.slice(at)) ? 5 : xml.startsWith('&#38;', at) ? 5 : 6;
-    const out = xml.slice(0, at) + '&' + xml.slice(at + len);
-    // "&amp;lt;" unescaped once is "&lt;", still a valid reference: not a mutation.
-    return VALID_REF.test(out.slice(at)) ? null : wf(d, out);
+    const unescaped = (at: number) => {
+      const len = /^&amp;/.test(xml.slice(at)) ? 5 : xml.startsWith('&#38;', at) ? 5 : 6;
+      return xml.slice(0, at) + '&' + xml.slice(at + len);
+    };
+    // "&amp;lt;" unescaped once is "&lt;", still a valid reference: not a mutation; "&amp;copy;"
+    // gives "&copy;", an entity reference of another vocabulary (the html-entity family's slip).
+    const bare = (at: number) => !VALID_REF.test(unescaped(at).slice(at)) && !NAMED_REF.test(unescaped(at).slice(at));
+    const at = choose(hitsInText(d, /&amp;|&#38;|&#x26;/g).filter(bare), p[0]);
+    return at === undefined ? null : wf(d, unescaped(at));
   }, 6),
   uasMutator('raw-less-than', 'VAL-XML-WELL-FORMED', (d, p) => {
     const xml = d.out.xml;
