@@ -216,13 +216,16 @@ export function lostUnitEntry(check: CheckDefinition, chunk: number, split: bool
  * the TypeScript file, loaded by a bootstrap that registers tsx's loader in the thread (resolved
  * from here, as `src/adapters/isolated.ts` does for its child).
  */
-function workerEntry(): { file: string | URL; eval: boolean } {
+function workerEntry(): { file: string | URL; eval: boolean; env?: Record<string, string | undefined> } {
   const here = fileURLToPath(import.meta.url);
   if (!here.endsWith('.ts')) return { file: new URL('./worker-thread.js', import.meta.url), eval: false };
+  // A thread that loads the sources through tsx gives V8 coverage of the same files in another
+  // transform than the test runner's, which c8 would merge into nonsense: such threads record none.
+  const { NODE_V8_COVERAGE: _coverage, ...env } = process.env;
   const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const api = pathToFileURL(join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
   const entry = new URL('./worker-thread.ts', import.meta.url).href;
-  return { file: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`, eval: true };
+  return { file: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`, eval: true, env };
 }
 
 /** How long worker threads get to end their units after a stop before they are terminated. */
@@ -322,7 +325,7 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
 
   /** Starts worker thread `slot` and follows it: its units' events, and its death. */
   function startRunner(slot: number): Runner {
-    const worker = new Worker(entry.file, { eval: entry.eval, workerData: { ...data, slot } satisfies WorkerData });
+    const worker = new Worker(entry.file, { eval: entry.eval, ...(entry.env ? { env: entry.env } : {}), workerData: { ...data, slot } satisfies WorkerData });
     let lastError = '';
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'start') onStart(units[m.unit]!.check);
