@@ -6,7 +6,7 @@ import type { Gallery } from '../helpers/broken.js';
  * No check of the catalog goes unproven. Each suite's folder proves its own checks, with the
  * contracts of `test/helpers/suite-proofs.ts` (so vitest runs the suites side by side): its gallery of
  * broken adapters fails every check it holds (`broken.test.ts`), and the reference passes every
- * check at depth, 300 runs (`reference.test.ts`); and where the gallery proves mutation families
+ * check at depth, 200 runs (`reference.test.ts`); and where the gallery proves mutation families
  * (`byFamily`), each family alone catches its slip (`families.test.ts`). This test finds them by name.
  */
 const galleries = import.meta.glob<Gallery>('../suites/*/broken.ts', { eager: true });
