@@ -5,7 +5,6 @@ import { parseArgs } from 'node:util';
 import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../adapters/spec-syntax.js';
 import { UsageError } from '../contract/errors.js';
 import { moduleLoadProblem } from '../io/module-errors.js';
-import { firstSchemaError, readJsonFile, schemaValidator } from '../io/json-file.js';
 import { cwdOf, shownPath, type CliIO } from './io.js';
 import { RUN_OPTIONS } from './options.js';
 import { nearName } from './usage.js';
@@ -52,6 +51,8 @@ export function findConfig(from: string): string | undefined {
 
 /** Reads a config file: JSON, or an ES module whose default export is the options (or a function returning them). */
 export async function readConfig(file: string, shown: string): Promise<Record<string, unknown>> {
+  // Only a run that has a config file pays for the JSON reader and its schema validator.
+  const { firstSchemaError, readJsonFile, schemaValidator } = await import('../io/json-file.js');
   let values: unknown;
   if (file.endsWith('.mjs')) {
     try {
