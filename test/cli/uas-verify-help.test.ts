@@ -1,26 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { UAS_VERIFY_HELP, uasVerifyMain } from '../../src/cli/uas-verify.js';
+import { UAS_VERIFY_HELP } from '../../src/cli/uas-verify.js';
+import { verify } from '../helpers/uas-verify.js';
 import { TOOL } from '../../src/io/package.js';
-
-/** A stream that keeps what is written to it. */
-class Collect extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _enc: string, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-async function verify(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new Collect();
-  const err = new Collect();
-  const code = await uasVerifyMain(args, out, err);
-  return { code, stdout: out.text, stderr: err.text };
-}
 
 describe('uas-verify explains itself', () => {
   it('--help and -h print the usage, every option, the exit codes and an example, and exit 0', async () => {

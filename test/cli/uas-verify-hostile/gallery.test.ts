@@ -2,9 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonOutput, MAX_ARTIFACT_BYTES, UAS_EXIT, uasVerifyMain, writeChunks } from '../../../src/cli/uas-verify.js';
+import { Collect, verify } from '../../helpers/uas-verify.js';
 
 /**
  * The uas-verify gallery: inputs and outputs that would hang, exhaust memory or mislead a naive
@@ -15,26 +15,6 @@ const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'uas');
 /** The built CLI (the lead builds dist/ before the full run). */
 const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'uas-verify.js');
 const USAGE = '(usage: uas-verify --source <raw_input.txt> --artifact <compiled.xml> [--json])';
-
-class Collect extends Writable {
-  text = '';
-  writes = 0;
-  largest = 0;
-  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
-    const s = chunk.toString();
-    this.text += s;
-    this.writes += 1;
-    this.largest = Math.max(this.largest, s.length);
-    done();
-  }
-}
-
-async function verify(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new Collect();
-  const err = new Collect();
-  const code = await uasVerifyMain(args, out, err);
-  return { code, stdout: out.text, stderr: err.text };
-}
 
 /** Exit 2, exactly one line on stderr matching `line`, nothing on stdout. */
 function expectRefused(r: { code: number; stdout: string; stderr: string }, line: string): void {
