@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +11,11 @@ import { QUICK_RUN } from './reports.js';
  * The results site in a real headless Chromium, built from the reference's report, a broken
  * adapter's, the Python example's and a report full of hostile markup: nothing runs or loads, the
  * CSS-only filters work, and the pages fit 390 px and 1280 px without horizontal scrolling.
- * Skipped, saying so, where no Chromium is installed. Screenshots go to /tmp/shots/site-*.png.
+ * Skipped, saying so, where no Chromium is installed. Screenshots go to `SCREENSHOTS_DIR`, or
+ * .tmp/screenshots of the checkout, as site-*.png.
  */
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
-const SHOTS = '/tmp/shots';
+const SHOTS = resolve(process.env.SCREENSHOTS_DIR ?? '.tmp/screenshots');
 const PYTHON_ADAPTER = fileURLToPath(new URL('../../../examples/python-adapter/adapter.py', import.meta.url));
 
 if (!CHROMIUM) console.warn('site-chromium.test.ts: SKIPPED, no chromium binary (install it with: apt-get install -y chromium, or set CHROMIUM_PATH)');
