@@ -11,7 +11,8 @@ import { writeReports } from '../reporters/index.js';
 import type { Reporter } from '../reporters/reporter.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
 import { assertReplaceable } from '../io/report-files.js';
-import { packCatalog, stampOf, toolStamp } from './catalog.js';
+import { packCheckIds, packStamp, selectedChecks } from './selection.js';
+import { stampOfChecks, toolStamp } from './stamp.js';
 import { engineFor, type AdapterLoad } from './workers.js';
 
 /** Options of `runChecks`: the engine's, with the stamp this build computes when none is given. */
@@ -23,7 +24,7 @@ export interface RunOptions extends EngineRunOptions {
 /** Runs `checks` against an adapter object and returns the report; no files, no output. */
 export function runChecks(opts: RunOptions): Promise<Report> {
   const { catalogHash, ...engine } = opts;
-  return runEngine(engine, toolStamp(catalogHash ?? stampOf(opts.checks, opts.spec ?? bundledSpec(), opts.chunkRuns ?? CHUNK_RUNS)));
+  return runEngine(engine, toolStamp(catalogHash ?? stampOfChecks(opts.checks, opts.spec ?? bundledSpec(), opts.chunkRuns ?? CHUNK_RUNS)));
 }
 
 /** The machine this process runs on, as a report records it. */
@@ -109,8 +110,7 @@ export interface PackRun {
  * vitest helper and users run the pack.
  */
 export async function runPack(o: PackOptions): Promise<PackRun> {
-  const catalog = packCatalog();
-  const checks = catalog.select({ suites: o.suites ?? [], checks: o.checks ?? [] });
+  const checks = await selectedChecks({ suites: o.suites ?? [], checks: o.checks ?? [] });
   if (o.replayPath !== undefined && checks.length !== 1) throw new UsageError(`a replay needs exactly one check, the selection holds ${checks.length}`);
   if (o.out !== undefined) assertReplaceable(o.out);
   const spec = o.spec ?? bundledSpec();
@@ -137,14 +137,14 @@ export async function runPack(o: PackOptions): Promise<PackRun> {
         ...(o.shrinkBudgetMs !== undefined ? { shrinkBudgetMs: o.shrinkBudgetMs } : {}),
         ...(o.verdictOnly === true ? { verdictOnly: true } : {}),
       },
-      toolStamp(stampOf(catalog.checks, spec)),
+      toolStamp(await packStamp(spec)),
     );
     report = withEnvironment(ran, o.environment ?? hostEnvironment());
     let gate: GateResult | undefined;
     if (o.expect) {
       const e = o.expect;
       const expectations = typeof e.expectations === 'function' ? e.expectations(report) : e.expectations;
-      const gated = gateReport(report, expectations, { file: e.file, catalogIds: catalog.checks.map((c) => c.id), ...(e.allowStale !== undefined ? { allowStale: e.allowStale } : {}), ...(e.today !== undefined ? { today: e.today } : {}) });
+      const gated = gateReport(report, expectations, { file: e.file, catalogIds: await packCheckIds(), ...(e.allowStale !== undefined ? { allowStale: e.allowStale } : {}), ...(e.today !== undefined ? { today: e.today } : {}) });
       report = gated.report;
       gate = gated.result;
     }

@@ -35,3 +35,20 @@ describe('the catalog listing written at build time', () => {
     expect((await cli(['list', '--check', 'ENV-EXPIRED'])).stdout.trimEnd().split('\n').at(-1)).toBe('1 check');
   });
 });
+
+describe('a run selects on the listing and loads only the suites it needs', () => {
+  it('selects the same checks, in the same order, as the whole catalog does', async () => {
+    const { selectedChecks } = await import('../../src/api/selection.js');
+    for (const filter of [{}, { suites: ['uas'] }, { checks: ['ENV-*', 'VAL-ROOT-HASH'] }, { suites: ['error', 'wire'], checks: ['*-SEED-*', 'ERR-*'] }]) {
+      expect((await selectedChecks(filter)).map((c) => c.id), JSON.stringify(filter)).toEqual(packCatalog().select(filter).map((c) => c.id));
+    }
+    await expect(selectedChecks({ suites: ['envelop'] })).rejects.toThrow(/unknown suite "envelop"/);
+  });
+
+  it('stamps a run as the whole catalog would', async () => {
+    const { packStamp } = await import('../../src/api/selection.js');
+    const { stampOf } = await import('../../src/api/catalog.js');
+    const { bundledSpec } = await import('../../src/spec/index.js');
+    expect(await packStamp(bundledSpec())).toBe(stampOf(packCatalog().checks, bundledSpec()));
+  });
+});

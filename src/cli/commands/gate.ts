@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { packCatalog } from '../../api/catalog.js';
+import { packCheckIds } from '../../api/selection.js';
 import { UsageError } from '../../contract/errors.js';
 import { writeAtomic } from '../../io/atomic.js';
 import { readExpectations, readExpectationsOrEmpty } from '../../io/expectations-file.js';
@@ -94,6 +94,6 @@ export async function gateCommand(argv: string[], io: CliIO): Promise<number> {
   if (!plan) throw new UsageError('gate needs --expect <expectations.json>');
   const report = readReport(pathIn(io, positionals[0]!), positionals[0]!);
   refuseHalfRunUpdate(plan, report);
-  const { result } = gateWith(plan, report, packCatalog().checks.map((c) => c.id), io);
+  const { result } = gateWith(plan, report, await packCheckIds(), io);
   return printGate(plan, result, io);
 }

@@ -14,7 +14,8 @@ import { TOOL } from '../../io/package.js';
 import { lockOutDir } from '../../io/report-files.js';
 import { createProgressReporter } from '../../reporters/progress.js';
 import { renderSummary, summaryOptionsFor, writtenLine, type SummaryStream } from '../../reporters/terminal.js';
-import { packCatalog } from '../../api/catalog.js';
+import { listedChecks } from '../../api/listing.js';
+import { selectChecks } from '../../engine/catalog.js';
 import { emptyRunLine, EXIT, exitCodeOf } from '../exit.js';
 import { unknownMemberWarnings } from '../members.js';
 import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
@@ -76,7 +77,8 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
   const now = nowOption(values.now, DEFAULT_NOW);
   const suites = listOption(values.suite);
   const checkGlobs = listOption(values.check);
-  const checks = packCatalog().select({ suites, checks: checkGlobs });
+  // Selected on the listing: a typo is refused before any suite is loaded (runPack loads the ones it needs).
+  const checks = selectChecks(await listedChecks(), { suites, checks: checkGlobs });
   const replayPath = values.replay;
   if (replayPath !== undefined) {
     if (!PATH_SYNTAX.test(replayPath)) throw new UsageError(`--replay takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${replayPath}"`);
