@@ -39,34 +39,47 @@ const byCodePoint = (a: string, b: string): number => {
   return x.length - y.length;
 };
 
-/** The features of `CANONICAL_FEATURES` a JSON value holds, in their list order. */
-export function canonicalFeatures(value: unknown): CanonicalFeature[] {
-  const found = new Set<CanonicalFeature>();
-  const text = (s: string) => {
-    if (/[^\x00-\x7f]/.test(s)) found.add('non-ascii');
-    if (s.normalize('NFC') !== s) found.add('nfd-text');
-    if (/[\x00-\x08\x0b\x0c\x0e-\x1f]/.test(s)) found.add('control-char');
-    if (/[<>&\u2028\u2029]/.test(s)) found.add('html-chars');
+/** A JSON Pointer token (RFC 6901). */
+const token = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Every place a JSON value holds a feature of `CANONICAL_FEATURES`, depth first in member order:
+ * the feature and the JSON Pointer of the value that holds it (a key's feature, and a key order's,
+ * at the object holding the keys).
+ */
+export function canonicalFeaturePlaces(value: unknown): { feature: CanonicalFeature; at: string }[] {
+  const places: { feature: CanonicalFeature; at: string }[] = [];
+  const text = (s: string, at: string) => {
+    if (/[^\x00-\x7f]/.test(s)) places.push({ feature: 'non-ascii', at });
+    if (s.normalize('NFC') !== s) places.push({ feature: 'nfd-text', at });
+    if (/[\x00-\x08\x0b\x0c\x0e-\x1f]/.test(s)) places.push({ feature: 'control-char', at });
+    if (/[<>&\u2028\u2029]/.test(s)) places.push({ feature: 'html-chars', at });
   };
-  const visit = (v: unknown) => {
-    if (typeof v === 'string') text(v);
+  const visit = (v: unknown, at: string) => {
+    if (typeof v === 'string') text(v, at);
     else if (typeof v === 'number') {
-      if (Object.is(v, -0)) found.add('negative-zero');
-      if (/e/.test(String(v))) found.add('exponent-number');
-    } else if (Array.isArray(v)) v.forEach(visit);
+      if (Object.is(v, -0)) places.push({ feature: 'negative-zero', at });
+      if (/e/.test(String(v))) places.push({ feature: 'exponent-number', at });
+    } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, `${at}/${i}`));
     else if (v !== null && typeof v === 'object') {
       const keys = Object.keys(v);
       const utf16 = [...keys].sort();
-      if (differ(utf16, [...keys].sort(byCodePoint))) found.add('utf16-key-order');
-      if (differ(utf16, [...keys].sort((a, b) => a.localeCompare(b)))) found.add('locale-key-order');
-      if (Object.hasOwn(v, '__proto__')) found.add('proto-key');
+      if (differ(utf16, [...keys].sort(byCodePoint))) places.push({ feature: 'utf16-key-order', at });
+      if (differ(utf16, [...keys].sort((a, b) => a.localeCompare(b)))) places.push({ feature: 'locale-key-order', at });
+      if (Object.hasOwn(v, '__proto__')) places.push({ feature: 'proto-key', at });
       for (const k of keys) {
-        text(k);
-        visit((v as Record<string, unknown>)[k]);
+        text(k, at);
+        visit((v as Record<string, unknown>)[k], `${at}/${token(k)}`);
       }
     }
   };
-  visit(value);
+  visit(value, '');
+  return places;
+}
+
+/** The features of `CANONICAL_FEATURES` a JSON value holds, in their list order. */
+export function canonicalFeatures(value: unknown): CanonicalFeature[] {
+  const found = new Set(canonicalFeaturePlaces(value).map((p) => p.feature));
   return CANONICAL_FEATURES.filter((f) => found.has(f));
 }
 

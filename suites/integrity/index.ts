@@ -5,7 +5,7 @@ import { seedFixtures } from '../../src/spec/seed-fixtures.js';
 import { validEnvelope } from '../../generators/envelope/envelope.js';
 import { tamperedEnvelope } from '../../generators/envelope/mutators/integrity.js';
 import { generatorChecksum, seal } from '../../generators/envelope/seal.js';
-import { CANONICAL_FEATURES, canonicalFeatures, withFeature, type CanonicalFeature } from '../../generators/envelope/features.js';
+import { CANONICAL_FEATURES, canonicalFeaturePlaces, canonicalFeatures, withFeature, type CanonicalFeature } from '../../generators/envelope/features.js';
 import type { SpecData } from '../../src/spec/index.js';
 import { rejectionCheck } from '../envelope/reject.js';
 import { checksumFixture } from '../envelope/fixtures.js';
@@ -52,7 +52,14 @@ export const intChecksum = defineCheck<{ origin: string; packet: Record<string, 
   async run(c, h) {
     const got = await h.invoke<string>('computeChecksum', [c.packet], 'checksum');
     const want = generatorChecksum(h.spec.envelope, c.packet);
-    return got === want ? PASS : fail(`checksum differs from the pinned rule (${checksumRule(h.spec.envelope)})`, want, got);
+    if (got === want) return PASS;
+    const places = canonicalFeaturePlaces(c.packet);
+    const listed = places.slice(0, 5).map((p) => `/packet${p.at} (${p.feature})`).join(', ');
+    // The places first: a terminal cuts a long line, and they are what the implementer looks for.
+    const rule = checksumRule(h.spec.envelope);
+    if (places.length === 0) return fail(`checksum differs from the pinned rule (${rule})`, want, got);
+    const more = places.length > 5 ? ` and ${places.length - 5} more` : '';
+    return fail(`checksum differs; values a canonicalizer may write otherwise: ${listed}${more} (the pinned rule: ${rule})`, want, got);
   },
   show: (c) => ({ origin: c.origin, packet: c.packet }),
   tags: (c) => ['valid', c.origin, ...canonicalFeatures(c.packet).map((f) => `family:${f}`)],
