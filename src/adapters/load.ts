@@ -7,9 +7,9 @@ import { createProcessAdapter, processControl } from './process/process-adapter.
 import { killAllOnce } from './process/run-once.js';
 import { createUasVerifyCommandAdapter } from './process/uas-verify-command.js';
 import { referenceFor } from './reference.js';
-import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from './spec-syntax.js';
+import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 
-export { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from './spec-syntax.js';
+export { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 
 export interface LoadOptions {
   /** The run's per-call timeout (an adapter process's own deadlines are set a little under it). */

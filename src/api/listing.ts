@@ -33,9 +33,16 @@ const fromBuild = fileURLToPath(import.meta.url).endsWith('.js');
  * that `list` loads no suite, generator or validator; from the sources (tests, tsx), or when the
  * file is missing, the live catalog.
  */
-export async function listedChecks(): Promise<ListedCheck[]> {
+export function listedChecks(): Promise<readonly ListedCheck[]> {
+  // Read once: a run asks for it to select, to stamp and to gate.
+  return (listing ??= readListing());
+}
+let listing: Promise<readonly ListedCheck[]> | undefined;
+
+/** Reads the listing (see `listedChecks`). */
+async function readListing(): Promise<readonly ListedCheck[]> {
   const file = join(packageRoot, LISTING_FILE);
-  if (fromBuild && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ListedCheck[];
+  if (fromBuild && existsSync(file)) return Object.freeze(JSON.parse(readFileSync(file, 'utf8')) as ListedCheck[]);
   const { packCatalog } = await import('./catalog.js');
-  return listingOf(packCatalog().checks);
+  return Object.freeze(listingOf(packCatalog().checks));
 }

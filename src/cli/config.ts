@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../adapters/spec-syntax.js';
+import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 import { UsageError } from '../contract/errors.js';
 import { moduleLoadProblem } from '../io/module-errors.js';
 import { cwdOf, shownPath, type CliIO } from './io.js';

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import type { LoadOptions } from '../adapters/load.js';
-import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../adapters/spec-syntax.js';
+import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 import type { Adapter } from '../contract/adapter.js';
 import { UsageError } from '../contract/errors.js';
 import { parseShard, type ShardSpec } from '../engine/chunks.js';

@@ -4,6 +4,7 @@ import { entryText, expectationLine, expectedCounts } from '../model/gate.js';
 import { problemOf, type CheckExpectation, type CheckReport, type ErroredCheck, type Expectation, type FailedCheck, type Report } from '../model/report.js';
 import { displayJson, displayText, escapeHtmlAttr as attr, escapeHtmlText as text } from './escape.js';
 import { filterCss, REPORT_CSS } from './html-style.js';
+import { statusBar } from './status-bar.js';
 import { ratioText, verdictOf } from '../model/verdict.js';
 import type { FileReporter } from './reporter.js';
 
@@ -29,17 +30,9 @@ function countStatuses(checks: readonly CheckReport[]): Counts {
   return c;
 }
 
-/** A stacked bar of status counts, drawn in SVG so it needs no inline style (the CSP forbids it). */
+/** The report's bar of `counts`, in status order. */
 function bar(counts: Counts, label: string): string {
-  const total = STATUSES.reduce((t, s) => t + counts[s], 0);
-  let x = 0;
-  const rects = STATUSES.filter((s) => counts[s] > 0).map((s) => {
-    const w = (counts[s] / total) * 100;
-    const r = `<rect class="${s}" x="${x.toFixed(3)}" y="0" width="${w.toFixed(3)}" height="1"><title>${counts[s]} ${s}</title></rect>`;
-    x += w;
-    return r;
-  });
-  return `<svg class="bar" viewBox="0 0 100 1" preserveAspectRatio="none" role="img" aria-label="${attr(label)}">${rects.join('')}</svg>`;
+  return statusBar(counts, STATUSES, label);
 }
 
 /** The status counts under a bar; `expected` says how many of them the gate expected. */

@@ -3,6 +3,7 @@
  * implementations, the runs of each, comparability groups and history. Pure data and pure
  * functions; the pages (`pages.ts`) and `index.json` (`index-json.ts`) render from it.
  */
+import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../../contract/adapter-spec.js';
 import { diffReports, type ReportDiff } from '../../model/diff.js';
 import type { CheckReport, Report } from '../../model/report.js';
 
@@ -86,17 +87,11 @@ export interface SiteInput {
   source: string;
 }
 
-/**
- * The prefixes of adapter specs that name a command, as `COMMAND_PREFIX` and `UAS_VERIFY_PREFIX` of
- * src/adapters/load.ts spell them (reporters may not import adapters; a test keeps the two equal).
- */
-export const SPEC_PREFIXES = Object.freeze({ command: 'cmd:', uasVerify: 'uas-verify-cmd:' });
-
 /** The adapter kind of an `adapter.spec`, as `loadAdapter` reads it. */
 export function adapterKindOf(spec: string): AdapterKind {
   if (spec === 'reference') return 'reference';
-  if (spec.startsWith(SPEC_PREFIXES.command)) return 'command';
-  if (spec.startsWith(SPEC_PREFIXES.uasVerify)) return 'uas-verify';
+  if (spec.startsWith(COMMAND_PREFIX)) return 'command';
+  if (spec.startsWith(UAS_VERIFY_PREFIX)) return 'uas-verify';
   return 'module';
 }
 

@@ -27,6 +27,7 @@ import {
   type SuiteCounts,
 } from './model.js';
 import { filterCss, SITE_CSS } from './style.js';
+import { statusBar } from '../status-bar.js';
 
 /** Longest shown form of one value; the full value is in the report. */
 const MAX_VALUE_CHARS = 20_000;
@@ -56,18 +57,9 @@ function page(title: string, css: string, body: string): string {
   ].join('\n');
 }
 
-/** A stacked status bar in SVG (no inline style: the policy forbids it). */
+/** A suite's bar of cell statuses. */
 function bar(n: SuiteCounts, label: string): string {
-  const total = BAR_STATUSES.reduce((t, s) => t + n[s], 0);
-  if (total === 0) return '';
-  let x = 0;
-  const rects = BAR_STATUSES.filter((s) => n[s] > 0).map((s) => {
-    const w = (n[s] / total) * 100;
-    const r = `<rect class="${s}" x="${x.toFixed(3)}" y="0" width="${w.toFixed(3)}" height="1"><title>${n[s]} ${s}</title></rect>`;
-    x += w;
-    return r;
-  });
-  return `<svg class="bar" viewBox="0 0 100 1" preserveAspectRatio="none" role="img" aria-label="${attr(label)}">${rects.join('')}</svg>`;
+  return statusBar(n, BAR_STATUSES, label);
 }
 
 /** `passed/ran` of counts, with expected failures and skips when any. */

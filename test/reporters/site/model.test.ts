@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/model/report.js';
 import { renderBadgeSvg } from '../../../src/reporters/site/badge-svg.js';
-import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../../../src/adapters/load.js';
-import { adapterKindOf, buildSite, cellStatusOf, slugOf, SPEC_PREFIXES } from '../../../src/reporters/site/model.js';
+import { adapterKindOf, buildSite, cellStatusOf, slugOf } from '../../../src/reporters/site/model.js';
 import { renderCheckPage, renderIndexPage } from '../../../src/reporters/site/pages.js';
 import { HOSTILE, hostileReport, plainReport } from '../fixture-report.js';
 
@@ -14,7 +13,6 @@ function report(name: string, version: string, startedAt: string, failing: strin
 
 describe('the site model', () => {
   it('the adapter kind is read from adapter.spec as loadAdapter reads it', () => {
-    expect(SPEC_PREFIXES).toEqual({ command: COMMAND_PREFIX, uasVerify: UAS_VERIFY_PREFIX });
     expect(['reference', './a.mjs', 'my-folder', 'cmd:python3 adapter.py', 'uas-verify-cmd:uas-verify --json'].map(adapterKindOf)).toEqual(['reference', 'module', 'module', 'command', 'uas-verify']);
   });
 
