@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
+import { adapterKindOf } from '../contract/adapter-spec.js';
 import { UsageError } from '../contract/errors.js';
 import { moduleLoadProblem } from '../io/module-errors.js';
 import { cwdOf, shownPath, type CliIO } from './io.js';
@@ -116,7 +116,7 @@ function argsOf(key: string, value: unknown, dir: string, cwd: string): string[]
   if (value === true) return [`--${key}`];
   const one = (v: unknown) => {
     const text = String(v);
-    const isPath = PATH_KEYS.has(key) && !(key === 'adapter' && (text === 'reference' || text.startsWith(COMMAND_PREFIX) || text.startsWith(UAS_VERIFY_PREFIX)));
+    const isPath = PATH_KEYS.has(key) && (key !== 'adapter' || adapterKindOf(text) === 'module');
     return [`--${key}`, isPath && !isAbsolute(text) ? fromCwd(join(dir, text), cwd) : text];
   };
   return Array.isArray(value) ? value.flatMap(one) : one(value);

@@ -5,3 +5,14 @@
  */
 export const COMMAND_PREFIX = 'cmd:';
 export const UAS_VERIFY_PREFIX = 'uas-verify-cmd:';
+
+/** What an adapter spec names: the bundled reference, a module file or folder, an adapter process, or a command-line UAS verifier. */
+export type AdapterKind = 'reference' | 'module' | 'command' | 'uas-verify';
+
+/** The kind of adapter a spec names, as `loadAdapter` reads it. */
+export function adapterKindOf(spec: string): AdapterKind {
+  if (spec === 'reference') return 'reference';
+  if (spec.startsWith(COMMAND_PREFIX)) return 'command';
+  if (spec.startsWith(UAS_VERIFY_PREFIX)) return 'uas-verify';
+  return 'module';
+}

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { abortAdapter, abortAllAdapters, closeAdapter, COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../../adapters/load.js';
+import { abortAdapter, abortAllAdapters, closeAdapter } from '../../adapters/load.js';
+import { adapterKindOf } from '../../contract/adapter-spec.js';
 import { resolveAdapterFile } from '../../adapters/module.js';
 import { runPack } from '../../api/run.js';
 import { defaultWorkers, MAX_WORKERS } from '../../api/workers.js';
@@ -46,7 +47,7 @@ export function runHeader(o: { seed: number; runs: number; checks: number; adapt
 
 /** The module file an adapter spec names, when it names a module (not reference, not a command). */
 function adapterFileOf(spec: string, cwd: string): string | undefined {
-  if (spec === 'reference' || spec.startsWith(COMMAND_PREFIX) || spec.startsWith(UAS_VERIFY_PREFIX)) return undefined;
+  if (adapterKindOf(spec) !== 'module') return undefined;
   try {
     return resolveAdapterFile(spec, cwd);
   } catch {

@@ -3,7 +3,8 @@
  * Schema is `schemas/site-index.schema.json`; fields are only ever added within format 1.
  */
 import { jsonChunks } from '../json.js';
-import { badgeFiles, cellStatusOf, checkPage, suiteCounts, type AdapterKind, type CellStatus, type Site, type SiteRun, type SuiteCounts } from './model.js';
+import type { AdapterKind } from '../../contract/adapter-spec.js';
+import { badgeFiles, cellStatusOf, checkPage, suiteCounts, type CellStatus, type Site, type SiteRun, type SuiteCounts } from './model.js';
 
 /** The format id of `index.json`. */
 export const SITE_INDEX_FORMAT = 'uaix-conformance-site/1';

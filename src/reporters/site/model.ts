@@ -3,12 +3,11 @@
  * implementations, the runs of each, comparability groups and history. Pure data and pure
  * functions; the pages (`pages.ts`) and `index.json` (`index-json.ts`) render from it.
  */
-import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../../contract/adapter-spec.js';
+import { adapterKindOf, type AdapterKind } from '../../contract/adapter-spec.js';
 import { diffReports, type ReportDiff } from '../../model/diff.js';
 import type { CheckReport, Report } from '../../model/report.js';
 
 /** How a report's adapter was named (`adapter.spec`): the bundled reference, a module, a command, a UAS verifier command. */
-export type AdapterKind = 'reference' | 'module' | 'command' | 'uas-verify';
 
 /** What a matrix cell shows: a check's status, `expected` for a failure the run's expectations explain, `absent` when the run did not select it. */
 export type CellStatus = 'passed' | 'failed' | 'errored' | 'skipped' | 'expected' | 'absent';
@@ -87,13 +86,6 @@ export interface SiteInput {
   source: string;
 }
 
-/** The adapter kind of an `adapter.spec`, as `loadAdapter` reads it. */
-export function adapterKindOf(spec: string): AdapterKind {
-  if (spec === 'reference') return 'reference';
-  if (spec.startsWith(COMMAND_PREFIX)) return 'command';
-  if (spec.startsWith(UAS_VERIFY_PREFIX)) return 'uas-verify';
-  return 'module';
-}
 
 /** A name as a key: lower-case ASCII letters and digits joined by `-`, never empty, at most 40 characters. */
 export function slugOf(name: string, fallback = 'x'): string {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../../src/model/report.js';
 import { renderBadgeSvg } from '../../../src/reporters/site/badge-svg.js';
-import { adapterKindOf, buildSite, cellStatusOf, slugOf } from '../../../src/reporters/site/model.js';
+import { adapterKindOf } from '../../../src/contract/adapter-spec.js';
+import { buildSite, cellStatusOf, slugOf } from '../../../src/reporters/site/model.js';
 import { renderCheckPage, renderIndexPage } from '../../../src/reporters/site/pages.js';
 import { HOSTILE, hostileReport, plainReport } from '../fixture-report.js';
 
