@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { builtModule } from '../io/package.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
 import { resolveAdapterFile } from './module.js';
 import { createProcessAdapter, processControl, type ProcessAdapter } from './process/process-adapter.js';
@@ -27,15 +28,15 @@ export interface IsolateOptions {
 }
 
 /**
- * The server that hosts the adapter: `serve-main` next to this build. From the sources (tests,
- * `tsx`), the TypeScript file, started with tsx's loader resolved from here (never from the
- * user's folder, which may not have it).
+ * The server that hosts the adapter: `serve-main` of the build (`builtModule`). From sources that
+ * have no build (tsx), the TypeScript file, started with tsx's loader resolved from here (never from
+ * the user's folder, which may not have it).
  */
 function serverCommand(): string[] {
-  const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) return [join(dirname(here), 'process', 'serve-main.js')];
+  const built = builtModule(import.meta.url, './process/serve-main');
+  if (built !== undefined) return [built];
   const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  return ['--import', pathToFileURL(join(tsxDir, 'dist', 'loader.mjs')).href, join(dirname(here), 'process', 'serve-main.ts')];
+  return ['--import', pathToFileURL(join(tsxDir, 'dist', 'loader.mjs')).href, fileURLToPath(new URL('./process/serve-main.ts', import.meta.url))];
 }
 
 /**

@@ -10,6 +10,7 @@ import { createHarness, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter } from 
 import { entryBase, reportOf, runCheck, runChecks, type RunOptions, type ToolStamp } from '../engine/runner.js';
 import { entryOf } from '../model/merge.js';
 import { sortedTags, type CheckReport, type Report } from '../model/report.js';
+import { builtModule } from '../io/package.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
 
 /**
@@ -212,13 +213,13 @@ export function lostUnitEntry(check: CheckDefinition, chunk: number, split: bool
 }
 
 /**
- * The worker thread's entry: the built file next to this one, or from the sources (tests, `tsx`)
- * the TypeScript file, loaded by a bootstrap that registers tsx's loader in the thread (resolved
- * from here, as `src/adapters/isolated.ts` does for its child).
+ * The worker thread's entry: `worker-thread` of the build (`builtModule`). From sources that have
+ * no build (tsx), the TypeScript file, loaded by a bootstrap that registers tsx's loader in the
+ * thread (resolved from here, as `src/adapters/isolated.ts` does for its child).
  */
 function workerEntry(): { file: string | URL; eval: boolean; env?: Record<string, string | undefined> } {
-  const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) return { file: new URL('./worker-thread.js', import.meta.url), eval: false };
+  const built = builtModule(import.meta.url, './worker-thread');
+  if (built !== undefined) return { file: built, eval: false };
   // A thread that loads the sources through tsx gives V8 coverage of the same files in another
   // transform than the test runner's, which c8 would merge into nonsense: such threads record none.
   const { NODE_V8_COVERAGE: _coverage, ...env } = process.env;

@@ -14,7 +14,7 @@ import { runCheck, runChecks } from '../../src/engine/runner.js';
 import { schemaValidator } from '../../src/io/json-file.js';
 import type { CheckReport, Report } from '../../src/model/report.js';
 import { bundledSpec } from '../../src/spec/index.js';
-import { cli, expectUsageError, readJson, REFERENCE_ENTRY, tempDir, withoutTiming } from '../helpers/cli.js';
+import { cli, expectUsageError, readJson, BUILT_REFERENCE_ENTRY, tempDir, withoutTiming } from '../helpers/cli.js';
 
 /**
  * `--workers N` (src/api/workers.ts): the same report.json for every N, timings aside. The test
@@ -51,7 +51,7 @@ function checksById(ids: string[]): CheckDefinition[] {
 function gatedModule(mark: string, checksum: string): string {
   return `import { existsSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { referenceAdapter } from ${JSON.stringify(REFERENCE_ENTRY)};
+import { referenceAdapter } from ${JSON.stringify(BUILT_REFERENCE_ENTRY)};
 const here = ${IN_TEST_THREAD};
 let open = !here;
 async function gate() {
@@ -116,7 +116,7 @@ describe('--workers', () => {
 
   it.each(['1/2', '2/2'])('the units of shard %s, run one by one, assemble into the serial shard entries, parts included', async (raw) => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'wrong.mjs'), `import { createHash } from 'node:crypto';\nimport { referenceAdapter } from ${JSON.stringify(REFERENCE_ENTRY)};\nexport default { ...referenceAdapter, computeChecksum(packet) { ${WRONG_CHECKSUM} } };\n`);
+    writeFileSync(join(dir, 'wrong.mjs'), `import { createHash } from 'node:crypto';\nimport { referenceAdapter } from ${JSON.stringify(BUILT_REFERENCE_ENTRY)};\nexport default { ...referenceAdapter, computeChecksum(packet) { ${WRONG_CHECKSUM} } };\n`);
     const adapter = await loadAdapter(join(dir, 'wrong.mjs'), { inProcess: true });
     const opts = { ...chunkedRun(adapter), shard: parseShard(raw) };
     const alone = await runChecks(opts, STAMP);
@@ -216,7 +216,7 @@ describe('--workers', () => {
       join(dir, 'single.mjs'),
       `import { appendFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
-import { referenceAdapter } from ${JSON.stringify(REFERENCE_ENTRY)};
+import { referenceAdapter } from ${JSON.stringify(BUILT_REFERENCE_ENTRY)};
 appendFileSync(${JSON.stringify(log)}, threadId + '\\n');
 export default { ...referenceAdapter, describe: () => ({ name: 'one only', version: '1', instances: 'single' }) };
 `,
@@ -236,7 +236,7 @@ export default { ...referenceAdapter, describe: () => ({ name: 'one only', versi
 
   it('a describe() with another instances value is a usage error', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'many.mjs'), `import { referenceAdapter } from ${JSON.stringify(REFERENCE_ENTRY)};\nexport default { ...referenceAdapter, describe: () => ({ name: 'x', version: '1', instances: 'many' }) };\n`);
+    writeFileSync(join(dir, 'many.mjs'), `import { referenceAdapter } from ${JSON.stringify(BUILT_REFERENCE_ENTRY)};\nexport default { ...referenceAdapter, describe: () => ({ name: 'x', version: '1', instances: 'many' }) };\n`);
     expectUsageError(await cli(['--adapter', './many.mjs', '--check', 'INT-CHECKSUM', '--runs', '1', '--no-reports'], dir), /describe\(\) answered with a wrong shape.*instances/);
   });
 

@@ -94,6 +94,11 @@ export const REFERENCE_MODULE = `import { referenceAdapter } from ${JSON.stringi
 
 /** The reference adapter's own module: what the tests' broken adapters build on (it loads in a fraction of the package entry's time). */
 export const REFERENCE_ENTRY = fileURLToPath(new URL('../../src/adapters/reference.ts', import.meta.url));
+/**
+ * The built reference adapter's module: what broken adapters build on when a child process or a
+ * worker thread loads them, which run the build and have no TypeScript loader.
+ */
+export const BUILT_REFERENCE_ENTRY = fileURLToPath(new URL('../../dist/src/adapters/reference.js', import.meta.url));
 
 /** An adapter module that ignores expiry (fails ENV-EXPIRED, passes everything else), built on `entry`. */
 export function brokenExpiry(entry: string = REFERENCE_ENTRY): string {

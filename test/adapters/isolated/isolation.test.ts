@@ -6,7 +6,7 @@ import { runChecks } from '../../../src/api/run.js';
 import { packCatalog } from '../../../src/api/catalog.js';
 import { readReport } from '../../../src/io/json-file.js';
 import { bundledSpec } from '../../../src/spec/index.js';
-import { brokenExpiry, cli, REFERENCE_ENTRY, tempDir, withoutTiming } from '../../helpers/cli.js';
+import { brokenExpiry, cli, BUILT_REFERENCE_ENTRY, tempDir, withoutTiming } from '../../helpers/cli.js';
 import { alive, writeHostileModule, type Misbehaviour } from './gallery.js';
 
 // These tests are about the default, isolated path: whatever the environment of the test run says.
@@ -28,7 +28,7 @@ const BOUND_MS = 3 * TIMEOUT + 2 * 30_000;
 async function runHostile(kind: Misbehaviour) {
   const dir = tempDir();
   const pids = join(dir, 'pids');
-  const file = writeHostileModule(dir, kind, REFERENCE_ENTRY, { pids });
+  const file = writeHostileModule(dir, kind, BUILT_REFERENCE_ENTRY, { pids });
   const t0 = performance.now();
   const r = await cli(['--adapter', `./${file}`, '--check', 'INT-CHECKSUM', '--check', 'WIRE-ROUNDTRIP', '--seed', '1', '--runs', '5', '--timeout', String(TIMEOUT), '--out', 'out'], dir);
   const ms = performance.now() - t0;
@@ -80,7 +80,7 @@ describe('module adapters run isolated by default: a misbehaving member errors t
 
   it('runaway allocation: the process dies at its heap limit, the check errors with the out-of-memory evidence, the run goes on', async () => {
     const dir = tempDir();
-    const file = writeHostileModule(dir, 'alloc', REFERENCE_ENTRY);
+    const file = writeHostileModule(dir, 'alloc', BUILT_REFERENCE_ENTRY);
     const adapter = await loadAdapter(`./${file}`, { cwd: dir, timeoutMs: 60_000, maxHeapMb: 64 });
     try {
       const checks = packCatalog().select({ checks: ['INT-CHECKSUM', 'WIRE-ROUNDTRIP'] });
@@ -132,7 +132,7 @@ describe('the isolated path reports what the in-process path reports', () => {
 
   it.concurrent('a failing module: the same verdicts, counterexamples and shrinks either way', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'bad.mjs'), brokenExpiry());
+    writeFileSync(join(dir, 'bad.mjs'), brokenExpiry(BUILT_REFERENCE_ENTRY));
     const r = await both('./bad.mjs', ['ENV-EXPIRED', 'ENV-UTC-Z', 'WIRE-*'], dir);
     expect(JSON.parse(r.isolated).checks.find((c: { id: string }) => c.id === 'ENV-EXPIRED').status).toBe('failed');
     expect(r.isolated).toBe(r.inProcess);
@@ -169,7 +169,7 @@ describe('--in-process: the same gallery, where a process can survive it, errors
   for (const [kind, message] of Object.entries(IN_PROCESS) as [Misbehaviour, string][]) {
     it(`${kind}: INT-CHECKSUM errored ("${message.slice(0, 40)}…"), WIRE-ROUNDTRIP passes, exit 1, report.json valid, within 2 x --timeout + 10 s`, async () => {
       const dir = tempDir();
-      const file = writeHostileModule(dir, kind, REFERENCE_ENTRY);
+      const file = writeHostileModule(dir, kind, BUILT_REFERENCE_ENTRY);
       const t0 = performance.now();
       const r = await cli(['--adapter', `./${file}`, '--in-process', '--check', 'INT-CHECKSUM', '--check', 'WIRE-ROUNDTRIP', '--seed', '1', '--runs', '5', '--timeout', String(TIMEOUT), '--out', 'out'], dir);
       expect(performance.now() - t0).toBeLessThan(2 * TIMEOUT + 10_000);
