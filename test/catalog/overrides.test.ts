@@ -50,8 +50,16 @@ describe('the override data', () => {
             expect(disagreement(claim, await judge(follows, claim)), `${check.id}: ${JSON.stringify(check.show ? check.show(input) : input).slice(0, 400)}`).toBeNull();
           }
         }
-        const stale = await runChecks({ checks, adapter: referenceAdapter, spec, seed: 1, runs: 100, verdictOnly: true });
-        expect(stale.checks.filter((c) => c.status === 'failed').length, 'the reference made for the bundled choice should fail a check under the other choice').toBeGreaterThan(0);
+        // One check at a time, up to the first that fails: the checks it passes cost a whole run each.
+        let staleFails: string | undefined;
+        for (const check of checks) {
+          const [entry] = (await runChecks({ checks: [check], adapter: referenceAdapter, spec, seed: 1, runs: 100, verdictOnly: true })).checks;
+          if (entry!.status === 'failed') {
+            staleFails = check.id;
+            break;
+          }
+        }
+        expect(staleFails, 'the reference made for the bundled choice should fail a check under the other choice').toBeDefined();
       });
     }
   }

@@ -1,6 +1,7 @@
 import type { Adapter, UasFinding, UasVerdict } from '../../../src/contract/adapter.js';
 import { readArtifact } from '../../../src/reference/uas/model.js';
-import { verifyUas as verifyWith, type UasReferenceFinding } from '../../../src/reference/uas/verify.js';
+import type { UasReferenceFinding } from '../../../src/reference/uas/verify.js';
+import { referenceVerdict as verifyWith } from './reference-memo.js';
 import { bundledSpec } from '../../../src/spec/index.js';
 import type { UasElementKind, UasSpec } from '../../../src/spec/uas.js';
 import type { BrokenRegistry, MoreBroken } from '../../helpers/broken.js';

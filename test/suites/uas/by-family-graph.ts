@@ -1,6 +1,6 @@
 import type { Adapter, UasFinding, UasVerdict } from '../../../src/contract/adapter.js';
 import { kindOf, readArtifact, type UasModel, type UnitInfo } from '../../../src/reference/uas/model.js';
-import { verifyUas as verifyWith } from '../../../src/reference/uas/verify.js';
+import { referenceVerdict } from './reference-memo.js';
 import { declaredWeight } from '../../../src/reference/uas/weights.js';
 import { bundledSpec } from '../../../src/spec/index.js';
 import type { UasCheckId, UasElementKind } from '../../../src/spec/uas.js';
@@ -26,7 +26,7 @@ function adapter(name: string, verify: (source: Uint8Array, artifact: string) =>
 function rejudging(name: string, rule: UasCheckId | UasCheckId[], judge: (m: UasModel, artifact: string, sound: boolean) => UasFinding[]): Adapter {
   const rules: readonly string[] = Array.isArray(rule) ? rule : [rule];
   return adapter(name, (source, artifact) => {
-    const ref = verifyWith(source, artifact, spec).findings;
+    const ref = referenceVerdict(source, artifact, spec).findings;
     const read = readArtifact(artifact, spec);
     if (!read.ok || read.rootName !== spec.rootElement) return { valid: ref.length === 0, findings: ref };
     const sound = !ref.some((f) => f.checkId === 'VAL-ID-UNIQUE' || f.checkId === 'VAL-EDGE-REF');

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Adapter, UasFinding, UasVerdict } from '../../../src/contract/adapter.js';
 import { readArtifact, type UasModel, type UnitInfo } from '../../../src/reference/uas/model.js';
-import { verifyUas as verifyWith, type UasReferenceFinding } from '../../../src/reference/uas/verify.js';
+import type { UasReferenceFinding } from '../../../src/reference/uas/verify.js';
+import { referenceVerdict } from './reference-memo.js';
 import { bundledSpec } from '../../../src/spec/index.js';
 import type { ByFamily } from '../../helpers/broken.js';
 
@@ -14,7 +15,7 @@ import type { ByFamily } from '../../helpers/broken.js';
  * not make, or by judging the rule again with the slip).
  */
 const spec = bundledSpec().uas;
-const reference = (source: Uint8Array, artifact: string) => verifyWith(source, artifact, spec);
+const reference = (source: Uint8Array, artifact: string) => referenceVerdict(source, artifact, spec);
 
 const adapter = (name: string, verify: (source: Uint8Array, artifact: string) => UasVerdict): Adapter => ({ describe: () => ({ name, version: '0' }), verifyUas: verify });
 const verdict = (findings: UasFinding[]): UasVerdict => ({ valid: findings.length === 0, findings });
