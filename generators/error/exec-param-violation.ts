@@ -37,6 +37,21 @@ function urlValues(spec: ErrorSpec): Record<string, fc.Arbitrary<string>> {
   };
 }
 
+/**
+ * What a URL key known by its suffix holds when it holds no string (D-ERR-06): `null` (read as "no
+ * URL"), a number, a boolean, and containers that carry a URL the agent could still follow (an object
+ * with an `href`, an array of URLs, http or https alike): a validator that tests strings only lets
+ * every one through. Each with the name of its kind, for the case's `where`.
+ */
+function notAString(): fc.Arbitrary<readonly [string, unknown]> {
+  return fc.oneof(
+    fc.constant(['null', null] as const),
+    fc.constantFrom(['number', 443] as const, ['number', 0] as const, ['boolean', true] as const, ['boolean', false] as const),
+    fc.tuple(fc.constantFrom('http://status.example.com/x', 'https://status.example.com/x')).map(([u]) => ['object', { href: u }] as const),
+    fc.tuple(fc.constantFrom('http://status.example.com/x', 'https://status.example.com/x')).map(([u]) => ['array', [u]] as const),
+  );
+}
+
 /** URL keys no parameter schema names, recognised by their suffix alone (D-ERR-06 `keySuffixes`). */
 function suffixKeys(spec: ErrorSpec): string[] {
   return spec.urls.keySuffixes.map((s) => `status${s}`).filter((k) => isUrlKey(k, spec) && !spec.urls.parameterKeys.includes(k) && !spec.retry.parameters.includes(k));
@@ -74,6 +89,9 @@ function plantsOf(action: string, spec: ErrorSpec): Map<string, fc.Arbitrary<Pla
   const suffixed = suffixKeys(spec).filter((k) => !Object.hasOwn(props, k));
   if (suffixed.length > 0 && acceptsExtras(schema)) {
     out.set('url-suffix-key', fc.tuple(fc.constantFrom(...suffixed), nonHttpsUri()).map(([key, v]) => ({ family: 'url-suffix-key', where: `${action}.${key}`, option: setParam(key, v), retryKey: false })));
+    // Under the first suffix's key only: a validator that knows some suffixes and not others is url-suffix-key's slip.
+    const first = suffixed.filter((k) => k.endsWith(spec.urls.keySuffixes[0]!));
+    out.set('url-not-string', fc.tuple(fc.constantFrom(...(first.length > 0 ? first : suffixed)), notAString()).map(([key, [kind, v]]) => ({ family: 'url-not-string', where: `${action}.${key} (${kind})`, option: setParam(key, v), retryKey: false })));
   }
   if (isUrlOptionMember('human_review_url', spec)) {
     out.set('url-review', nonHttpsUri().map((v) => ({ family: 'url-review', where: `${action}.human_review_url`, option: (o: RecoveryOption) => ({ ...o, human_review_url: v }), retryKey: false })));
@@ -93,7 +111,8 @@ function actionsByFamily(spec: ErrorSpec): Map<string, string[]> {
  * (no parameters, or `{}`, for an action that needs some), the value breaks of `VALUE_BREAKS`
  * (`falsy`, `wrong-type`, `numeric-string`, `non-integer`, `out-of-range`, `vocabulary`), the URL
  * breaks of `urlValues` in a parameter the schemas name, `url-suffix-key` (a URL parameter known by
- * its suffix alone) and `url-review` (human_review_url, where D-ERR-06 names it).
+ * its suffix alone), `url-not-string` (such a parameter holding null, a number, a boolean, an object
+ * or an array) and `url-review` (human_review_url, where D-ERR-06 names it).
  */
 export function execParamFamilies(spec: ErrorSpec): string[] {
   return [...actionsByFamily(spec).keys()];

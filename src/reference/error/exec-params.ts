@@ -18,7 +18,8 @@ export function execParamFindings(p: ErrorPayload, spec: ErrorSpec): Finding[] {
       const given = o.executable_parameters ?? {};
       if (validate && !validate(given)) findings.push(...ajvFindings(validate.errors, 'ERR-EXEC-PARAMS', `${base}/executable_parameters`));
       for (const [key, value] of Object.entries(given)) {
-        if (isUrlKey(key, spec) && typeof value === 'string' && !isAbsoluteHttpsUrl(value, caseSensitive)) {
+        // A URL key holds a string that is an absolute https URL: null, a number or an object there is no URL (D-ERR-06).
+        if (isUrlKey(key, spec) && !isAbsoluteHttpsUrl(value, caseSensitive)) {
           findings.push({ checkId: 'ERR-EXEC-PARAMS', path: `${base}/executable_parameters/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, code: 'https', message: `${key} is not an absolute https URL` });
         }
       }

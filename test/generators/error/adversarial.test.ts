@@ -54,7 +54,7 @@ describe('adversarial coverage', () => {
       expect.arrayContaining(['missing-envelope', 'missing-member', 'falsy', 'null-payload', 'null-container', 'container-type', 'wrong-type', 'numeric-string', 'non-integer', 'enum-case', 'enum-space', 'enum-proto', 'foreign-value', 'loose-equal', 'uri-relative', 'uri-iri', 'uri-malformed']),
     );
     expect(execParamFamilies(spec)).toEqual(
-      expect.arrayContaining(['missing', 'absent', 'falsy', 'wrong-type', 'numeric-string', 'non-integer', 'out-of-range', 'vocabulary', 'url-scheme', 'url-relative', 'url-repair', 'url-userinfo', 'url-host', 'url-suffix-key', 'url-review']),
+      expect.arrayContaining(['missing', 'absent', 'falsy', 'wrong-type', 'numeric-string', 'non-integer', 'out-of-range', 'vocabulary', 'url-scheme', 'url-relative', 'url-repair', 'url-userinfo', 'url-host', 'url-suffix-key', 'url-not-string', 'url-review']),
     );
     expect(secretFamilies(spec)).toEqual(expect.arrayContaining(['detail', 'message-id', 'param-member', 'param-value', 'param-nested', 'param-key', 'url', 'percent-encoded', 'percent-twice', 'base64url', 'undeclared-member']));
     expect(configRetryFamilies(spec)).toEqual(['retry-action:wait_for_dependency', ...spec.retry.parameters.map((k) => `retry-param:${k}`)]);

@@ -102,9 +102,14 @@ export const byFamily: ByFamily = {
   },
   'ERR-EXEC-PARAMS': {
     // Matches the URL's text and never parses it.
-    'url-host': dropping('URL text matched, never parsed', (f, p) => f.checkId === 'ERR-EXEC-PARAMS' && STRICT_TEXT.test(String(valueAt(p, f.path ?? '')))),
-    // Knows the URL parameters by name only, never by the suffix of their key.
-    'url-suffix-key': readingData('URL keys by name only', (e) => ({ urls: { ...e.urls, keySuffixes: [] } })),
+    'url-host': dropping('URL text matched, never parsed', (f, p) => {
+      const value = valueAt(p, f.path ?? '');
+      return f.checkId === 'ERR-EXEC-PARAMS' && typeof value === 'string' && STRICT_TEXT.test(value);
+    }),
+    // Knows URL parameters by their names and by the first suffix (`_url`), never by the others (`_uri`, `_route`).
+    'url-suffix-key': readingData('URL keys by name and _url only', (e) => ({ urls: { ...e.urls, keySuffixes: e.urls.keySuffixes.slice(0, 1) } })),
+    // Tests the URL rule on strings only: null, a number or an object under a URL key passes.
+    'url-not-string': dropping('URL rule for strings only', (f, p) => f.checkId === 'ERR-EXEC-PARAMS' && f.code === 'https' && typeof valueAt(p, f.path ?? '') !== 'string'),
   },
   'ERR-CONFIG-NO-RETRY': {
     // A retry list that lacks one of the parameters D-ERR-08 names (milliseconds, say).
