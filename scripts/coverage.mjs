@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the tests under V8 coverage and reports it with c8, so that the CLI's child processes are
+// `npm run coverage`: runs the tests under V8 coverage and reports it with c8, so that the CLI's child processes are
 // covered too. It does what `c8 vitest run` does, plus one repair: c8 12 crashes on source-map
 // cache entries whose URL is not a file (tsx registers `data:` URLs when an adapter is TypeScript),
 // so those entries, which name no file of ours, are dropped before c8 reads the data.
