@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { endQuietlyOnBrokenPipe } from '../dist/src/cli/io.js';
-import { main } from '../dist/src/cli/main.js';
+import { endQuietlyOnBrokenPipe } from '../dist/cli/io.js';
+import { main } from '../dist/cli/main.js';
 
 endQuietlyOnBrokenPipe(process.stdout);
 endQuietlyOnBrokenPipe(process.stderr);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { endQuietlyOnBrokenPipe } from '../dist/src/cli/io.js';
-import { uasVerifyMain } from '../dist/src/cli/uas-verify.js';
+import { endQuietlyOnBrokenPipe } from '../dist/cli/io.js';
+import { uasVerifyMain } from '../dist/cli/uas-verify.js';
 
 endQuietlyOnBrokenPipe(process.stdout);
 endQuietlyOnBrokenPipe(process.stderr);
