@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { graphemeString } from './lazy.js';
 
 /**
  * Free text as agents write it: the strings that break naive implementations. Always holds at least
@@ -74,10 +75,10 @@ function freeTextDraws(maxLength: number): fc.Arbitrary<string> {
   return fc
     .oneof(
       { weight: 2, arbitrary: fc.constantFrom(...TRICKY) },
-      { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength }) },
+      { weight: 2, arbitrary: graphemeString({ minLength: 1, maxLength }) },
       { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength }) },
       { weight: 2, arbitrary: fc.lorem({ maxCount: 8, mode: 'sentences' }) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...TRICKY), fc.string({ unit: 'grapheme', maxLength: 10 })).map(([a, b]) => a + b) },
+      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...TRICKY), graphemeString({ maxLength: 10 })).map(([a, b]) => a + b) },
     )
     .map(visible);
 }
@@ -86,7 +87,7 @@ function freeTextDraws(maxLength: number): fc.Arbitrary<string> {
 export function freeKey(): fc.Arbitrary<string> {
   return fc.oneof(
     fc.constantFrom('a', 'B', '\uffff', '😀', 'é', 'e\u0301', '€', '\u0080', '1', '10', '2', '', ' ', 'key with space', '__proto__', 'constructor'),
-    fc.string({ unit: 'grapheme', maxLength: 8 }),
+    graphemeString({ maxLength: 8 }),
     fc.string({ unit: 'binary', maxLength: 6 }),
   );
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { graphemeString } from '../common/lazy.js';
 import { profileNames, type EnvelopeSpec, type FieldSpec, type FieldType } from '../../src/spec/envelope.js';
 import { tokenLikeOf } from '../common/token-like.js';
 import { freeObject, freeText, SHRINK_TO_FIRST, trickyNumber } from '../common/text.js';
@@ -63,7 +64,7 @@ export function uriReference(): fc.Arbitrary<string> {
     SHRINK_TO_FIRST,
     fc.webUrl({ withQueryParameters: true, withFragments: true }),
     fc.constantFrom('/', '/.well-known/uaix.json', 'urn:uaix:log:agent-standard:20260531:ack_0002', 'https://example.invalid/runtime', 'http://uaix.org/'),
-    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).map((s) => `https://example.invalid/${encodeURIComponent(s)}`),
+    graphemeString({ minLength: 1, maxLength: 8 }).map((s) => `https://example.invalid/${encodeURIComponent(s)}`),
   );
 }
 

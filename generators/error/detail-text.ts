@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { graphemeString } from '../common/lazy.js';
 import { tokenLike } from '../common/token-like.js';
 
 /**
@@ -27,6 +28,6 @@ export function detailText(): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 4, arbitrary: phrases },
     { weight: 2, arbitrary: fc.tuple(phrases, tokenLike()).map(([p, t]) => `${p} (ref ${t.value})`) },
-    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+    { weight: 1, arbitrary: graphemeString({ maxLength: 40 }) },
   );
 }

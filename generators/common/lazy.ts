@@ -1,0 +1,36 @@
+import fc from 'fast-check';
+
+/**
+ * An arbitrary built on its first use, then the built one: the same values, shrinks and random draws
+ * as `build()` itself, so seeds and counterexamples do not change. For arbitraries whose construction
+ * costs more than a short run uses (fast-check builds the whole grapheme table when
+ * `fc.string({ unit: 'grapheme' })` is made): a run that never draws from them never pays for them.
+ */
+class Lazy<T> extends fc.Arbitrary<T> {
+  private built: fc.Arbitrary<T> | undefined;
+  constructor(private readonly build: () => fc.Arbitrary<T>) {
+    super();
+  }
+  private get inner(): fc.Arbitrary<T> {
+    return (this.built ??= this.build());
+  }
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    return this.inner.generate(mrng, biasFactor);
+  }
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.inner.canShrinkWithoutContext(value);
+  }
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return this.inner.shrink(value, context);
+  }
+}
+
+/** `build()`, built the first time a value is drawn or shrunk. */
+export function lazy<T>(build: () => fc.Arbitrary<T>): fc.Arbitrary<T> {
+  return new Lazy(build);
+}
+
+/** `fc.string({ unit: 'grapheme', ...constraints })`, built on first use (see `lazy`). */
+export function graphemeString(constraints: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<string> {
+  return lazy(() => fc.string({ unit: 'grapheme', ...constraints }));
+}
