@@ -10,8 +10,15 @@
 // data files. Code that finds such files from its own `import.meta.url` keeps finding them: in the
 // bundle, each module's `import.meta.url` is the address of its compiled file in dist/, computed
 // from the bundle's own address.
+//
+// The bundle has source maps back to the TypeScript sources (esbuild follows the maps tsc wrote), so
+// that the CLI's coverage in child processes (`npm run coverage`) counts for src/, and a stack with
+// --enable-source-maps names our files. The other parts of the bundle map to nothing: the
+// dependencies (the package ships no copy of their sources to point at) and the JSON data inlined.
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,5 +55,28 @@ await build({
   // The dependencies written as CommonJS (ajv) call `require`, which an ES module has not.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   plugins: [ownAddress],
+  sourcemap: 'linked',
+  sourcesContent: false,
   logLevel: 'warning',
 });
+
+/** One of our TypeScript sources (a dependency's map may name a `.ts` of its own, which esbuild keeps). */
+const ours = (path) => path.endsWith('.ts') && ['src', 'suites', 'generators'].some((d) => !relative(join(root, d), path).startsWith('..')) && existsSync(path);
+
+/** Drops from one source map every segment, and every source, that is not one of our TypeScript sources. */
+async function withoutDependencies(file) {
+  const map = JSON.parse(await readFile(file, 'utf8'));
+  const kept = new Map();
+  map.sources.forEach((source, i) => {
+    if (ours(join(dirname(file), source))) kept.set(i, kept.size);
+  });
+  if (kept.size === map.sources.length) return;
+  const lines = decode(map.mappings).map((segments) =>
+    segments.filter((seg) => seg.length === 1 || kept.has(seg[1])).map((seg) => (seg.length === 1 ? seg : [seg[0], kept.get(seg[1]), ...seg.slice(2)])),
+  );
+  map.sources = map.sources.filter((_, i) => kept.has(i));
+  map.mappings = encode(lines);
+  await writeFile(file, JSON.stringify(map));
+}
+
+for (const f of await readdir(outdir)) if (f.endsWith('.js.map')) await withoutDependencies(join(outdir, f));
