@@ -24,7 +24,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'cli');
-const ENTRIES = ['dist/src/cli/main.js', 'dist/src/cli/io.js', 'dist/src/cli/uas-verify.js'];
+// The command lines, and the modules the pack starts by path in a worker thread or a child process
+// (`builtModule`, src/io/package.ts, finds them through dist/cli/entries.json).
+const ENTRIES = ['dist/src/cli/main.js', 'dist/src/cli/io.js', 'dist/src/cli/uas-verify.js', 'dist/src/api/worker-thread.js', 'dist/src/adapters/process/serve-main.js'];
 
 /** esbuild plugin: `import.meta.url` in a compiled module of ours names that module's file, not the bundle's. */
 const ownAddress = {
@@ -80,3 +82,8 @@ async function withoutDependencies(file) {
 }
 
 for (const f of await readdir(outdir)) if (f.endsWith('.js.map')) await withoutDependencies(join(outdir, f));
+
+// Which compiled module each entry bundles, package-relative: written last, so that a bundle cut
+// short by an error is never named.
+const entries = Object.fromEntries(ENTRIES.map((e) => [e, `dist/cli/${e.split('/').pop()}`]));
+await writeFile(join(outdir, 'entries.json'), `${JSON.stringify(entries, null, 2)}\n`);
