@@ -2,6 +2,7 @@ import { Bench } from 'tinybench';
 import { benchEnvelope } from './envelope.js';
 import { benchError } from './error.js';
 import { benchHarness } from './harness.js';
+import { benchPerCase } from './per-case.js';
 import { benchProcess } from './process.js';
 import { benchRecovery } from './recovery.js';
 import { benchStartup } from './startup.js';
@@ -39,6 +40,7 @@ console.log(`  runner / reference validator  = ${r(runner, 'envelope: reference 
 const us = (name: string) => (1e6 / rates[name]!).toFixed(1);
 console.log(`  harness per in-process call   = ${us('harness: an in-process call (copies and prototype guard)')} us, of which the prototype guard ${us('harness: the prototype guard alone (one comparison)')} us; marked as crossing a process: ${us('harness: the same call, marked as crossing a process')} us`);
 
+if (process.env.BENCH_SKIP_PERCASE !== '1') await benchPerCase();
 if (process.env.BENCH_SKIP_PROCESS !== '1') await benchProcess();
 if (process.env.BENCH_SKIP_WORKERS !== '1') await benchWorkers();
 if (process.env.BENCH_SKIP_UAS !== '1') await benchUas({ gib: process.env.UAS_BENCH_GIB === '1' });
