@@ -21,7 +21,7 @@ function msOf(f: () => unknown): number | Promise<number> {
 /**
  * Per case at large R, in one process: each suite's checks run against the in-process reference
  * (the runner: generation, the harness's copies and prototype guard, the reference, the judge,
- * shrinking never, since the reference passes) against fast-check sampling the same arbitraries
+ * no shrinking, since the reference passes) against fast-check sampling the same arbitraries
  * with the same seed and runs (raw generation). Paired rounds, the suites interleaved; each figure
  * is the median of runner time over raw time. What the reference and the judges do counts on the
  * runner's side: a recovery case is a whole agent session, so its suite cannot come near raw
