@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { envelopeSuite } from '../../suites/envelope/index.js';
-import { eachCheckAgainstReference } from './reference-checks.js';
+import { alternatives } from '../spec/overrides/envelope.js';
+import { allAlternatives, eachCheckAgainstReference } from './reference-checks.js';
 
-/** The envelope suite against the (possibly mutated) reference: one test per check (`npm run mutation`). */
-describe('envelope suite against the reference', () => eachCheckAgainstReference(envelopeSuite));
+/** The envelope suite against the (possibly mutated) reference: one test per check, then each again under every alternative decision of its spec file (`npm run mutation`). */
+describe('envelope suite against the reference', () => eachCheckAgainstReference(envelopeSuite, { under: { name: 'every alternative of test/spec/overrides/envelope.ts', spec: allAlternatives('envelope', alternatives) } }));

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { referenceAdapter, referenceFor } from '../../src/adapters/reference.js';
-import { bundledSpec } from '../../src/spec/index.js';
+import { bundledSpec, withOverrides, type SpecData } from '../../src/spec/index.js';
+import type { Alternatives } from '../helpers/overrides.js';
 import { runChecks } from '../../src/api/run.js';
 import type { CheckDefinition } from '../../src/engine/check.js';
 import type { CheckReport } from '../../src/model/report.js';
@@ -16,12 +17,25 @@ function whyNotPassed(entry: CheckReport): string {
 }
 
 /**
+ * The spec data with every alternative of one spec file at once (`test/spec/overrides/<file>.ts`;
+ * they compose, as the suites' override tests show): the data a user's `--spec-dir` makes.
+ */
+export function allAlternatives(file: keyof SpecData, alternatives: Alternatives): SpecData {
+  return withOverrides(bundledSpec(), { [file]: Object.fromEntries(Object.entries(alternatives).map(([key, { value }]) => [key, value])) });
+}
+
+/**
  * One vitest test per check, named `[<check id>]` (the brackets keep one id from matching inside
  * another when Stryker selects tests by name): it runs the check against the bundled reference at
  * the default run and fails unless the check passes. One test per check lets Stryker's per-test
  * coverage run, for each mutant of the reference, only the checks that reach the mutated code.
+ *
+ * With `under`, each check runs a second time, named `[<check id>] under <name>`, with the
+ * reference, the generators and the judge all built from that spec data: the reference's code for
+ * the decisions a user may override (`--spec-dir`) is then judged too, where the bundled data never
+ * reaches it. Declared after the bundled tests, so a mutant the bundled run kills stops there.
  */
-export function eachCheckAgainstReference(checks: readonly CheckDefinition[], options: { freshSpec?: boolean } = {}): void {
+export function eachCheckAgainstReference(checks: readonly CheckDefinition[], options: { freshSpec?: boolean; under?: { name: string; spec: SpecData } } = {}): void {
   for (const check of checks) {
     it(`[${check.id}]`, async () => {
       // With `freshSpec`, each check gets a reference built from its own copy of the spec data: the
@@ -33,6 +47,16 @@ export function eachCheckAgainstReference(checks: readonly CheckDefinition[], op
       const report = await runChecks({ checks: [check], adapter, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });
       const entry = report.checks[0]!;
       expect(entry.status, `${check.id} ${whyNotPassed(entry)}`).toBe('passed');
+    });
+  }
+  const under = options.under;
+  if (under === undefined) return;
+  for (const check of checks) {
+    it(`[${check.id}] under ${under.name}`, async () => {
+      const spec = options.freshSpec ? structuredClone(under.spec) : under.spec;
+      const report = await runChecks({ checks: [check], adapter: referenceFor(spec), spec, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });
+      const entry = report.checks[0]!;
+      expect(entry.status, `${check.id} under ${under.name}: ${whyNotPassed(entry)}`).toBe('passed');
     });
   }
 }
