@@ -57,7 +57,18 @@ describe('the mutation summary, with equivalent and unjudged survivors apart', (
       ['a guard the line before makes redundant', null],
       [null, null],
     ]);
-    expect(table).toContain('| domain | suites | mutants | killed | timed out | survived | no coverage | of them equivalent | of them unjudged | score | non-equivalent score | judged score | run time |');
-    expect(table).toContain('| error | error | 10 | 6 | 1 | 3 | 0 | 1 | 1 | 70% | 77.8% | 87.5% |');
+    expect(table).toContain('| domain | suites | spec data | mutants | killed | timed out | survived | no coverage | of them equivalent | of them unjudged | score | non-equivalent score | judged score | run time |');
+    // A summary rewritten from a report keeps what its run had: this one no run under the alternatives.
+    expect(table).toContain('| error | error | bundled only | 10 | 6 | 1 | 3 | 0 | 1 | 1 | 70% | 77.8% | 87.5% |');
+  });
+
+  it('says when a run also judged the reference under every alternative decision', () => {
+    const file = join(dir, 'reports/mutation/error.json');
+    summarize('');
+    const last = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...last, run: { ...last.run, alternatives: true } }));
+    const { table } = summarize('');
+    expect(table).toContain('| error | error | bundled, then every alternative | 10 |');
+    expect(JSON.parse(readFileSync(file, 'utf8')).run).toEqual({ seed: 42, runs: 100, alternatives: true });
   });
 });
