@@ -22,7 +22,4 @@ export class IssueList {
   add(issue: UasIssue): void {
     this.items.push(issue);
   }
-  has(checkId: UasCheckId): boolean {
-    return this.items.some((i) => i.checkId === checkId);
-  }
 }

@@ -56,7 +56,8 @@ export interface UasModel {
   migratedContainers: string[] | undefined;
   concepts: { id: string }[];
   units: UnitInfo[];
-  nodes: string[];
+  /** Each `<node>`'s `ref`, undefined where it has none. */
+  nodes: (string | undefined)[];
   edges: EdgeInfo[];
   ambiguities: AmbiguityInfo[];
 }
@@ -104,7 +105,7 @@ class Interner {
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);
-const tokens = (s: string | undefined): string[] => (s === undefined || s === '' ? (EMPTY as string[]) : s.split(' ').filter((t) => t !== ''));
+const tokens = (s: string | undefined): string[] => (!s ? (EMPTY as string[]) : s.split(' ').filter((t) => t !== ''));
 const SOME_TEXT = /\S/;
 
 /** An artifact read in one strict pass: its root's name, the model, and the structure issues. */
@@ -155,7 +156,8 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   const structure: UasIssue[] = [];
   const containerIssues: UasIssue[] = [];
   const seen = new Map<string, Record<string, string>>();
-  let rootName = '';
+  // Set when the root opens: a document that parses has one.
+  let rootName: string | undefined;
   let rootText = false;
   let depth = 0;
   let pos = 0;
@@ -165,12 +167,13 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   // The first element inside each unit, with the unit's id attribute as written.
   const unitInner: { ref: string; token: string }[] = [];
   let unitIdAttr: string | undefined;
-  let innerSeen = false;
+  // Set when each unit opens.
+  let innerSeen: boolean | undefined;
   const words = new Interner();
 
   let inUnit = false;
   const concepts: { id: string }[] = [];
-  const nodes: string[] = [];
+  const nodes: (string | undefined)[] = [];
   const edges: EdgeInfo[] = [];
   const ambiguities: AmbiguityInfo[] = [];
   let migrated: string[] | undefined;
@@ -203,7 +206,7 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
           }
         } else if (where === 'cognitive_map') {
           if (name === 'edge') edges.push({ id: attrs.id ?? '', source: attrs.source, target: attrs.target, baseRelation: words.get(attrs.base_relation), specializedRelation: words.get(attrs.specialized_relation) });
-          else if (name === 'node') nodes.push(attrs.ref ?? '');
+          else if (name === 'node') nodes.push(attrs.ref);
         } else if (where === 'concept_registry') {
           if (name === 'concept') concepts.push({ id: attrs.id ?? '' });
         } else if (where === 'ambiguity_register') {
@@ -220,7 +223,8 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
       const level = --depth;
       if (level === 2) inUnit = false;
       else if (level === 1 && open) {
-        if (open.allowed.length > 0 && open.strayText) open.issues.push({ checkId: 'VAL-ELEMENT-ORDER', ref: open.name, token: '#text', message: `character data directly inside <${open.name}>` });
+        // Only a container of elements ever has `strayText` set (see `text`).
+        if (open.strayText) open.issues.push({ checkId: 'VAL-ELEMENT-ORDER', ref: open.name, token: '#text', message: `character data directly inside <${open.name}>` });
         containerIssues.push(...open.issues);
         open = undefined;
       }
@@ -257,5 +261,5 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   for (const c of concepts) declare(c.id, CONCEPT);
   for (const e of edges) declare(e.id, EDGE);
   const model: UasModel = { ids, idsUnique, rootSha256: manifest?.root_sha256, byteLength: manifest?.byte_length, migratedContainers: migrated, concepts, units, nodes, edges, ambiguities };
-  return { ok: true, rootName, model, structure };
+  return { ok: true, rootName: rootName!, model, structure };
 }

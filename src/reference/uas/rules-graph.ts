@@ -44,13 +44,15 @@ export function checkGraph(m: UasModel, spec: UasSpec, issues: IssueList): boole
   const ids = m.ids;
   let sound = true;
   const counts = m.idsUnique ? undefined : idCounts(m);
-  for (const [id, { n }] of counts ?? []) {
-    if (id === '') {
-      sound = false;
-      issues.add({ checkId: 'VAL-ID-UNIQUE', token: '', message: `${n} element(s) have no id` });
-    } else if (n > 1) {
-      sound = false;
-      issues.add({ checkId: 'VAL-ID-UNIQUE', ref: id, token: id, message: `id ${id} is declared ${n} times`, instruction: `Give each semantic_unit, concept and edge its own id; '${id}' is used ${n} times.` });
+  if (counts) {
+    for (const [id, { n }] of counts) {
+      if (id === '') {
+        sound = false;
+        issues.add({ checkId: 'VAL-ID-UNIQUE', token: '', message: `${n} element(s) have no id` });
+      } else if (n > 1) {
+        sound = false;
+        issues.add({ checkId: 'VAL-ID-UNIQUE', ref: id, token: id, message: `id ${id} is declared ${n} times`, instruction: `Give each semantic_unit, concept and edge its own id; '${id}' is used ${n} times.` });
+      }
     }
   }
   /**
@@ -58,17 +60,14 @@ export function checkGraph(m: UasModel, spec: UasSpec, issues: IssueList): boole
    * a reference to it is right when one of its declarations is of a kind the reference may name).
    */
   const kindsOf = (ref: string | undefined): readonly UasElementKind[] => {
-    if (ref === undefined || ref === '') return [];
+    // An absent or empty reference names nothing, not even an element with an empty id.
+    if (!ref) return [];
     if (counts) return [...(counts.get(ref)?.kinds ?? [])];
     const index = ids.get(ref);
     return index === undefined ? [] : [kindOf(index)];
   };
-  /** True when `ref` is declared as one of `kinds` (no allocation for the common, unique case). */
-  const fits = (ref: string | undefined, kinds: readonly UasElementKind[]): boolean => {
-    if (counts) return kindsOf(ref).some((k) => kinds.includes(k));
-    const index = ref === undefined || ref === '' ? undefined : ids.get(ref);
-    return index !== undefined && kinds.includes(kindOf(index));
-  };
+  /** True when `ref` is declared as one of `kinds`. */
+  const fits = (ref: string | undefined, kinds: readonly UasElementKind[]): boolean => kindsOf(ref).some((k) => kinds.includes(k));
   /** Reports `ref` when it is not a declared id of one of `kinds`; `where` says which reference it is. */
   const expect = (ref: string | undefined, kinds: readonly UasElementKind[], where: string, owner: string | undefined) => {
     if (fits(ref, kinds)) return;

@@ -12,9 +12,10 @@ export function checkTaxonomy(m: UasModel, spec: UasSpec, issues: IssueList): vo
   const relations = new Set(spec.baseRelations);
   const overflow = (type: string, ref: string, token: string) =>
     m.ambiguities.some((a) => a.type === type && a.ref === ref && (a.token === undefined || a.token === token));
+  // An absent token reads as '', which no closed set holds.
   for (const u of m.units) {
-    if (u.baseRole === undefined || !roles.has(u.baseRole)) {
-      const token = u.baseRole ?? '';
+    const token = u.baseRole ?? '';
+    if (!roles.has(token)) {
       issues.add({
         checkId: 'VAL-ROLE-ENUM',
         ref: u.id,
@@ -29,8 +30,8 @@ export function checkTaxonomy(m: UasModel, spec: UasSpec, issues: IssueList): vo
     }
   }
   for (const e of m.edges) {
-    if (e.baseRelation === undefined || !relations.has(e.baseRelation)) {
-      const token = e.baseRelation ?? '';
+    const token = e.baseRelation ?? '';
+    if (!relations.has(token)) {
       issues.add({
         checkId: 'VAL-RELATION-ENUM',
         ref: e.id,
@@ -45,8 +46,9 @@ export function checkTaxonomy(m: UasModel, spec: UasSpec, issues: IssueList): vo
     }
   }
   for (const a of m.ambiguities) {
-    if (a.type === undefined || !spec.ambiguityTypes.includes(a.type)) {
-      issues.add({ checkId: 'VAL-OVERFLOW-REGISTER', ref: a.ref, token: a.type ?? '', message: `ambiguity_entry type "${a.type ?? ''}" is not one of ${spec.ambiguityTypes.join(', ')}` });
+    const type = a.type ?? '';
+    if (!spec.ambiguityTypes.includes(type)) {
+      issues.add({ checkId: 'VAL-OVERFLOW-REGISTER', ref: a.ref, token: type, message: `ambiguity_entry type "${type}" is not one of ${spec.ambiguityTypes.join(', ')}` });
     }
   }
 }

@@ -25,8 +25,8 @@ export function memorySource(bytes: Uint8Array): SpanSource {
   };
 }
 
-const HEX64 = /^[0-9a-fA-F]{64}$/;
-const sameHash = (claimed: string | undefined, hex: string) => claimed === hex || (claimed !== undefined && HEX64.test(claimed) && claimed.toLowerCase() === hex);
+// `hex` is 64 lowercase hex digits, and only A-F lowercase to one of them: equal once lowercased is 64 hex digits in any case.
+const sameHash = (claimed: string | undefined, hex: string) => claimed?.toLowerCase() === hex;
 
 /** VAL-ROOT-HASH: the manifest's root SHA-256 (hex, any case) and byte_length describe this source. */
 export function checkRoot(m: UasModel, rootHex: string, length: number, issues: IssueList): void {
@@ -64,7 +64,8 @@ export function checkSpanContents(units: readonly UnitInfo[], src: SpanSource, s
     if (!sameHash(u.spanSha256, hex)) {
       issues.add({ checkId: 'VAL-SPAN-HASH', ref: u.id, byteOffset: start, token: u.spanSha256 ?? '', message: `span_sha256 of unit ${u.id} is not the SHA-256 of bytes ${start}-${end}`, instruction: `Set span_sha256='${hex}' or correct source_span.` });
     }
-    if (u.mode === undefined || !spec.preservationModes.includes(u.mode)) {
+    // An absent mode is not one of them.
+    if (!spec.preservationModes.includes(u.mode as string)) {
       issues.add({ checkId: 'VAL-VERBATIM', ref: u.id, token: u.mode ?? '', message: `unit ${u.id} has preservation_mode "${u.mode ?? ''}", not one of ${spec.preservationModes.join(', ')}` });
     }
     if (u.mode !== 'VERBATIM_FULL') return;

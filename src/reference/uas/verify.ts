@@ -18,13 +18,17 @@ export interface UasReferenceVerdict extends UasVerdict {
   findings: UasReferenceFinding[];
 }
 
-/** Turns issues into findings; `unitId` is set when the failing element is a declared unit, edge or concept. */
+/**
+ * Turns issues into findings; `unitId` is set when the failing element is a declared unit, edge or
+ * concept (an empty id, or one of white space only, names none: the packet's `failed_ref`, read
+ * trimmed, could not be it).
+ */
 export function toVerdict(issues: readonly UasIssue[], model: UasModel | undefined): UasReferenceVerdict {
-  const ids = new Set<string>();
-  if (model && issues.length > 0) for (const x of [...model.units, ...model.edges, ...model.concepts]) ids.add(x.id);
+  // The reader's id table holds every id a unit, edge or concept declares.
+  const ids = model?.ids;
   const findings = issues.map((i): UasReferenceFinding => ({
     checkId: i.checkId,
-    ...(i.ref !== undefined && ids.has(i.ref) ? { unitId: i.ref } : {}),
+    ...(i.ref?.trim() && ids?.has(i.ref) ? { unitId: i.ref } : {}),
     ...(i.byteOffset !== undefined ? { byteOffset: i.byteOffset } : {}),
     message: i.message,
     intercept: interceptPacket(i),

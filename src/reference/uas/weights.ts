@@ -10,25 +10,25 @@ export interface ExactWeight {
 
 /**
  * Degrees in the cognitive map (an edge counts once per distinct endpoint): of each unit, by index,
- * and, when the normalization needs them, of each concept and edge by id. Ids are unique here.
+ * and of each other element that is an edge's end, by id. Read on a sound graph only: ids are
+ * unique and every edge end is a declared id.
  */
 interface Degrees {
   units: Int32Array;
   others: Map<string, number>;
 }
 
-function degrees(m: Pick<UasModel, 'units' | 'edges' | 'ids'>, countOthers: boolean): Degrees {
+function degrees(m: Pick<UasModel, 'units' | 'edges' | 'ids'>): Degrees {
   const units = new Int32Array(m.units.length);
   const others = new Map<string, number>();
-  const bump = (end: string | undefined) => {
-    const i = end === undefined ? undefined : m.ids.get(end);
-    if (i === undefined) return;
+  const bump = (end: string) => {
+    const i = m.ids.get(end)!;
     if (i >= 0) units[i]++;
-    else if (countOthers) others.set(end!, (others.get(end!) ?? 0) + 1);
+    else others.set(end, (others.get(end) ?? 0) + 1);
   };
   for (const e of m.edges) {
-    bump(e.source);
-    if (e.target !== e.source) bump(e.target);
+    bump(e.source!);
+    if (e.target !== e.source) bump(e.target!);
   }
   return { units, others };
 }
@@ -39,13 +39,13 @@ function degrees(m: Pick<UasModel, 'units' | 'edges' | 'ids'>, countOthers: bool
  */
 export function centralityDivisor(m: Pick<UasModel, 'units' | 'concepts' | 'edges' | 'ids'>, spec: UasSpec): { divisor: number; deg: Int32Array } {
   const { divideBy, over } = spec.centralityNormalization;
-  const d = degrees(m, over.includes('concept') || over.includes('edge'));
+  const d = degrees(m);
   if (divideBy === 'n-minus-1') {
     const n = (over.includes('unit') ? m.units.length : 0) + (over.includes('concept') ? m.concepts.length : 0) + (over.includes('edge') ? m.edges.length : 0);
     return { divisor: n - 1, deg: d.units };
   }
   let max = 0;
-  if (over.includes('unit')) for (const x of d.units) if (x > max) max = x;
+  if (over.includes('unit')) for (const x of d.units) max = Math.max(max, x);
   for (const [id, x] of d.others) if (x > max && over.includes(kindOf(m.ids.get(id)!))) max = x;
   return { divisor: max, deg: d.units };
 }
@@ -58,9 +58,8 @@ export function centralityDivisor(m: Pick<UasModel, 'units' | 'concepts' | 'edge
  */
 export function exactWeight(modifiers: readonly string[], degree: number, divisor: number, spec: UasSpec): ExactWeight {
   const sum = modifiers.reduce((s, t, i) => s + (Object.hasOwn(spec.weightModifiers, t) && modifiers.indexOf(t) === i ? spec.weightModifiers[t] : 0), 0);
-  const den = divisor > 0 ? divisor : 1;
-  const c = divisor > 0 ? degree : 0;
-  return { num: (spec.weightBase + sum) * den + spec.centralityFactor * c, den };
+  if (divisor <= 0) return { num: spec.weightBase + sum, den: 1 };
+  return { num: (spec.weightBase + sum) * divisor + spec.centralityFactor * degree, den: divisor };
 }
 
 /** The exact weight as a number in [0, 1]. */
@@ -68,19 +67,21 @@ export function weightValue(w: ExactWeight): number {
   return Math.min(100, Math.max(0, w.num / w.den)) / 100;
 }
 
-/** A plain decimal (D-UAS-10): `0` or digits without a leading zero, then optionally a point and digits. */
-const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
+/**
+ * A plain decimal (D-UAS-10) that may lie in [0, 1]: `0` or `1` (other integer parts, leading zeros
+ * included, are past the range or no plain decimal), then optionally a point and digits.
+ */
+const DECIMAL = /^([01])(?:\.([0-9]+))?$/;
 
 /**
  * A declared weight read exactly (D-UAS-10): its value when it is a plain decimal from 0 to 1, else
  * NaN. The bound is judged on the digits, not on a float: `1.0000000000000001` is past 1 although
- * it reads as 1.
+ * it reads as 1. An absent weight is read as the text `undefined`, which is no decimal.
  */
 export function declaredWeight(text: string | undefined): number {
-  const m = text === undefined ? null : DECIMAL.exec(text);
+  const m = DECIMAL.exec(String(text));
   if (!m) return NaN;
-  if (m[1] === '0') return Number(text);
-  return m[1] === '1' && (m[2] === undefined || /^0+$/.test(m[2])) ? 1 : NaN;
+  return m[1] === '0' || m[2] === undefined || /^0+$/.test(m[2]) ? Number(text) : NaN;
 }
 
 /**
@@ -88,7 +89,6 @@ export function declaredWeight(text: string | undefined): number {
  * (`constructor` included), and those listed more than once (a condition holds once, seed 003 §2.3).
  */
 export function invalidModifiers(modifiers: readonly string[], spec: UasSpec): string[] {
-  if (modifiers.length === 0) return [];
   const seen = new Set<string>();
   const bad: string[] = [];
   for (const t of modifiers) {
@@ -117,11 +117,10 @@ export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, is
   const isolated = new Set(m.ambiguities.filter((a) => a.type === 'NODE_ISOLATION').map((a) => a.ref));
   // Units with an edge to a promoted node (PM-01 accepts either).
   const nearPromoted = new Set<string>();
+  // A sound graph: every edge has both ends.
   for (const e of m.edges) {
-    if (e.source !== undefined && e.target !== undefined) {
-      if (promoted.has(e.target)) nearPromoted.add(e.source);
-      if (promoted.has(e.source)) nearPromoted.add(e.target);
-    }
+    if (promoted.has(e.target!)) nearPromoted.add(e.source!);
+    if (promoted.has(e.source!)) nearPromoted.add(e.target!);
   }
   for (const u of m.units) {
     const d = deg[u.index];

@@ -7,15 +7,15 @@ export const NOT_XML_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\u
 export interface XmlEvents {
   open(name: string, attrs: Record<string, string>): void;
   close(): void;
-  /** Character data inside the root element (a text run or a CDATA section). */
+  /** Character data (a text run or a CDATA section); outside the root element, white space only. */
   text(text: string): void;
 }
 
-/** Ends the parse with a well-formedness error that XML itself allows (a DOCTYPE, CDATA outside the root). */
+/** Ends the parse with a well-formedness error that XML itself allows (a DOCTYPE). */
 class NotWellFormed extends Error {}
 
-/** No lone surrogates (ES2024 `isWellFormed`, in Node 20; the regex where it is missing). */
-const wellFormedUtf16 = (s: string): boolean => (s as { isWellFormed?: () => boolean }).isWellFormed?.() ?? false;
+/** No lone surrogates (ES2024 `isWellFormed`, in every Node the package supports: 20 and later). */
+const wellFormedUtf16 = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 // saxes is a strict, single-pass XML 1.0 parser: it checks the Char production (raw and in character
 // references), predefined and undeclared entities, `]]>` in text, `<` in attribute values, `--` in
@@ -34,24 +34,14 @@ export function parseStrictXml(input: string, on: XmlEvents): string | undefined
   const bad = wellFormedUtf16(input) ? null : NOT_XML_CHAR.exec(input);
   if (bad) return `character U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML 1.0`;
   const parser = new SaxesParser(OPTIONS);
-  let depth = 0;
   parser.on('doctype', () => {
     throw new NotWellFormed('a DOCTYPE is not allowed in a UAS artifact');
   });
-  parser.on('opentag', (tag) => {
-    depth++;
-    on.open(tag.name, tag.attributes as Record<string, string>);
-  });
-  parser.on('closetag', () => {
-    depth--;
-    on.close();
-  });
-  // Outside the root saxes lets only white space through, which is dropped.
-  parser.on('text', (text) => void (depth > 0 && on.text(text)));
-  parser.on('cdata', (text) => {
-    if (depth === 0) throw new NotWellFormed('CDATA outside the root element');
-    on.text(text);
-  });
+  parser.on('opentag', (tag) => on.open(tag.name, tag.attributes as Record<string, string>));
+  parser.on('closetag', () => on.close());
+  // Outside the root saxes lets only white space through (text or CDATA there is an error it reports itself).
+  parser.on('text', (text) => on.text(text));
+  parser.on('cdata', (text) => on.text(text));
   try {
     parser.write(input).close();
   } catch (e) {
