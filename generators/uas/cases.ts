@@ -3,7 +3,7 @@ import type { UasCheckId, UasSpec } from '../../src/spec/uas.js';
 import { uasValidDocument } from './document.js';
 import { MutatedArbitrary } from './mutated.js';
 import { uasMutators } from './mutators/index.js';
-import { severalRules } from './mutators/several.js';
+import { blankRef, markupInId, severalRules } from './mutators/several.js';
 import { modeMutators } from './mutators/verbatim-drift.js';
 import { validVariants } from './mutators/valid.js';
 import type { UasCase, UasMutator } from './mutation.js';
@@ -53,18 +53,30 @@ export function uasMismatchCase(spec: UasSpec): fc.Arbitrary<UasCase> {
   return uasMutatedCase(uasMismatchMutators(), spec);
 }
 
-/** The family a case of VAL-INTERCEPT-PACKET belongs to: several broken rules, or one (any family of any rule). */
-export const interceptFamily = (c: UasCase): string => (c.family === severalRules.families[0] ? c.family : 'one-rule');
+/** The mutators VAL-INTERCEPT-PACKET alone draws, each its own family of the check. */
+const interceptMutators: readonly UasMutator[] = [severalRules, markupInId, blankRef];
+
+/**
+ * The family a case of VAL-INTERCEPT-PACKET belongs to: several broken rules, a unit whose id holds
+ * markup characters, a reference left blank, or one rule (any family of any rule).
+ */
+export const interceptFamily = (c: UasCase): string => (interceptMutators.some((m) => m.families.includes(c.family)) ? c.family : 'one-rule');
 
 /**
  * The cases of VAL-INTERCEPT-PACKET: a case of one rule, the rule drawn first (so that every rule
  * shows up), then one of its mutations; or a document that breaks several rules at once, so that a
- * packet naming another finding's check is seen.
+ * packet naming another finding's check is seen; or a rule broken on a unit whose id holds `&`,
+ * `<`, `>` and a CR, so that a packet that does not escape the id it names is seen; or a reference
+ * left blank (or padded), so that a packet whose `failed_ref` copies it is seen.
  */
 export function uasInterceptCase(spec: UasSpec): fc.Arbitrary<UasCase> {
   const rules = [...new Set(uasMutators.map((m) => m.breaks))];
   return fc.oneof(
-    { weight: 4, arbitrary: fc.oneof(...rules.map((id) => uasCaseBreaking(id, spec))) },
+    // Most cases break one rule, so that each rule's findings (and their packets) show up at the
+    // default runs; the other three families are about 9% each.
+    { weight: 8, arbitrary: fc.oneof(...rules.map((id) => uasCaseBreaking(id, spec))) },
     { weight: 1, arbitrary: uasMutatedCase([severalRules], spec) },
+    { weight: 1, arbitrary: uasMutatedCase([markupInId], spec) },
+    { weight: 1, arbitrary: uasMutatedCase([blankRef], spec) },
   );
 }

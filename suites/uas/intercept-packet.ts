@@ -31,14 +31,16 @@ export function packetProblem(f: UasFinding, packet: unknown, spec: UasSpec): st
   if (value(0) !== f.checkId) return `check_id "${value(0)}" does not name the finding's check ${f.checkId}`;
   if (!spec.interceptSeverities.includes(value(1))) return `severity "${value(1)}" is not one of ${spec.interceptSeverities.join(', ')}`;
   if (value(2) === '') return 'failed_ref is empty';
-  if (f.unitId !== undefined && value(2) !== f.unitId) return `failed_ref "${value(2)}" is not the finding's unit ${f.unitId}`;
+  // Compared as the packet's values are, trimmed (docs/uas-format.md): an id with white space at
+  // its ends is still named by a packet that writes it as it is.
+  if (f.unitId !== undefined && value(2) !== f.unitId.trim()) return `failed_ref "${value(2)}" is not the finding's unit ${f.unitId}`;
   if (value(4) === '') return 'instruction is empty';
   return null;
 }
 
 /**
  * Evidence tags of a case of VAL-INTERCEPT-PACKET: its family (`one-rule`, whatever the mutation,
- * or `several-rules`) and each rule it breaks (`breaks:<check id>`).
+ * `several-rules`, `markup-in-id` or `blank-ref`) and each rule it breaks (`breaks:<check id>`).
  */
 const interceptTags = (c: UasCase): string[] => ['adversarial', `family:${interceptFamily(c)}`, ...[...new Set(c.expected.map((e) => e.checkId))].map((id) => `breaks:${id}`)];
 
@@ -48,7 +50,8 @@ const interceptTags = (c: UasCase): string[] => ['adversarial', `family:${interc
  * invalid_token and instruction in the seed's order, and names the finding's own check (D-UAS-14).
  * Findings without a packet pass: emitting packets is optional. The cases break one rule (drawn
  * rule first, then one of its mutations) or several at once, so that a packet naming another
- * finding's check is seen.
+ * finding's check is seen, or one on a unit whose id holds markup characters, or on a reference
+ * left blank, so that a packet that does not escape what it names, or names nothing, is seen.
  */
 export const interceptPacket = defineCheck({
   id: 'VAL-INTERCEPT-PACKET',
@@ -73,7 +76,7 @@ export const interceptPacket = defineCheck({
   },
   show: showCase,
   tags: interceptTags,
-  reach: () => ['family:one-rule', 'family:several-rules'],
+  reach: () => ['family:one-rule', 'family:several-rules', 'family:markup-in-id', 'family:blank-ref'],
   claim: uasClaim,
   fixture: interceptFixture,
 });

@@ -9,8 +9,11 @@ import { validUasFixture } from './fixtures.js';
  * mutation: `&amp;`, character references (CR as `&#13;`) and CDATA that decode to the source bytes
  * are the same text (D-UAS-05). Besides the plain documents, each a family of its own: digests
  * in upper or mixed case and a manifest without the optional `byte_length` (D-UAS-09), comments
- * and processing instructions inside a unit's text, and every form of XML declaration XML 1.0
- * admits (D-UAS-04).
+ * and processing instructions inside a unit's text, every form of XML declaration XML 1.0
+ * admits (D-UAS-04), weights in other plain spellings (`1`, `0.5`, `0.850`; D-UAS-10), an overflow
+ * entry without its optional token (D-UAS-08), PM-01 met by an edge to a node (seed 003 §2.3),
+ * token lists spaced loosely (raw tabs and line ends included), a verbatim unit of several KiB, and
+ * text inside `<source_manifest>`, which is not read (D-UAS-03).
  */
 export const validAccepted = defineCheck({
   id: 'VAL-VALID-ACCEPTED',

@@ -63,6 +63,8 @@ const CASED_CLOSERS: [string, string][] = [['</semantic_unit>', '</Semantic_Unit
  * a DOCTYPE, HTML entities, `]]>` in text, characters outside `Char`, a repeated attribute, `--`
  * in a comment, an XML declaration out of place or malformed, content outside the root, a
  * closing tag in another case, and raw `&` or `<` outside the units (in attribute values too).
+ * (A raw lone surrogate is never planted: UTF-8 cannot hold one, so a verifier that reads the
+ * artifact as UTF-8, as every command-line verifier does, could not even receive it; D-UAS-04.)
  */
 export const entityMutators: UasMutator[] = [
   uasMutator('raw-ampersand', 'VAL-XML-WELL-FORMED', (d, p) => {

@@ -130,8 +130,17 @@ export const graphMutators: UasMutator[] = [
     return emit(d, doc, [{ checkId: 'VAL-EDGE-REF' }]);
   }),
   uasMutator('dangling-register-ref', 'VAL-EDGE-REF', (d, p) => {
-    // A register entry (of a known type) about an element nobody declares.
+    // A register entry (of a known type) about an element nobody declares. Every other draw, the
+    // RELATION_OVERFLOW entry an edge left behind: the edge removed (or, in a document with no such
+    // entry, an entry about an edge id nobody declares), which a verifier that takes whatever names
+    // no unit and no concept for an edge accepts.
     const doc = cloneDoc(d.doc);
+    if (p[1] % 2 === 1 && d.spec.ambiguityTypes.includes('RELATION_OVERFLOW') && entryKinds(d.spec, 'RELATION_OVERFLOW').includes('edge')) {
+      const left = choose(doc.ambiguities.filter((a) => a.type === 'RELATION_OVERFLOW' && doc.edges.some((e) => e.id === a.ref)), p[0]);
+      if (left) doc.edges = doc.edges.filter((e) => e.id !== left.ref);
+      else doc.ambiguities.push({ type: 'RELATION_OVERFLOW', ref: freshEdgeId(doc), token: 'REFINES', note: 'About an edge that is not there.' });
+      return emit(d, doc, [{ checkId: 'VAL-EDGE-REF' }]);
+    }
     const g = ghost(doc, p[2]);
     if (g === null) return null;
     const type = choose(d.spec.ambiguityTypes, p[0])!;

@@ -13,9 +13,19 @@ interface Break {
 /** Unit `u` of a copy of the document. */
 const own = (doc: GenDoc, u: GenUnit): GenUnit => doc.units.find((x) => x.id === u.id)!;
 
+/** An edge id no element of `doc` declares. */
+function freshEdgeId(doc: GenDoc): string {
+  const used = new Set([...doc.units, ...doc.concepts, ...doc.edges].map((x) => x.id));
+  let k = doc.edges.length + 1;
+  while (used.has(`edge_${k}`)) k++;
+  return `edge_${k}`;
+}
+
 /**
  * Rules that can break side by side without one hiding another: each touches the one unit (or only
- * the document's manifest or migration report), and none feeds a rule another one reads.
+ * the document's manifest or migration report, or elements it adds), and none feeds a rule another
+ * one reads (an id or a reference that breaks makes the graph unsound, so weights and promotion are
+ * not judged, D-UAS-10; the weight range still is).
  */
 const BREAKS: Break[] = [
   {
@@ -55,6 +65,27 @@ const BREAKS: Break[] = [
       const text = `${u.text!} [edited]`;
       own(doc, u).text = text;
       return { checkId: 'VAL-VERBATIM', unitId: u.id, byteOffset: u.start + firstDiff(utf8(text), spanBytes(d, u.start, u.end)) };
+    },
+  },
+  {
+    checkId: 'VAL-ID-UNIQUE',
+    apply: (_d, doc, u) => {
+      // The registry declares the unit's id once more (every other unit), or holds two concepts
+      // the compiler left without an id: an id repeated, or the empty id repeated.
+      const twin = doc.units.findIndex((x) => x.id === u.id) % 2 === 0;
+      if (twin) doc.concepts.push({ id: u.id, term: 'twin', aliases: [] });
+      else doc.concepts.push({ id: '', term: 'unnamed', aliases: [] }, { id: '', term: 'nameless', aliases: [] });
+      return twin ? { checkId: 'VAL-ID-UNIQUE', unitId: u.id } : { checkId: 'VAL-ID-UNIQUE' };
+    },
+  },
+  {
+    checkId: 'VAL-EDGE-REF',
+    apply: (d, doc, u) => {
+      // An edge from the unit to an id nobody declares (a unit the compiler dropped).
+      const ghost = ['unit_0', 'unit_999', 'unit_missing'].find((g) => ![...doc.units, ...doc.concepts, ...doc.edges].some((x) => x.id === g));
+      if (ghost === undefined) return undefined;
+      doc.edges.push({ id: freshEdgeId(doc), source: u.id, target: ghost, baseRelation: d.spec.baseRelations[0]! });
+      return { checkId: 'VAL-EDGE-REF' };
     },
   },
   {
@@ -98,4 +129,69 @@ export const severalRules: UasMutator = uasMutator('several-rules', 'VAL-INTERCE
   }, []);
   if (new Set(expected.map((f) => f.checkId)).size < 2) return null;
   return { ...m, expected };
+});
+
+/**
+ * Unit ids a compiler may cut from the source's text (a heading of a CRLF source, say): each holds
+ * `&`, `<`, `>` and a CR inside it. Ids are strings compared exactly (D-UAS-11), so these are ids
+ * like any other; a packet that names one (`failed_ref`) must escape them as its XML requires, and
+ * keep the CR as `&#13;` (raw, it reads as LF).
+ */
+const MARKUP_IDS = ['R&D <draft>\r\nnotes', '<T> & <U>\r\n2', 'a&b\r<c>d'];
+
+/** Renames unit `from` to `to` in `doc`, and every reference to it. */
+function renameUnit(doc: GenDoc, from: string, to: string): void {
+  for (const u of doc.units) if (u.id === from) u.id = to;
+  for (const e of doc.edges) {
+    if (e.source === from) e.source = to;
+    if (e.target === from) e.target = to;
+  }
+  doc.nodes = doc.nodes.map((n) => (n === from ? to : n));
+  for (const a of doc.ambiguities) if (a.ref === from) a.ref = to;
+}
+
+/**
+ * One rule broken on a unit whose id holds markup characters (for VAL-INTERCEPT-PACKET): the
+ * finding names the unit, so its packet's `failed_ref` must read back as that id. A packet written
+ * without escaping its text is not well-formed, and one that drops or keeps raw what it should
+ * escape names another unit. Drawn by VAL-INTERCEPT-PACKET alone, like `severalRules`.
+ */
+export const markupInId: UasMutator = uasMutator('markup-in-id', 'VAL-INTERCEPT-PACKET', (d, p) => {
+  const u = choose(d.doc.units, p[0])!;
+  const id = MARKUP_IDS[p[2] % MARKUP_IDS.length]!;
+  const unitBreaks = BREAKS.filter((b) => ['VAL-ROLE-ENUM', 'VAL-SPAN-HASH', 'VAL-WEIGHT-RANGE', 'VAL-SOURCE-ORDER', 'VAL-VERBATIM'].includes(b.checkId));
+  const start = p[1] % unitBreaks.length;
+  let expected: ExpectedFinding[] = [];
+  const m = rebuild(d, (doc) => {
+    renameUnit(doc, u.id, id);
+    const renamed = { ...u, id };
+    // The first break from `start` on that this unit offers.
+    for (const b of [...unitBreaks.slice(start), ...unitBreaks.slice(0, start)]) {
+      const f = b.apply(d, doc, renamed);
+      if (f) {
+        expected = [f];
+        break;
+      }
+    }
+  }, []);
+  return expected.length === 0 ? null : { ...m, expected };
+});
+
+/**
+ * A `<node>` or a register entry (of a known type) whose `ref` names no element for want of a
+ * value, or with white space around a declared id (for VAL-INTERCEPT-PACKET): VAL-EDGE-REF, about a
+ * reference that is empty, a space, or padded. The packet's `failed_ref` is read trimmed, so a
+ * packet that copies an empty or blank reference into it names nothing: it must name something
+ * else (the document, say). Drawn by VAL-INTERCEPT-PACKET alone, like `severalRules`.
+ */
+export const blankRef: UasMutator = uasMutator('blank-ref', 'VAL-INTERCEPT-PACKET', (d, p) => {
+  const declared = new Set([...d.doc.units, ...d.doc.concepts, ...d.doc.edges].map((x) => x.id));
+  const id = choose([...declared].filter((x) => x !== ''), p[2] >> 2);
+  // No value, a space, a tab (written `&#9;`), or a declared id after a space.
+  const ref = ['', ' ', '\t', id === undefined ? '' : ` ${id}`][p[2] % 4]!;
+  if (declared.has(ref)) return null;
+  return rebuild(d, (doc) => {
+    if (p[1] % 2 === 0) doc.nodes.push(ref);
+    else doc.ambiguities.push({ type: choose(d.spec.ambiguityTypes, p[0])!, ref, note: 'About a reference left blank.' });
+  }, [{ checkId: 'VAL-EDGE-REF' }]);
 });

@@ -1,7 +1,7 @@
 import type { UasValidDocument } from '../document.js';
 import type { GenDoc } from '../model.js';
 import { choose, type UasMutator, type UasMutation, uasMutator } from '../mutation.js';
-import { rebuild, reserialize, startTag, withAttribute } from './util.js';
+import { rebuild, reserialize, startTag, weightsKept, withAttribute } from './util.js';
 
 /** What every mutation of the document's structure breaks (a fresh list per case). */
 const order = (): UasMutation['expected'] => [{ checkId: 'VAL-ELEMENT-ORDER' }];
@@ -134,16 +134,27 @@ export const structureMutators: UasMutator[] = [
 /** Identity (seed 003 §5.1.3, D-UAS-11): an empty id, an edge reusing a unit's or concept's id, an inherited name used twice. */
 export const identityMutators: UasMutator[] = [
   uasMutator('empty-id', 'VAL-ID-UNIQUE', (d, p) => {
-    // An element nothing points at, with an empty id or none.
-    const free = choose(freeElements(d.doc), p[0]);
-    if (!free) return null;
-    const [kind, i] = free;
-    const old = d.doc[kind][i]!.id;
+    // An element nothing points at, with an empty id or none; each kind as often as the others
+    // (far more edges than units are free). The compiler uses every concept it declares: the
+    // concept nothing points at is one more, which moves no weight (or the draw is discarded).
+    const elements = freeElements(d.doc);
+    const among = choose([...new Set([...elements.map(([k]) => k), 'concepts' as const])], p[2]);
+    const free = choose(elements.filter(([k]) => k === among), p[0]);
+    const [kind, i] = free ?? ['concepts', d.doc.concepts.length];
+    const old = free ? d.doc[kind][i]!.id : undefined;
+    let kept = true;
     const out = reserialize(d, (doc) => {
+      if (!free) {
+        doc.concepts.push({ id: '', term: 'RAG', expansion: 'Red Amber Green', aliases: [] });
+        kept = weightsKept(d.doc, doc, d.spec);
+      }
       doc[kind][i]!.id = '';
     });
+    if (!kept) return null;
     const tag = kind === 'units' ? 'semantic_unit' : kind === 'concepts' ? 'concept' : 'edge';
-    const artifact = p[1] % 2 === 0 || old === '' ? out.xml : withAttribute(out.xml, tag, '', 'id', undefined);
+    // Empty or none alternate with the pick, the other way round for edges than for units and concepts.
+    const none = (p[1] + (kind === 'edges' ? 1 : 0)) % 2 === 0;
+    const artifact = !none || old === '' ? out.xml : withAttribute(out.xml, tag, '', 'id', undefined);
     return artifact === undefined ? null : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-ID-UNIQUE' }] };
   }),
   uasMutator('edge-id-reuse', 'VAL-ID-UNIQUE', (d, p) => {

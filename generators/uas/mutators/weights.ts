@@ -501,6 +501,7 @@ export const promotionMutators: UasMutator[] = [
   promotionMutator('promotion-two-hops', PROMOTION_MISREADINGS.reachable!, (doc, spec, p) => {
     // A critical unit two edges from a node: reachable, not adjacent (PM-01 asks for an adjacent one).
     // The unit is cut off, then joined to an element that is no node and that is joined to one.
+    // Each edge points either way (adjacency has no direction): the unit may be its edge's target.
     const u = choose(doc.units, p[0])!;
     if (!detach(doc, spec, u.id)) return null;
     const joinable = (k: 'unit' | 'concept') => spec.referenceKinds.edge.includes(k) && spec.referenceKinds.node.includes(k);
@@ -508,8 +509,10 @@ export const promotionMutators: UasMutator[] = [
     const v = choose(pool, p[2]);
     const w = choose(pool.filter((x) => x !== v), p[2] >> 4);
     if (v === undefined || w === undefined) return null;
-    doc.edges.push({ id: freshEdgeId(doc), source: u.id, target: v, baseRelation: spec.baseRelations[p[1] % spec.baseRelations.length]! });
-    doc.edges.push({ id: freshEdgeId(doc), source: v, target: w, baseRelation: spec.baseRelations[p[2] % spec.baseRelations.length]! });
+    const join = (a: string, b: string, forward: boolean, pick: number) =>
+      doc.edges.push({ id: freshEdgeId(doc), source: forward ? a : b, target: forward ? b : a, baseRelation: spec.baseRelations[pick % spec.baseRelations.length]! });
+    join(u.id, v, ((p[1] >> 10) & 1) === 0, p[1]);
+    join(v, w, ((p[1] >> 11) & 1) === 0, p[2]);
     reweigh(doc, spec);
     if (!weighUnitBetween(doc, spec, u, PM01(spec) + 1, PM02(spec) - 1, p[1])) return null;
     doc.nodes = [...doc.nodes.filter((n) => n !== u.id && n !== v), ...(doc.nodes.includes(w) ? [] : [w])];

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { uasMutatedCase, uasValidCase, type UasCase } from '../../../generators/uas/cases.js';
 import { uasMutators } from '../../../generators/uas/mutators/index.js';
-import { severalRules } from '../../../generators/uas/mutators/several.js';
+import { blankRef, markupInId, severalRules } from '../../../generators/uas/mutators/several.js';
 import { validVariants } from '../../../generators/uas/mutators/valid.js';
 import { verifyUas } from '../../../src/reference/uas/index.js';
 import { bundledSpec } from '../../../src/spec/index.js';
@@ -43,6 +43,27 @@ describe('UAS generators, judged by the reference verifier', () => {
         holdsItsClaim(c);
       }),
       { seed: 11, numRuns: 80 },
+    );
+  });
+
+  it('markup-in-id: breaks one rule on a unit whose id holds &, <, > and a CR, the finding naming that id', () => {
+    fc.assert(
+      fc.property(uasMutatedCase([markupInId], spec.uas), (c) => {
+        expect(c.expected).toHaveLength(1);
+        for (const ch of ['&', '<', '>', '\r']) expect(c.expected[0]!.unitId).toContain(ch);
+        holdsItsClaim(c);
+      }),
+      { seed: 11, numRuns: 60 },
+    );
+  });
+
+  it('blank-ref: a <node> or register entry whose ref is blank or padded breaks VAL-EDGE-REF alone', () => {
+    fc.assert(
+      fc.property(uasMutatedCase([blankRef], spec.uas), (c) => {
+        expect(c.expected).toEqual([{ checkId: 'VAL-EDGE-REF' }]);
+        holdsItsClaim(c);
+      }),
+      { seed: 11, numRuns: 60 },
     );
   });
 

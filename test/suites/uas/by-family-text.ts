@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Adapter, UasFinding, UasVerdict } from '../../../src/contract/adapter.js';
 import { readArtifact, type UasModel, type UnitInfo } from '../../../src/reference/uas/model.js';
 import type { UasReferenceFinding } from '../../../src/reference/uas/verify.js';
+import { centralityDivisor, declaredWeight, exactWeight } from '../../../src/reference/uas/weights.js';
 import { referenceVerdict } from './reference-memo.js';
 import { bundledSpec } from '../../../src/spec/index.js';
 import type { ByFamily } from '../../helpers/broken.js';
@@ -219,6 +220,53 @@ export const byFamily: ByFamily = {
       if (decl && !/^<\?xml version=(["'])1\.0\1(?: encoding=(["'])UTF-8\2)?\?>$/.test(decl[0])) return verdict([{ checkId: 'VAL-XML-WELL-FORMED' }]);
       return reference(s, a);
     }),
+    'valid-weight-spelling': adapter('reads weights of two decimals only (0.85): `1` or `0.5` is out of range', (s, a) => {
+      const extra: UasFinding[] = (modelOf(a)?.units ?? []).filter((u) => !Number.isNaN(declaredWeight(u.weight)) && !/^[01]\.[0-9]{2}$/.test(u.weight!)).map((u) => ({ checkId: 'VAL-WEIGHT-RANGE', unitId: u.id }));
+      return verdict([...reference(s, a).findings, ...extra]);
+    }),
+    'valid-overflow-no-token': adapter('matches an overflow entry by its token: one without a token registers nothing', (s, a) => {
+      const m = modelOf(a);
+      const extra: UasFinding[] = [];
+      const entered = (type: string, ref: string, token: string) => m!.ambiguities.some((x) => x.type === type && x.ref === ref && x.token === token);
+      for (const u of m?.units ?? []) {
+        const t = u.specializedRole;
+        if (t !== undefined && !spec.baseRoles.includes(t) && !Object.hasOwn(spec.roleAliases, t) && !entered('ROLE_OVERFLOW', u.id, t)) extra.push({ checkId: 'VAL-OVERFLOW-REGISTER', unitId: u.id });
+      }
+      for (const e of m?.edges ?? []) {
+        const t = e.specializedRelation;
+        if (t !== undefined && !spec.baseRelations.includes(t) && !Object.hasOwn(spec.relationAliases, t) && !entered('RELATION_OVERFLOW', e.id, t)) extra.push({ checkId: 'VAL-OVERFLOW-REGISTER', unitId: e.id });
+      }
+      return verdict([...reference(s, a).findings, ...extra]);
+    }),
+    'valid-promotion-by-edge': adapter('wants every unit with w >= 0.85 to be a <node> itself (an edge to a node is not enough)', (s, a) => {
+      const ref = reference(s, a);
+      const m = modelOf(a);
+      if (!m || ref.findings.some((f) => f.checkId === 'VAL-ID-UNIQUE' || f.checkId === 'VAL-EDGE-REF')) return ref;
+      const { divisor, deg } = centralityDivisor(m, spec);
+      const nodes = new Set(m.nodes);
+      const critical = m.units.filter((u) => {
+        const w = exactWeight(u.modifiers, deg[u.index]!, divisor, spec);
+        return w.num >= spec.promotion['PM-01'] * w.den && !nodes.has(u.id);
+      });
+      return verdict([...ref.findings, ...critical.map((u): UasFinding => ({ checkId: 'VAL-PROMOTION', unitId: u.id }))]);
+    }),
+    'valid-list-spacing': adapter('splits weight_modifiers and concept_refs at each space, keeping the empty pieces', (s, a) => {
+      const extra: UasFinding[] = [];
+      for (const m of a.matchAll(/\s(weight_modifiers|concept_refs)=(["'])(.*?)\2/g)) {
+        // What the parser hands on: line ends normalized, then each raw tab or line end a space.
+        const v = m[3]!.replace(/\r\n?/g, '\n').replace(/[\t\n]/g, ' ');
+        if (v !== '' && v.split(' ').includes('')) extra.push({ checkId: m[1] === 'concept_refs' ? 'VAL-CONCEPT-REF' : 'VAL-WEIGHT-FORMULA' });
+      }
+      return verdict([...reference(s, a).findings, ...extra]);
+    }),
+    'valid-long-unit': adapter("reads a unit's text into a buffer of 4 KiB", (s, a) => {
+      const cut = (modelOf(a)?.units ?? []).filter((u) => u.mode === 'VERBATIM_FULL' && utf8(u.text).length > 4096);
+      return verdict([...reference(s, a).findings, ...cut.map((u): UasFinding => ({ checkId: 'VAL-VERBATIM', unitId: u.id }))]);
+    }),
+    'valid-manifest-text': adapter('takes text inside <source_manifest> for stray text', (s, a) => {
+      const inside = /<source_manifest\b[^>]*[^/]>([^<]*)<\/source_manifest>/.exec(a);
+      return inside && /\S/.test(inside[1]!) ? verdict([...reference(s, a).findings, { checkId: 'VAL-ELEMENT-ORDER' }]) : reference(s, a);
+    }),
   },
   'VAL-XML-WELL-FORMED': {
     doctype: reading('honours a DOCTYPE and its entities', (a) => {
@@ -358,4 +406,12 @@ export const interceptSlips: Readonly<Record<string, Adapter>> = {
     const fs = reference(s, a).findings;
     return verdict(fs.map((f) => ({ ...f, intercept: f.intercept.replace(/<check_id>[^<]*<\/check_id>/, `<check_id>${fs[0]!.checkId}</check_id>`) }) as UasFinding));
   }),
+  // `<failed_ref>${ref}</failed_ref>`: an id holding `&` or `<` makes the packet ill-formed.
+  'markup-in-id': adapter('writes failed_ref without escaping it', (s, a) =>
+    verdict(reference(s, a).findings.map((f) => ({ ...f, intercept: f.intercept.replace(/<failed_ref>[^<]*<\/failed_ref>/, () => `<failed_ref>${packet(f, 'failed_ref')}</failed_ref>`) }) as UasFinding)),
+  ),
+  // `failed_ref` = the reference the finding is about, whatever it holds: a blank one names nothing.
+  'blank-ref': adapter('copies the failing reference into failed_ref, blank or not', (s, a) =>
+    verdict(reference(s, a).findings.map((f) => (f.checkId === 'VAL-EDGE-REF' && packet(f, 'failed_ref') === 'UAS_Document' ? { ...f, intercept: f.intercept.replace(/<failed_ref>[^<]*<\/failed_ref>/, () => `<failed_ref>${f.intercept.match(/<invalid_token>([^<]*)<\/invalid_token>/)![1]}</failed_ref>`) } : f) as UasFinding)),
+  ),
 };
