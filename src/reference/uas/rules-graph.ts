@@ -18,6 +18,9 @@ function idCounts(m: UasModel): Map<string, { n: number; kinds: Set<UasElementKi
 }
 
 const ALL_KINDS: readonly UasElementKind[] = ['unit', 'concept', 'edge'];
+const NO_KIND: readonly UasElementKind[] = [];
+/** The kinds of an id declared once, shared: looking a reference up allocates nothing. */
+const ONE_KIND: Record<UasElementKind, readonly UasElementKind[]> = { unit: ['unit'], concept: ['concept'], edge: ['edge'] };
 const KIND_NAME: Record<UasElementKind, string> = { unit: 'a <semantic_unit>', concept: 'a <concept>', edge: 'an <edge>' };
 
 /** "a <semantic_unit> or a <concept>": the kinds a reference may name, for messages. */
@@ -61,10 +64,10 @@ export function checkGraph(m: UasModel, spec: UasSpec, issues: IssueList): boole
    */
   const kindsOf = (ref: string | undefined): readonly UasElementKind[] => {
     // An absent or empty reference names nothing, not even an element with an empty id.
-    if (!ref) return [];
-    if (counts) return [...(counts.get(ref)?.kinds ?? [])];
+    if (!ref) return NO_KIND;
+    if (counts) return [...(counts.get(ref)?.kinds ?? NO_KIND)];
     const index = ids.get(ref);
-    return index === undefined ? [] : [kindOf(index)];
+    return index === undefined ? NO_KIND : ONE_KIND[kindOf(index)];
   };
   /** True when `ref` is declared as one of `kinds`. */
   const fits = (ref: string | undefined, kinds: readonly UasElementKind[]): boolean => kindsOf(ref).some((k) => kinds.includes(k));
