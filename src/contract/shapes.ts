@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { ajv2020Class } from './dependency.js';
 import { precompiled, validatorKey } from './precompiled.js';
 import adapterInfo from '../../schemas/protocol/adapter-info.schema.json' with { type: 'json' };
 import bytes from '../../schemas/protocol/bytes.schema.json' with { type: 'json' };
@@ -47,7 +48,7 @@ const PROTOCOL_FLAVOUR = 'protocol/ajv8 2020 strict';
 
 /** The ajv instance with every protocol schema added (references between them resolve); `source` for the build's standalone output. */
 export function protocolAjv(options: { source?: boolean } = {}): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: false, ...(options.source ? { code: { source: true } } : {}) });
+  const ajv = new (ajv2020Class())({ strict: true, allErrors: false, ...(options.source ? { code: { source: true } } : {}) });
   for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema as object);
   return ajv;
 }

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { checkMatcher } from '../contract/glob.js';
 import type { CheckDefinition } from './check.js';
 import { UsageError } from '../contract/errors.js';
 
@@ -69,7 +69,7 @@ export function selectChecks<T extends { id: string; suite: string }>(checks: re
     selected = selected.filter((c) => filter.suites!.includes(c.suite));
   }
   if (filter.checks?.length) {
-    const matchers = filter.checks.map((g) => ({ g, m: picomatch(g) }));
+    const matchers = filter.checks.map((g) => ({ g, m: checkMatcher(g) }));
     for (const { g, m } of matchers) if (!checks.some((c) => m(c.id))) throw new UsageError(`no check matches "${g}" (see: uaix-conformance list)`);
     selected = selected.filter((c) => matchers.some(({ m }) => m(c.id)));
   }

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { addFormats, ajv2020Class } from '../contract/dependency.js';
 import { UsageError } from '../contract/errors.js';
 import { READABLE_REPORT_FORMATS, REPORT_FORMAT, type Report } from '../model/report.js';
 import { jsonProblem } from './json-text.js';
@@ -14,8 +13,8 @@ const validators = new Map<string, ValidateFunction>();
 export function schemaValidator(name: string): ValidateFunction {
   let v = validators.get(name);
   if (!v) {
-    const ajv = new Ajv2020({ allErrors: false, strict: true });
-    addFormats.default(ajv);
+    const ajv = new (ajv2020Class())({ allErrors: false, strict: true });
+    addFormats()(ajv);
     v = ajv.compile(JSON.parse(readFileSync(join(packageRoot, 'schemas', `${name}.schema.json`), 'utf8')));
     validators.set(name, v);
   }

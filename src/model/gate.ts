@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { checkMatcher } from '../contract/glob.js';
 import { problemOf, type CheckExpectation, type CheckReport, type Expectation, type GateRecord, type Report } from './report.js';
 
 export type { Expectation } from './report.js';
@@ -53,7 +53,7 @@ interface Matched {
 
 function matchEntries(report: Report, file: ExpectationsFile, today: string): Matched[] {
   return file.expectations.map((entry) => {
-    const isMatch = picomatch(entry.check);
+    const isMatch = checkMatcher(entry.check);
     const checks = report.checks.filter((c) => isMatch(c.id));
     return { entry, checks, explained: checks.filter((c) => explains(entry, c)), expired: entry.expires !== undefined && today > entry.expires };
   });
@@ -71,7 +71,8 @@ export function evaluateGate(report: Report, file: ExpectationsFile, options: { 
   for (const m of matched) {
     if (m.expired) stale.push({ entry: m.entry, why: `expired on ${m.entry.expires}` });
     else if (m.checks.length === 0) {
-      const inCatalog = options.catalogIds === undefined || options.catalogIds.some((id) => picomatch(m.entry.check)(id));
+      const isMatch = checkMatcher(m.entry.check);
+      const inCatalog = options.catalogIds === undefined || options.catalogIds.some((id) => isMatch(id));
       if (inCatalog) untouched.push(m.entry);
       else stale.push({ entry: m.entry, why: 'matches no check of the catalog' });
     } else if (m.explained.length === 0) {

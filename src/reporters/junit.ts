@@ -1,4 +1,4 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import { xmlBuilderClass } from '../contract/dependency.js';
 import { acceptedByGate, expectationLine, failsGate } from '../model/gate.js';
 import type { CheckReport, Report } from '../model/report.js';
 import { displayJson, displayText, revealInvisible } from './escape.js';
@@ -7,7 +7,9 @@ import type { FileReporter } from './reporter.js';
 /** Longest shown form of one value in junit.xml; the full value is always in report.json. */
 const MAX_VALUE_CHARS = 20_000;
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, suppressEmptyNode: true, suppressBooleanAttributes: false });
+/** The XML builder, made on the first junit.xml (a run that writes none never loads it). */
+let builder: InstanceType<ReturnType<typeof xmlBuilderClass>> | undefined;
+const xmlBuilder = () => (builder ??= new (xmlBuilderClass())({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, suppressEmptyNode: true, suppressBooleanAttributes: false }));
 
 /**
  * Adapter text for an attribute or text of junit.xml: cut at `MAX_VALUE_CHARS`, invisible and
@@ -115,7 +117,7 @@ export function renderJunit(report: Report): string {
       })),
     };
   });
-  const xml = builder.build({
+  const xml = xmlBuilder().build({
     testsuites: {
       '@name': `uaix-conformance ${report.tool.version} against ${xmlSafe(report.adapter.name)}`,
       '@tests': report.summary.total,

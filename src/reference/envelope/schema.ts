@@ -1,5 +1,5 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { Ajv, ValidateFunction } from 'ajv';
+import { addFormats, ajvClass } from '../../contract/dependency.js';
 import { precompiled, validatorKey } from '../../contract/precompiled.js';
 import type { EnvelopeSpec, FieldSpec, FieldType } from '../../spec/envelope.js';
 
@@ -82,8 +82,8 @@ export const ENVELOPE_FLAVOUR = 'envelope/ajv8 allErrors strict unicodeRegExp fo
 
 /** The ajv instance envelope schemas are compiled with; `source` keeps the code for the build's standalone output. */
 export function envelopeAjv(options: { source?: boolean } = {}): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, unicodeRegExp: true, ...(options.source ? { code: { source: true } } : {}) });
-  addFormats.default(ajv, ['date-time', 'uri-reference']);
+  const ajv = new (ajvClass())({ allErrors: true, strict: true, unicodeRegExp: true, ...(options.source ? { code: { source: true } } : {}) });
+  addFormats()(ajv, ['date-time', 'uri-reference']);
   return ajv;
 }
 

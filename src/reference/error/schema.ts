@@ -1,5 +1,5 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { addFormats, ajv2020Class } from '../../contract/dependency.js';
 import type { Finding } from '../../contract/adapter.js';
 import { levelSchemas, membersOpen, schemeCaseSensitive, type ErrorSpec } from '../../spec/error.js';
 import { isAbsoluteHttpsUrl } from './https-url.js';
@@ -45,11 +45,11 @@ function closedSchema(spec: ErrorSpec): Record<string, any> {
 export function compiled(spec: ErrorSpec): Compiled {
   const known = cache.get(spec);
   if (known) return known;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, validateFormats: true });
+  const ajv = new (ajv2020Class())({ allErrors: true, strict: true, validateFormats: true });
   const named = formatsIn([spec.schema, Object.values(spec.executableParameters.actions).map((a) => a.schema)]);
   named.delete(HTTPS_FORMAT);
   const asserted = [...named].filter((f) => spec.formats.asserted.includes(f));
-  if (asserted.length > 0) addFormats.default(ajv, asserted as never);
+  if (asserted.length > 0) addFormats()(ajv, asserted as never);
   // Annotation-only formats are declared so that strict mode knows them, and never fail.
   for (const f of named) if (!asserted.includes(f)) ajv.addFormat(f, true);
   const caseSensitive = schemeCaseSensitive(spec);
