@@ -7,7 +7,6 @@ import { runChecks as runEngine, type RunListener, type RunOptions as EngineRunO
 import { closeAdapter, loadAdapter } from '../adapters/load.js';
 import { gateReport, type ExpectationsFile, type GateResult } from '../model/gate.js';
 import type { Environment, Report } from '../model/report.js';
-import { writeReports } from '../reporters/index.js';
 import type { Reporter } from '../reporters/reporter.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
 import { assertReplaceable } from '../io/report-files.js';
@@ -113,6 +112,10 @@ export async function runPack(o: PackOptions): Promise<PackRun> {
   const checks = await selectedChecks({ suites: o.suites ?? [], checks: o.checks ?? [] });
   if (o.replayPath !== undefined && checks.length !== 1) throw new UsageError(`a replay needs exactly one check, the selection holds ${checks.length}`);
   if (o.out !== undefined) assertReplaceable(o.out);
+  // The file reporters load while the checks run, and only for a run that writes files.
+  const fileReporters = o.out !== undefined ? import('../reporters/index.js') : undefined;
+  // Awaited after the run; a failure of the run itself must not leave its rejection unhandled.
+  fileReporters?.catch(() => undefined);
   const spec = o.spec ?? bundledSpec();
   const adapter = typeof o.adapter === 'string' ? await loadAdapter(o.adapter, { timeoutMs: o.timeoutMs, spec, ...(o.inProcess !== undefined ? { inProcess: o.inProcess } : {}) }) : o.adapter;
   const reporters = o.reporters ?? [];
@@ -148,7 +151,7 @@ export async function runPack(o: PackOptions): Promise<PackRun> {
       report = gated.report;
       gate = gated.result;
     }
-    return { report, written: o.out !== undefined ? writeReports(report, o.out) : [], checks, ...(gate ? { gate } : {}) };
+    return { report, written: fileReporters && o.out !== undefined ? (await fileReporters).writeReports(report, o.out) : [], checks, ...(gate ? { gate } : {}) };
   } finally {
     for (const r of reporters) r.onRunEnd?.(report);
     if (typeof o.adapter === 'string') await closeAdapter(adapter);
