@@ -34,3 +34,17 @@ export function lazy<T>(build: () => fc.Arbitrary<T>): fc.Arbitrary<T> {
 export function graphemeString(constraints: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<string> {
   return lazy(() => fc.string({ unit: 'grapheme', ...constraints }));
 }
+
+/**
+ * `make(key)`, made once per key and then shared: an arbitrary is immutable, so one instance draws
+ * and shrinks as a fresh one would, and a generator asked for it again (every envelope field of a
+ * type, every token of an alphabet) does not build it again (fast-check's string arbitraries scan
+ * their unit when made).
+ */
+export function memoized<K, V>(make: (key: K) => V): (key: K) => V {
+  const made = new Map<K, V>();
+  return (key) => {
+    if (!made.has(key)) made.set(key, make(key));
+    return made.get(key)!;
+  };
+}

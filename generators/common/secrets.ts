@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { memoized } from './lazy.js';
 
 /**
  * Synthetic, obviously fake secrets, one family per family of `spec/secrets.json` (the family name is
@@ -22,8 +23,10 @@ export type SecretFamily = (typeof SECRET_FAMILIES)[number];
 const ALNUM = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
 const UPPER_DIGIT = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
 
-const chars = (alphabet: string[], minLength: number, maxLength: number) =>
-  fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength });
+/** One unit per alphabet, shared (see `memoized`). */
+const unitOf = memoized((alphabet: string[]) => fc.constantFrom(...alphabet));
+
+const chars = (alphabet: string[], minLength: number, maxLength: number) => fc.string({ unit: unitOf(alphabet), minLength, maxLength });
 
 const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 

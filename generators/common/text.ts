@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { graphemeString } from './lazy.js';
+import { graphemeString, memoized } from './lazy.js';
 
 /**
  * Free text as agents write it: the strings that break naive implementations. Always holds at least
@@ -67,8 +67,11 @@ class ShrinksToPlain extends fc.Arbitrary<string> {
 
 /** Non-blank free text, from curated hard cases, arbitrary unicode (astral included), and mixes; shrinks to `PLAIN_TEXT` first. */
 export function freeText(maxLength = 60): fc.Arbitrary<string> {
-  return new ShrinksToPlain(freeTextDraws(maxLength), PLAIN_TEXT);
+  return freeTextOf(maxLength);
 }
+
+/** `freeText` per longest length, made once (see `memoized`). */
+const freeTextOf = memoized((maxLength: number): fc.Arbitrary<string> => new ShrinksToPlain(freeTextDraws(maxLength), PLAIN_TEXT));
 
 /** The draws of `freeText`. */
 function freeTextDraws(maxLength: number): fc.Arbitrary<string> {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { memoized } from './lazy.js';
 
 /**
  * Strings that look like tokens but are not secrets: the identifiers, digests and checksums a
@@ -27,8 +28,10 @@ const HEX = [...'0123456789abcdef'];
 const CROCKFORD = [...'0123456789ABCDEFGHJKMNPQRSTVWXYZ'];
 const ALNUM = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
 
-const chars = (alphabet: string[], minLength: number, maxLength = minLength) =>
-  fc.string({ unit: fc.constantFrom(...alphabet), minLength, maxLength });
+/** One unit per alphabet, shared (see `memoized`). */
+const unitOf = memoized((alphabet: string[]) => fc.constantFrom(...alphabet));
+
+const chars = (alphabet: string[], minLength: number, maxLength = minLength) => fc.string({ unit: unitOf(alphabet), minLength, maxLength });
 
 const hex = (n: number) => chars(HEX, n);
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { graphemeString } from '../common/lazy.js';
+import { graphemeString, lazy } from '../common/lazy.js';
 import { profileNames, type EnvelopeSpec, type FieldSpec, type FieldType } from '../../src/spec/envelope.js';
 import { tokenLikeOf } from '../common/token-like.js';
 import { freeObject, freeText, SHRINK_TO_FIRST, trickyNumber } from '../common/text.js';
@@ -60,13 +60,18 @@ export function utcDateTime(min = Date.UTC(1970, 0, 1), max = Date.UTC(2099, 11,
 
 /** URI references: absolute https/http/urn, rooted paths, percent-encoded unicode. */
 export function uriReference(): fc.Arbitrary<string> {
-  return fc.oneof(
+  return URI_REFERENCE;
+}
+
+/** `uriReference`'s one instance, built on its first draw (fast-check's `webUrl` costs to make). */
+const URI_REFERENCE: fc.Arbitrary<string> = lazy(() =>
+  fc.oneof(
     SHRINK_TO_FIRST,
     fc.webUrl({ withQueryParameters: true, withFragments: true }),
     fc.constantFrom('/', '/.well-known/uaix.json', 'urn:uaix:log:agent-standard:20260531:ack_0002', 'https://example.invalid/runtime', 'http://uaix.org/'),
     graphemeString({ minLength: 1, maxLength: 8 }).map((s) => `https://example.invalid/${encodeURIComponent(s)}`),
-  );
-}
+  ),
+);
 
 function traceparent(): fc.Arbitrary<string> {
   return tokenLikeOf('traceparent');

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { graphemeString, lazy } from '../../../generators/common/lazy.js';
+import { graphemeString, lazy, memoized } from '../../../generators/common/lazy.js';
+import { freeText } from '../../../generators/common/text.js';
+import { tokenLikeOf } from '../../../generators/common/token-like.js';
 
 describe('lazy arbitraries', () => {
   it('build nothing until a value is drawn, then build once', () => {
@@ -38,5 +40,36 @@ describe('lazy arbitraries', () => {
     const direct = [...fc.string({ unit: 'grapheme', maxLength: 8 }).shrink('abc', undefined).take(5).map((v) => v.value)];
     expect(shrunk).toEqual(direct);
     expect(shrunk.length).toBeGreaterThan(0);
+  });
+});
+
+describe('memoized arbitraries', () => {
+  it('make one instance per key, and only when a key is first asked for', () => {
+    const made: number[] = [];
+    const of = memoized((n: number) => {
+      made.push(n);
+      return fc.nat(n);
+    });
+    expect(made).toEqual([]);
+    const a = of(5);
+    expect(of(5)).toBe(a);
+    expect(of(7)).not.toBe(a);
+    expect(made).toEqual([5, 7]);
+  });
+
+  it('draw as a fresh instance does, whoever else draws from the shared one', () => {
+    // freeText(30) is one shared instance; a fresh one is made by a fresh key of the same shape.
+    const shared = freeText(30);
+    expect(freeText(30)).toBe(shared);
+    for (const seed of [1, 2, 3]) {
+      const alone = fc.sample(shared, { seed, numRuns: 50 });
+      fc.sample(fc.tuple(shared, freeText(30)), { seed: seed + 100, numRuns: 50 });
+      expect(fc.sample(shared, { seed, numRuns: 50 })).toEqual(alone);
+    }
+    // The idempotency key and the short reference share one alphanumeric unit.
+    const ulid = tokenLikeOf('short-ref');
+    const first = fc.sample(ulid, { seed: 9, numRuns: 30 });
+    fc.sample(tokenLikeOf('idempotency-key'), { seed: 9, numRuns: 30 });
+    expect(fc.sample(ulid, { seed: 9, numRuns: 30 })).toEqual(first);
   });
 });
