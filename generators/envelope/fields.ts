@@ -17,10 +17,14 @@ export function token(prefix = ''): fc.Arbitrary<string> {
 }
 const tokens = new Map<string, fc.Arbitrary<string>>();
 
+/** The units of every token, shared by every prefix: a string arbitrary scans its unit when made, once per unit. */
+const FIRST = fc.constantFrom(...ALNUM);
+const TAIL_UNIT = fc.constantFrom(...TAIL);
+
 /** The token arbitrary of one prefix (see `token`). */
 function buildToken(prefix: string): fc.Arbitrary<string> {
-  const first = fc.constantFrom(...ALNUM);
-  const tail = (max: number) => fc.string({ unit: fc.constantFrom(...TAIL), maxLength: max });
+  const first = FIRST;
+  const tail = (max: number) => fc.string({ unit: TAIL_UNIT, maxLength: max });
   const plain = fc.tuple(first, tail(30)).map(([a, b]) => `${prefix}${a}${b}`);
   return fc.oneof(
     SHRINK_TO_FIRST,
