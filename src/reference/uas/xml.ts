@@ -1,4 +1,4 @@
-import { SaxesParser } from 'saxes';
+import { saxesParserClass } from '../../contract/dependency.js';
 
 /** Characters XML 1.0 cannot carry, raw or as a reference (§2.2 Char). */
 export const NOT_XML_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -33,7 +33,7 @@ export function parseStrictXml(input: string, on: XmlEvents): string | undefined
   // saxes reads a lone surrogate as half of a pair with the next character; refuse those first.
   const bad = wellFormedUtf16(input) ? null : NOT_XML_CHAR.exec(input);
   if (bad) return `character U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML 1.0`;
-  const parser = new SaxesParser(OPTIONS);
+  const parser = new (saxesParserClass())(OPTIONS);
   parser.on('doctype', () => {
     throw new NotWellFormed('a DOCTYPE is not allowed in a UAS artifact');
   });
