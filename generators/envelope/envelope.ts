@@ -149,10 +149,27 @@ export function validEnvelope(data: SpecData, profile?: string): fc.Arbitrary<En
  * data inside the published objects (001 §Campos adicionales).
  */
 export function acceptedEnvelope(data: SpecData): fc.Arbitrary<EnvelopeCase> {
-  let envelopes = envelopeOf(data);
+  let envelopes = withLeapSecondExpiry(envelopeOf(data));
   if (data.envelope.undeclaredMembers === 'top-level') envelopes = withNestedExtras(data.envelope, envelopes);
   if (data.envelope.secretScope === 'body') envelopes = withSecretOutsideBody(envelopes);
-  return data.envelope.undeclaredMembers === 'top-level' || data.envelope.secretScope === 'body' ? sealed(data, envelopes) : validEnvelope(data);
+  return sealed(data, envelopes);
+}
+
+/**
+ * One valid envelope in ten expiring on a leap second, `23:59:60` of 30 June or 31 December of its
+ * clock's year, with the clock at `23:59:59` of that day: one second left (D-ENV-04: the leap
+ * second is the instant before the next day's midnight; D-ENV-07: a valid case leaves at least a
+ * second). A validator that clamps the leap second to `23:59:59`, or moves it back, takes the
+ * envelope for expired. The wire and integrity checks draw `validEnvelope`, without these.
+ */
+function withLeapSecondExpiry(envelopes: fc.Arbitrary<UnsealedEnvelope>): fc.Arbitrary<UnsealedEnvelope> {
+  return fc.tuple(envelopes, fc.nat(19)).map(([c, pick]) => {
+    if (pick > 1) return c;
+    const day = `${c.now.slice(0, 4)}-${pick === 0 ? '06-30' : '12-31'}`;
+    const packet = structuredClone(c.packet);
+    packet.delivery.expires_at = `${day}T23:59:60Z`;
+    return { ...c, now: `${day}T23:59:59Z`, packet };
+  });
 }
 
 /**

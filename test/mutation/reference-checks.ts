@@ -41,7 +41,9 @@ export function eachCheckAgainstReference(checks: readonly CheckDefinition[], op
       // With `freshSpec`, each check gets a reference built from its own copy of the spec data: the
       // reference compiles its validators once per spec object, so with one shared reference the code
       // that builds them runs inside the first check's test only, and per-test coverage would run a
-      // mutant of that code against that one check. Worth it where compiling is cheap (error).
+      // mutant of that code against that one check (for the envelope suite: ENV-VALID-ACCEPTED alone,
+      // which no loosened schema fails). Used by the suites whose reference compiles per spec object
+      // (error, envelope: schemas and claim patterns); a fresh envelope spec costs about a second a check.
       const adapter = options.freshSpec ? referenceFor(structuredClone(bundledSpec())) : referenceAdapter;
       // Verdicts only: a mutant's failure need not be shrunk (the verdict is the same, shrinking only costs time).
       const report = await runChecks({ checks: [check], adapter, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });

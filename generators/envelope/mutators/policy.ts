@@ -22,7 +22,10 @@ type Expiry = { expires: string; now: string; note?: string; alsoAllowed?: reado
  * - `long-fraction`: an expiry of 4 to 9 fraction digits, a clock a few ms later (read as
  *   milliseconds, "1234" would put the expiry 1.2 s later);
  * - `leap-second`: an expiry at `23:59:60` (RFC 3339 allows it; `Date.parse` gives NaN), the clock
- *   a second or more after it.
+ *   a second or more after it;
+ * - `fine-clock`: an expiry of 4 to 9 fraction digits and the clock written to the same precision,
+ *   at the very instant (or, where the instant itself is still valid, one nanosecond later): a
+ *   clock read to the millisecond falls before the expiry.
  */
 function expiryCase(family: string, expires: string, ms: number, digits: number, atExpiry: boolean): Expiry {
   const base = msOf(expires);
@@ -52,6 +55,14 @@ function expiryCase(family: string, expires: string, ms: number, digits: number,
       const exact = second + Number(`0.${fraction}`) * 1000;
       return { expires: `${iso(second).slice(0, 19)}.${fraction}Z`, now: iso(Math.ceil(exact) + 1 + (ms % 50)) };
     }
+    case 'fine-clock': {
+      const second = Math.floor(base / 1000) * 1000;
+      // A fraction whose digits past the milliseconds are never all zero.
+      const fraction = `${String(ms % 1000).padStart(3, '0')}${'567891'.slice(0, digits - 3)}`;
+      const nanos = String(BigInt(fraction.padEnd(9, '0')) + (atExpiry ? 0n : 1n)).padStart(9, '0');
+      const head = iso(second).slice(0, 19);
+      return { expires: `${head}.${fraction}Z`, now: `${head}.${atExpiry ? fraction : nanos}Z` };
+    }
     default: {
       // leap-second: the last second of June or December of the expiry's year, the clock after it.
       const year = new Date(base).getUTCFullYear();
@@ -71,7 +82,7 @@ function expiryCase(family: string, expires: string, ms: number, digits: number,
  */
 export function expired(spec: EnvelopeSpec): EnvelopeMutator {
   const atExpiry = spec.expiry !== 'after';
-  const families = [...(atExpiry ? ['at-expiry'] : []), 'just-after', 'long-after', 'mixed-precision', 'long-fraction', 'leap-second'];
+  const families = [...(atExpiry ? ['at-expiry'] : []), 'just-after', 'long-after', 'mixed-precision', 'long-fraction', 'leap-second', 'fine-clock'];
   return {
     breaks: 'ENV-EXPIRED',
     families,

@@ -1,6 +1,6 @@
 import type { Adapter, Verdict } from '../../../src/contract/adapter.js';
 import { referenceAdapter } from '../../../src/adapters/reference.js';
-import type { BrokenRegistry } from '../../helpers/broken.js';
+import type { BrokenRegistry, MoreBroken } from '../../helpers/broken.js';
 import { valueAt } from '../../helpers/json-pointer.js';
 
 /**
@@ -62,6 +62,27 @@ const publisherSpoofGuard: Adapter = {
     if (typeof source?.id === 'string' && source.id.startsWith('agt_uaix.')) return { valid: false, findings: [{ path: '/source/id', message: 'impersonates the publisher' }] };
     return ref.validateEnvelope!(packet, context);
   },
+};
+
+/**
+ * A clock of POSIX habits: a leap second `23:59:60` is read as `23:59:59`, so an envelope expiring
+ * on one is taken for expired a second early (D-ENV-04: it is the instant before the next day's midnight).
+ */
+const leapSecondClamped: Adapter = {
+  ...ref,
+  describe: () => ({ name: 'leap second clamped to :59', version: '0' }),
+  async validateEnvelope(packet, context) {
+    const expires = (packet as { delivery?: { expires_at?: unknown } }).delivery?.expires_at;
+    if (typeof expires === 'string' && /T23:59:60(\.\d+)?Z$/.test(expires) && Date.parse(context.now) >= Date.parse(expires.replace('T23:59:60', 'T23:59:59'))) {
+      return { valid: false, findings: [{ checkId: 'ENV-EXPIRED', path: '/delivery/expires_at', message: 'expired' }] };
+    }
+    return ref.validateEnvelope!(packet, context);
+  },
+};
+
+/** Further slips of an envelope check, each of which must fail it. */
+export const more: MoreBroken = {
+  'ENV-VALID-ACCEPTED': [leapSecondClamped],
 };
 
 /** Every envelope check id, mapped to the adapter that must fail it. */

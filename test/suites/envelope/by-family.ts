@@ -1,6 +1,7 @@
 import type { Adapter, Finding, ValidationContext, Verdict } from '../../../src/contract/adapter.js';
 import { referenceAdapter } from '../../../src/adapters/reference.js';
 import { findUnsupportedClaim } from '../../../src/reference/envelope/claims.js';
+import { utcInstant } from '../../../src/reference/envelope/instant.js';
 import { bundledSpec } from '../../../src/spec/index.js';
 import { foldName } from '../../../generators/envelope/mutators/structure.js';
 import { publishedObjects } from '../../../generators/envelope/walk.js';
@@ -156,6 +157,11 @@ export const byFamily: ByFamily = {
       return expires !== null && now !== null && expires > now;
     }),
     'leap-second': overlooking('compares Date.parse values, NaN for a leap second', 'ENV-EXPIRED', (_f, p) => Number.isNaN(Date.parse(p.delivery.expires_at))),
+    'fine-clock': overlooking('reads the clock with Date.parse, to the millisecond', 'ENV-EXPIRED', (_f, p, c) => {
+      const expires = utcInstant(p.delivery.expires_at);
+      const now = Date.parse(c.now);
+      return expires !== null && !Number.isNaN(now) && expires > BigInt(now) * 1_000_000n;
+    }),
   },
   'ENV-UNSUPPORTED-CLAIM': {
     'after-disclaimer': overlooking('reads negation per text, not per sentence', 'ENV-UNSUPPORTED-CLAIM', (f, p) => {

@@ -78,9 +78,23 @@ describe('the envelope mutators', () => {
   it('plant an expiry at its very instant only where that instant is already too late (D-ENV-07)', () => {
     const after = withOverrides(spec, { envelope: { expiry: 'after' } });
     const mutator = expired(after.envelope);
-    expect(mutator.families).toEqual(['just-after', 'long-after', 'mixed-precision', 'long-fraction', 'leap-second']);
+    expect(mutator.families).toEqual(['just-after', 'long-after', 'mixed-precision', 'long-fraction', 'leap-second', 'fine-clock']);
     for (const c of fc.sample(mutated(after, mutator).cases, { seed: 3, numRuns: 100 })) {
       expect(instant(c.now)! > instant(c.packet.delivery.expires_at)!, c.note).toBe(true);
+    }
+  });
+
+  it('write the clock of fine-clock to the expiry\'s own precision, below the millisecond, at or just after it (D-ENV-04, D-ENV-07)', () => {
+    for (const data of [spec, withOverrides(spec, { envelope: { expiry: 'after' } })]) {
+      const cases = fc.sample(mutated(data, expired(data.envelope)).cases, { seed: 5, numRuns: 300 }).filter((c) => c.family === 'fine-clock');
+      expect(cases.length).toBeGreaterThan(10);
+      for (const c of cases) {
+        const expires = instant(c.packet.delivery.expires_at)!;
+        const now = instant(c.now)!;
+        expect(data.envelope.expiry === 'after' ? now === expires + 1n : now === expires, c.note).toBe(true);
+        // Read to the millisecond, the clock falls before the expiry.
+        expect(BigInt(Date.parse(c.now)) * 1_000_000n < expires, c.note).toBe(true);
+      }
     }
   });
 
