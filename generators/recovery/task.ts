@@ -4,7 +4,7 @@ import { anyFakeSecret } from '../common/secrets.js';
 import { freeJson, freeKey, freeText } from '../common/text.js';
 import { tokenLike } from '../common/token-like.js';
 import { faultList } from './fault.js';
-import type { CaseTask, Fault, FaultKind, HandoffTask, PathStep, ScheduleTask, StatusTask, TaskKind, WriteTask } from './types.js';
+import type { CaseTask, Fault, FaultKind, HandoffTask, PathQuote, PathStep, ScheduleTask, StatusTask, TaskKind, WriteTask } from './types.js';
 
 const HEX = [...'0123456789abcdef'];
 const hex = (n: number) => fc.string({ unit: fc.constantFrom(...HEX), minLength: n, maxLength: n });
@@ -22,27 +22,29 @@ export function unixSeconds(): fc.Arbitrary<number> {
 }
 
 /** The kinds of path to the time field, each a way a JSONPath reader goes wrong. */
-export type TimePathKind = 'seed' | 'nested' | 'bracket' | 'escaped' | 'prototype' | 'index';
+export type TimePathKind = 'seed' | 'nested' | 'bracket' | 'escaped' | 'double-quote' | 'prototype' | 'index';
 
 /**
  * Paths of each kind: the seed's own (`$.parameters.scheduled_time`); a deeper member path (a
  * reader that writes the field under `parameters` goes wrong); names that need bracket notation
  * (unicode, astral, a dash: a dot-only reader goes wrong); names with a quote or a backslash,
- * escaped in the path (a reader that does not unescape goes wrong); names of
- * `Object.prototype` (`__proto__`, `constructor`: a copy by assignment loses the first); and an
- * index step of two digits into an array (`[10]`, D-REC-08: a reader without index steps, or of
- * one digit, goes wrong). The index kind is drawn only where asked for: the default leaves it out.
+ * escaped in the path (a reader that does not unescape goes wrong); a name with a double quote
+ * (raw in `['...']`, escaped in `["..."]`); names of `Object.prototype` (`__proto__`,
+ * `constructor`: a copy by assignment loses the first); and an index step of two digits into an
+ * array (`[10]`, D-REC-08: a reader without index steps, or of one digit, goes wrong). The
+ * double-quote and index kinds are drawn only where asked for: the default leaves them out.
  */
 export const TIME_PATHS: Readonly<Record<TimePathKind, readonly PathStep[][]>> = {
   seed: [['parameters', 'scheduled_time']],
   nested: [['parameters', 'window', 'start']],
   bracket: [['parameters', 'créneau 😀', 'début'], ['parameters', 'slot-1', 'at']],
   escaped: [['parameters', "o'clock", 'at'], ['parameters', 'back\\slash', 'at']],
+  'double-quote': [['parameters', 'say "when"', 'at']],
   prototype: [['parameters', '__proto__', 'at'], ['parameters', 'constructor']],
   index: [['parameters', 'slots', 10, 'at']],
 };
 
-/** The kinds `timePath` draws when none are named: every kind but the index one. */
+/** The kinds `timePath` draws when none are named: every kind but the double-quote and index ones. */
 const DEFAULT_TIME_PATHS: readonly TimePathKind[] = ['seed', 'nested', 'bracket', 'escaped', 'prototype'];
 
 /** Where the time sits below the body: a path of one of `kinds` (every kind by default). */
@@ -74,12 +76,15 @@ export function note(): fc.Arbitrary<string> {
 type Faults = fc.Arbitrary<Fault[]>;
 const faultsFor = (kind: TaskKind, kinds: readonly FaultKind[], faults?: Faults) => faults ?? faultList(kind, kinds);
 
-/** A request to the scheduling endpoint. */
+/**
+ * A request to the scheduling endpoint. With `quote`, the endpoint writes the bracketed names of its
+ * `field_path` with the quote drawn from it (single quotes otherwise).
+ */
 export function scheduleTask(
   kinds: readonly FaultKind[],
-  o: { faults?: Faults; schemaChanged?: fc.Arbitrary<boolean>; path?: fc.Arbitrary<PathStep[]>; unix?: fc.Arbitrary<number> } = {},
+  o: { faults?: Faults; schemaChanged?: fc.Arbitrary<boolean>; path?: fc.Arbitrary<PathStep[]>; unix?: fc.Arbitrary<number>; quote?: fc.Arbitrary<PathQuote> } = {},
 ): fc.Arbitrary<ScheduleTask> {
-  return fc.record({
+  const task = fc.record({
     kind: fc.constant('schedule' as const),
     deps: deps(),
     faults: faultsFor('schedule', kinds, o.faults),
@@ -89,6 +94,7 @@ export function scheduleTask(
     subject: freeText(40),
     extra: fc.dictionary(freeKey(), freeJson(2), { maxKeys: 3, noNullPrototype: true }),
   });
+  return o.quote === undefined ? task : fc.tuple(task, o.quote).map(([t, quote]) => ({ ...t, quote }));
 }
 
 /** A packet of the orchestrator stream. */

@@ -37,6 +37,9 @@ interface TaskBase {
 /** A step of the path to the corrected field, below the message body. */
 export type PathStep = string | number;
 
+/** The quote of a bracketed name in a JSONPath (RFC 9535 §2.3.1.1: either). */
+export type PathQuote = "'" | '"';
+
 /** A request to the scheduling endpoint (scenario 1). */
 export interface ScheduleTask extends TaskBase {
   kind: 'schedule';
@@ -46,6 +49,11 @@ export interface ScheduleTask extends TaskBase {
   path: PathStep[];
   /** The endpoint now requires an ISO-8601 date-time at `path`. */
   schemaChanged: boolean;
+  /**
+   * The quote the endpoint writes the bracketed names of its `field_path` with: RFC 9535 allows
+   * `['name']` and `["name"]` alike. Single quotes when absent.
+   */
+  quote?: PathQuote;
   subject: string;
   extra: Record<string, unknown>;
 }

@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { scheduleTask, timePath, type TimePathKind } from '../../generators/recovery/task.js';
-import type { CaseTask, ScheduleTask } from '../../generators/recovery/types.js';
+import type { CaseTask, PathQuote, ScheduleTask } from '../../generators/recovery/types.js';
 import type { SpecData } from '../../src/spec/index.js';
 import type { Workflow } from './world/workflow.js';
 import type { JsonObject } from '../../src/contract/recovery.js';
 import { deliveredAt, deliveredErrors, sameJson, sends } from './analysis.js';
 import { recoveryCheck, type RecoveryFamily } from './define.js';
-import { getAt, setAt } from './world/json-path.js';
+import { getAt, renderPath, setAt } from './world/json-path.js';
 
 const isDateTime = (v: unknown) => typeof v === 'string' && (fullFormats['date-time'] as { validate: (s: string) => boolean }).validate(v);
 
@@ -21,9 +21,12 @@ function strip(m: JsonObject, path: readonly (string | number)[]): unknown {
   }
 }
 
-/** A scheduling request whose endpoint changed its schema, with the time at a path of `kinds` (and `unix` when given). */
-const changed = (kinds?: TimePathKind[], unix?: fc.Arbitrary<number>) =>
-  scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(true), path: timePath(kinds), unix }).map((t) => ({ ...t, deps: [] }));
+/**
+ * A scheduling request whose endpoint changed its schema, with the time at a path of `kinds` (and
+ * `unix` when given), its field_path written with `quote` when given (single quotes otherwise).
+ */
+const changed = (kinds?: TimePathKind[], unix?: fc.Arbitrary<number>, quote?: PathQuote) =>
+  scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(true), path: timePath(kinds), unix, ...(quote ? { quote: fc.constant(quote) } : {}) }).map((t) => ({ ...t, deps: [] }));
 
 const fieldCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) => caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ['write', 'status'] } });
 
@@ -45,7 +48,8 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * The ways agents get a correction wrong, beyond the seed's own path: the field written under
  * `parameters` whatever its depth, a JSONPath reader that knows only dot notation, or one that does
- * not unescape a quote or a backslash, or one without index steps (or of one digit), a copy of the message by assignment that loses a member named
+ * not unescape a quote or a backslash, or one that knows only single-quoted names (RFC 9535 writes
+ * a name in either quote: `["name"]` too), or one without index steps (or of one digit), a copy of the message by assignment that loses a member named
  * `__proto__` (or any lookup that takes `Object.prototype`'s names for members), a "no value"
  * guard that takes the epoch (0 seconds) for none, and a "new" message id that is the same for
  * every correction of a session.
@@ -53,7 +57,12 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const FIELD_FAMILIES: RecoveryFamily[] = [
   { name: 'field-nested', cases: fieldCases(changed(['nested', 'bracket', 'escaped']).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.path.length >= 3) },
   { name: 'field-bracket', cases: fieldCases(changed(['bracket', 'escaped']).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.path.some((p) => typeof p === 'string' && !IDENTIFIER.test(p))) },
-  { name: 'field-escaped', cases: fieldCases(changed(['escaped']).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.path.some((p) => typeof p === 'string' && /['\\]/.test(p))) },
+  { name: 'field-escaped', cases: fieldCases(changed(['escaped']).map((t) => [t])), holds: (w) => corrections(w).some((t) => renderPath(t.path, t.quote).includes('\\')) },
+  {
+    name: 'field-double-quoted',
+    cases: fieldCases(changed(['bracket', 'escaped', 'double-quote'], undefined, '"').map((t) => [t])),
+    holds: (w) => corrections(w).some((t) => t.quote === '"' && t.path.some((p) => typeof p === 'string' && !IDENTIFIER.test(p))),
+  },
   {
     name: 'field-prototype-name',
     cases: fieldCases(changed(['prototype']).map((t) => [t])),

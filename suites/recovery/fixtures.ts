@@ -65,6 +65,8 @@ function checkTask(v: unknown, what: string): void {
       if (t[k] !== null) arrayField(t[k], `${what}.${k}`).forEach((l, n) => oneOf(l, CAPABILITY_LEVELS, `${what}.${k}[${n}]`));
     } else typed(t[k], type, `${what}.${k}`);
   }
+  // Optional: the quote of the bracketed names in the field_path of a changed schema (single when absent).
+  if (kind === 'schedule' && t.quote !== undefined) oneOf(t.quote, ["'", '"'], `${what}.quote`);
 }
 
 const faultNote = (f: Fault): string =>

@@ -4,7 +4,7 @@ import { fault, outage } from '../../generators/recovery/fault.js';
 import { scheduleTask, statusTask } from '../../generators/recovery/task.js';
 import type { CaseTask, Fault } from '../../generators/recovery/types.js';
 import type { SpecData } from '../../src/spec/index.js';
-import { outages, retryDueMs } from './case-shape.js';
+import { outages, retryDueMs, siblingsOf } from './case-shape.js';
 import type { RecoverySpec } from '../../src/spec/recovery.js';
 import { deliveredErrors, sends, type DeliveredError } from './analysis.js';
 import type { World } from './world/world.js';
@@ -57,8 +57,11 @@ const waitCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) => case
  * The ways agents get waiting for a dependency wrong: the queue flushed out of order, one retry too
  * many once the retries are spent, a backoff that grows too slowly (seen at the third retry), the
  * `max_retries` of an earlier episode kept for a later one, a timer set before the return still
- * acted on after it (a duplicate), and one dependency's return taken for another's. Durations and
- * retry counts are read with the bundled backoff (1 s, doubled); under another they still vary.
+ * acted on after it (a duplicate), one dependency's return taken for another's, and retries counted
+ * per failed request rather than per dependency (two independent requests to one endpoint, both in
+ * flight when it goes down, each answered with a backoff timer of its own: the retries come too
+ * soon or too many). Durations and retry counts are read with the bundled backoff (1 s, doubled);
+ * under another they still vary.
  */
 const WAIT_FAMILIES: RecoveryFamily[] = [
   {
@@ -109,6 +112,19 @@ const WAIT_FAMILIES: RecoveryFamily[] = [
         .map(([st, sched, rest]) => [st, sched, ...rest]),
     ),
     holds: (w) => new Set(outages(w).map(({ task }) => task.task.url)).size >= 2,
+  },
+  {
+    name: 'outage-shared-endpoint',
+    cases: waitCases(
+      fc
+        .tuple(
+          scheduleTask([], { faults: outage(longerThanRetry(1)).map((f) => [f]), schemaChanged: fc.constant(false) }),
+          fc.array(scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(false) }), { minLength: 1, maxLength: 2 }),
+        )
+        .map(([down, rest]) => [down, ...rest].map((t) => ({ ...t, deps: [] }))),
+    ),
+    // Another task to the dependency that does not wait for the one whose send takes it down: the agent may have both in flight.
+    holds: (w) => outages(w).some(({ task }) => siblingsOf(w, task).length > 0),
   },
 ];
 

@@ -1,18 +1,20 @@
-import type { PathStep } from '../../../generators/recovery/types.js';
+import type { PathQuote, PathStep } from '../../../generators/recovery/types.js';
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Renders a path below the message body as JSONPath (RFC 9535): dot notation for identifier
- * names, as the seed writes `$.parameters.scheduled_time`, bracket notation with single quotes
- * (and `\'`, `\\` escapes) for any other name, `[n]` for indices.
+ * names, as the seed writes `$.parameters.scheduled_time`, bracket notation for any other name,
+ * `[n]` for indices. A bracketed name is written in `quote` (RFC 9535 §2.3.1.1 allows both): in
+ * single quotes with `\'` and `\\` escapes, or in double quotes with `\"` and `\\` escapes (the other
+ * quote raw).
  */
-export function renderPath(path: readonly PathStep[]): string {
+export function renderPath(path: readonly PathStep[], quote: PathQuote = "'"): string {
   let out = '$';
   for (const s of path) {
     if (typeof s === 'number') out += `[${s}]`;
     else if (IDENT.test(s)) out += `.${s}`;
-    else out += `['${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`;
+    else out += `[${quote}${s.replace(/\\/g, '\\\\').replaceAll(quote, `\\${quote}`)}${quote}]`;
   }
   return out;
 }

@@ -210,7 +210,7 @@ export class World {
         const body = a.message.body;
         if (task.spec.schemaChanged && !isDateTime(getAt(body, task.spec.path))) {
           const last = task.spec.path[task.spec.path.length - 1];
-          this.fail(a, P.schemaChanged(renderPath(task.spec.path), String(last), this.c.endpoints.schemaUrl, review));
+          this.fail(a, P.schemaChanged(renderPath(task.spec.path, task.spec.quote), String(last), this.c.endpoints.schemaUrl, review));
           return 'schema';
         }
         this.succeed(a, task, 'post');

@@ -161,6 +161,17 @@ class ActsOnStaleTimer extends RecoverySession {
   }
 }
 
+/**
+ * Sends every task that is ready, several to one endpoint at once (the contract allows it), but
+ * keeps the reference's backoff, which answers each dependency failure with a timer of its own: two
+ * requests in flight when the dependency goes down make two timers, and so two retries at once.
+ */
+class BackoffPerFailedRequest extends RecoverySession {
+  protected override busy(): boolean {
+    return false;
+  }
+}
+
 /** Takes any dependency's return for every dependency's: all that waited go again. */
 class RestoresEveryDependency extends RecoverySession {
   protected override onRestored(url: string, out: RecoveryAction[]): void {
@@ -232,10 +243,11 @@ class WritesUnderParameters extends CorrectsOnce {
   }
 }
 
-/** Reads `field_path` in dot notation only (`$.a.b`): a bracketed name is a path it cannot read. */
+/** Reads `field_path` in dot notation only (`$.a.b`, and index steps `[10]`): a bracketed name is a path it cannot read. */
 class DotOnlyPath extends RecoverySession {
   protected override fieldSteps(fieldPath: string): (string | number)[] | null {
-    return /^\$(\.[^.[\]]+)+$/.test(fieldPath) ? fieldPath.slice(2).split('.') : null;
+    if (!/^\$(\.[A-Za-z_]\w*|\[\d+\])+$/.test(fieldPath)) return null;
+    return [...fieldPath.matchAll(/\.([A-Za-z_]\w*)|\[(\d+)\]/g)].map((m) => m[1] ?? Number(m[2]));
   }
 }
 
@@ -246,11 +258,30 @@ class NoIndexSteps extends RecoverySession {
   }
 }
 
-/** Reads bracketed names but keeps their escapes (`o\'clock` stays with its backslash). */
+/** Reads bracketed names, in either quote, but keeps their escapes (`o\'clock` stays with its backslash). */
 class KeepsPathEscapes extends RecoverySession {
   protected override fieldSteps(fieldPath: string): (string | number)[] | null {
     const steps: (string | number)[] = [];
-    for (const m of fieldPath.slice(1).matchAll(/\.([A-Za-z_]\w*)|\['((?:[^'\\]|\\.)*)'\]|\[(\d+)\]/g)) steps.push(m[1] ?? m[2] ?? Number(m[3]));
+    for (const m of fieldPath.slice(1).matchAll(/\.([A-Za-z_]\w*)|\[(['"])((?:(?!\2)[^\\]|\\.)*)\2\]|\[(\d+)\]/g)) steps.push(m[1] ?? m[3] ?? Number(m[4]));
+    return steps;
+  }
+}
+
+/**
+ * Reads field paths step by step (`.name`, `['name']` with its escapes, `[n]`) but knows only
+ * single-quoted names: `["name"]`, which RFC 9535 allows as well, is a path it cannot read.
+ */
+class SingleQuotedNamesOnly extends RecoverySession {
+  protected override fieldSteps(fieldPath: string): (string | number)[] | null {
+    if (!fieldPath.startsWith('$')) return null;
+    const step = /\.([A-Za-z_]\w*)|\['((?:[^'\\]|\\.)*)'\]|\[(\d+)\]/y;
+    const steps: (string | number)[] = [];
+    step.lastIndex = 1;
+    while (step.lastIndex < fieldPath.length) {
+      const m = step.exec(fieldPath);
+      if (!m) return null;
+      steps.push(m[1] ?? (m[2] !== undefined ? m[2].replace(/\\(.)/gsu, '$1') : Number(m[3])));
+    }
     return steps;
   }
 }
@@ -430,6 +461,7 @@ export const byFamily: ByFamily = {
     'field-nested': adapter('writes the corrected value under parameters whatever the path\'s depth', WritesUnderParameters),
     'field-bracket': adapter('reads field paths in dot notation only', DotOnlyPath),
     'field-escaped': adapter('keeps the escapes of bracketed names in a field path', KeepsPathEscapes),
+    'field-double-quoted': adapter('reads only single-quoted bracketed names in a field path', SingleQuotedNamesOnly),
     'field-prototype-name': adapter('copies the message by assignment, losing a member named __proto__', CopiesByAssignment),
     'field-index': adapter('reads no index step in a field path', NoIndexSteps),
     'field-epoch': adapter('takes 0 seconds (the epoch) for no value', TakesZeroForNoValue),
@@ -467,6 +499,7 @@ export const byFamily: ByFamily = {
     'outage-twice': adapter('keeps the max_retries of the first outage for every later one', FirstEpisodeRetries),
     'outage-restored-mid-wait': adapter('retries when a backoff timer set before the return fires after it', ActsOnStaleTimer),
     'outage-other-dependency': adapter('takes one dependency\'s return for every dependency\'s', RestoresEveryDependency),
+    'outage-shared-endpoint': adapter('sends independent requests to one endpoint at once and sets a backoff timer for each dependency failure', BackoffPerFailedRequest),
   },
   'REC-LEGACY-HALT': {
     'legacy-malformed': adapter('fetches the schema and corrects the field below L6', legacyRecoversFrom('malformed_request')),

@@ -6,8 +6,8 @@ import { createHarness } from '../../../src/engine/harness.js';
 import { parseJsonPath } from '../../../src/reference/recovery/json-path.js';
 import { bundledSpec } from '../../../src/spec/index.js';
 import { ALL_FAULT_KINDS, recoveryCase } from '../../../generators/recovery/recovery-case.js';
-import { timePath } from '../../../generators/recovery/task.js';
-import type { Endpoints } from '../../../generators/recovery/types.js';
+import { TIME_PATHS, timePath, type TimePathKind } from '../../../generators/recovery/task.js';
+import type { Endpoints, PathQuote } from '../../../generators/recovery/types.js';
 import { renderPath } from '../../../suites/recovery/world/json-path.js';
 import * as P from '../../../suites/recovery/world/payloads.js';
 import { observationProblem, scenarioProblem } from '../../../suites/recovery/world/protocol.js';
@@ -50,14 +50,18 @@ describe('the simulated world', () => {
     expect(problems).toEqual([]);
   });
 
-  it('renders field paths the way an RFC 9535 reader parses them back', () => {
+  it('renders field paths the way an RFC 9535 reader parses them back, with either quote', () => {
+    const kinds = Object.keys(TIME_PATHS) as TimePathKind[];
     fc.assert(
-      fc.property(timePath(), (path) => {
-        expect(parseJsonPath(renderPath(path))).toEqual(path);
+      fc.property(timePath(kinds), fc.constantFrom<PathQuote>("'", '"'), (path, quote) => {
+        expect(parseJsonPath(renderPath(path, quote))).toEqual(path);
       }),
     );
     expect(renderPath(['parameters', 'scheduled_time'])).toBe('$.parameters.scheduled_time');
     expect(renderPath(['parameters', "o'clock", 'at'])).toBe("$.parameters['o\\'clock'].at");
+    expect(renderPath(['parameters', "o'clock", 'at'], '"')).toBe('$.parameters["o\'clock"].at');
+    expect(renderPath(['parameters', 'say "when"', 'back\\slash'], '"')).toBe('$.parameters["say \\"when\\""]["back\\\\slash"]');
+    expect(renderPath(['parameters', 'say "when"'], "'")).toBe('$.parameters[\'say "when"\']');
   });
 
   it('is deterministic: the same seed gives the same cases and the same traces', async () => {
