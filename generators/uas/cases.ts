@@ -3,7 +3,8 @@ import type { UasCheckId, UasSpec } from '../../src/spec/uas.js';
 import { uasValidDocument } from './document.js';
 import { MutatedArbitrary } from './mutated.js';
 import { uasMutators } from './mutators/index.js';
-import { blankRef, markupInId, severalRules } from './mutators/several.js';
+import { structureFindings } from './mutators/findings.js';
+import { blankId, blankRef, markupInId, severalRules } from './mutators/several.js';
 import { modeMutators } from './mutators/verbatim-drift.js';
 import { validVariants } from './mutators/valid.js';
 import type { UasCase, UasMutator } from './mutation.js';
@@ -54,11 +55,12 @@ export function uasMismatchCase(spec: UasSpec): fc.Arbitrary<UasCase> {
 }
 
 /** The mutators VAL-INTERCEPT-PACKET alone draws, each its own family of the check. */
-const interceptMutators: readonly UasMutator[] = [severalRules, markupInId, blankRef];
+const interceptMutators: readonly UasMutator[] = [severalRules, markupInId, blankRef, blankId, structureFindings];
 
 /**
  * The family a case of VAL-INTERCEPT-PACKET belongs to: several broken rules, a unit whose id holds
- * markup characters, a reference left blank, or one rule (any family of any rule).
+ * markup characters, a reference left blank, a unit whose id is white space only, the document's
+ * shape and vocabulary broken, or one rule (any family of any rule).
  */
 export const interceptFamily = (c: UasCase): string => (interceptMutators.some((m) => m.families.includes(c.family)) ? c.family : 'one-rule');
 
@@ -67,16 +69,23 @@ export const interceptFamily = (c: UasCase): string => (interceptMutators.some((
  * shows up), then one of its mutations; or a document that breaks several rules at once, so that a
  * packet naming another finding's check is seen; or a rule broken on a unit whose id holds `&`,
  * `<`, `>` and a CR, so that a packet that does not escape the id it names is seen; or a reference
- * left blank (or padded), so that a packet whose `failed_ref` copies it is seen.
+ * left blank (or padded), so that a packet whose `failed_ref` copies it is seen; or a rule broken
+ * on a unit whose id is white space only, so that a finding that names it anyway is seen; or the
+ * document's shape and vocabulary broken in several ways at once (a root of another name, a
+ * missing manifest, an unknown mode, elements and text where none belong), so that the packet of
+ * every finding a verifier words on its own is judged in a default run.
  */
 export function uasInterceptCase(spec: UasSpec): fc.Arbitrary<UasCase> {
   const rules = [...new Set(uasMutators.map((m) => m.breaks))];
   return fc.oneof(
     // Most cases break one rule, so that each rule's findings (and their packets) show up at the
-    // default runs; the other three families are about 9% each.
+    // default runs (8 of 14, about 57%); the shape of the document 2 of 14 (about 14%, each of its
+    // ways in about half of them), each other family 1 of 14 (about 7%).
     { weight: 8, arbitrary: fc.oneof(...rules.map((id) => uasCaseBreaking(id, spec))) },
     { weight: 1, arbitrary: uasMutatedCase([severalRules], spec) },
     { weight: 1, arbitrary: uasMutatedCase([markupInId], spec) },
     { weight: 1, arbitrary: uasMutatedCase([blankRef], spec) },
+    { weight: 1, arbitrary: uasMutatedCase([blankId], spec) },
+    { weight: 2, arbitrary: uasMutatedCase([structureFindings], spec) },
   );
 }

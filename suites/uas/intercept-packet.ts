@@ -40,7 +40,8 @@ export function packetProblem(f: UasFinding, packet: unknown, spec: UasSpec): st
 
 /**
  * Evidence tags of a case of VAL-INTERCEPT-PACKET: its family (`one-rule`, whatever the mutation,
- * `several-rules`, `markup-in-id` or `blank-ref`) and each rule it breaks (`breaks:<check id>`).
+ * `several-rules`, `markup-in-id`, `blank-ref`, `blank-id` or `structure-findings`) and each rule
+ * it breaks (`breaks:<check id>`).
  */
 const interceptTags = (c: UasCase): string[] => ['adversarial', `family:${interceptFamily(c)}`, ...[...new Set(c.expected.map((e) => e.checkId))].map((id) => `breaks:${id}`)];
 
@@ -51,7 +52,9 @@ const interceptTags = (c: UasCase): string[] => ['adversarial', `family:${interc
  * Findings without a packet pass: emitting packets is optional. The cases break one rule (drawn
  * rule first, then one of its mutations) or several at once, so that a packet naming another
  * finding's check is seen, or one on a unit whose id holds markup characters, or on a reference
- * left blank, so that a packet that does not escape what it names, or names nothing, is seen.
+ * left blank, or on a unit whose id is white space only, so that a packet that does not escape what
+ * it names, or names nothing, is seen; or the document's shape and vocabulary broken in several
+ * ways at once, so that every finding a verifier words on its own has its packet judged.
  */
 export const interceptPacket = defineCheck({
   id: 'VAL-INTERCEPT-PACKET',
@@ -76,7 +79,7 @@ export const interceptPacket = defineCheck({
   },
   show: showCase,
   tags: interceptTags,
-  reach: () => ['family:one-rule', 'family:several-rules', 'family:markup-in-id', 'family:blank-ref'],
+  reach: () => ['family:one-rule', 'family:several-rules', 'family:markup-in-id', 'family:blank-ref', 'family:blank-id', 'family:structure-findings'],
   claim: uasClaim,
   fixture: interceptFixture,
 });

@@ -1,6 +1,11 @@
 import type { UasValidDocument } from '../document.js';
 import { choose, type UasMutator, uasMutator } from '../mutation.js';
-import { rebuild, withChild } from './util.js';
+import { cloneDoc, sha256Hex } from '../model.js';
+import { serializeUas } from '../serialize.js';
+import { rebuild, utf8, withChild } from './util.js';
+
+/** White space a source may open with, before its legacy container's first markup (D-UAS-12): XML's own (space, tab, LF, CR). */
+const LEADING_SPACE = ['\n', '\r\n', '  ', '\t', '\n\n  '];
 
 /**
  * True when the source's first bytes hold the tag `<name` (ended by white space, `/` or `>`)
@@ -67,6 +72,31 @@ export const migrationMutators: UasMutator[] = [
     return rebuild(d, (doc) => {
       doc.migration = [spellings[p[0] % spellings.length]!];
     }, [{ checkId: 'VAL-MIGRATION-REPORT' }]);
+  }, 2),
+  uasMutator('legacy-after-space', 'VAL-MIGRATION-REPORT', (d, p) => {
+    // A legacy source that opens with white space (a line end, indentation) before its first markup,
+    // after its byte order mark if it has one: still a legacy container (D-UAS-12), and its report
+    // is gone. The spans move with the bytes; what they cover does not.
+    const legacy = d.source.legacy;
+    if (!d.doc.migration || !legacy) return null;
+    const pad = utf8(LEADING_SPACE[p[0] % LEADING_SPACE.length]!);
+    if (legacy.tagEnd + pad.length > d.spec.legacyScanBytes) return null;
+    const old = d.source.bytes;
+    const bom = old[0] === 0xef && old[1] === 0xbb && old[2] === 0xbf ? 3 : 0;
+    const source = new Uint8Array(old.length + pad.length);
+    source.set(old.subarray(0, bom), 0);
+    source.set(pad, bom);
+    source.set(old.subarray(bom), bom + pad.length);
+    const doc = cloneDoc(d.doc);
+    doc.rootSha256 = sha256Hex(source);
+    doc.byteLength = source.length;
+    for (const u of doc.units) {
+      u.start += pad.length;
+      u.end += pad.length;
+    }
+    doc.children = doc.children.filter((c) => c !== 'migration_report');
+    delete doc.migration;
+    return { source, artifact: serializeUas(doc, d.style, d.spec).xml, expected: [{ checkId: 'VAL-MIGRATION-REPORT' }] };
   }, 2),
   uasMutator('migration-near-miss', 'VAL-MIGRATION-REPORT', (d) => {
     // The source only looks like a legacy container (`<documents>`, `<document>` named in text or a

@@ -178,6 +178,41 @@ export const markupInId: UasMutator = uasMutator('markup-in-id', 'VAL-INTERCEPT-
 });
 
 /**
+ * Unit ids of white space only (XML's own: space, tab, CR, LF), written as references where raw
+ * they would read otherwise. Non-empty, so ids like any other (D-UAS-11); but a packet's
+ * `failed_ref` is read trimmed and may not be empty, so no packet can name one.
+ */
+const BLANK_IDS = [' ', '\t', '   ', ' \r\n '];
+
+/**
+ * One rule broken on a unit whose id is white space only (for VAL-INTERCEPT-PACKET): a finding
+ * about it that carries a packet names no unit (`unitId` absent: its `failed_ref`, read trimmed,
+ * could not be that id) and its packet names another element, the document say. The claim
+ * therefore names no unit. Drawn by VAL-INTERCEPT-PACKET alone, like `severalRules`.
+ */
+export const blankId: UasMutator = uasMutator('blank-id', 'VAL-INTERCEPT-PACKET', (d, p) => {
+  const u = choose(d.doc.units, p[0])!;
+  const id = BLANK_IDS[p[2] % BLANK_IDS.length]!;
+  if ([...d.doc.units, ...d.doc.concepts, ...d.doc.edges].some((x) => x.id === id)) return null;
+  const unitBreaks = BREAKS.filter((b) => ['VAL-ROLE-ENUM', 'VAL-SPAN-HASH', 'VAL-WEIGHT-RANGE', 'VAL-SOURCE-ORDER', 'VAL-VERBATIM'].includes(b.checkId));
+  const start = p[1] % unitBreaks.length;
+  let expected: ExpectedFinding[] = [];
+  const m = rebuild(d, (doc) => {
+    renameUnit(doc, u.id, id);
+    const renamed = { ...u, id };
+    for (const b of [...unitBreaks.slice(start), ...unitBreaks.slice(0, start)]) {
+      const f = b.apply(d, doc, renamed);
+      if (f) {
+        const { unitId: _named, ...rest } = f;
+        expected = [rest];
+        break;
+      }
+    }
+  }, []);
+  return expected.length === 0 ? null : { ...m, expected };
+});
+
+/**
  * A `<node>` or a register entry (of a known type) whose `ref` names no element for want of a
  * value, or with white space around a declared id (for VAL-INTERCEPT-PACKET): VAL-EDGE-REF, about a
  * reference that is empty, a space, or padded. The packet's `failed_ref` is read trimmed, so a

@@ -1,6 +1,8 @@
 import type { UasValidDocument } from '../document.js';
-import type { GenDoc } from '../model.js';
+import { formatWeight, type GenDoc } from '../model.js';
+import { exactHundredths, nearestHundredths } from '../weights.js';
 import { choose, type UasMutator, type UasMutation, uasMutator } from '../mutation.js';
+import type { Serialized } from '../serialize.js';
 import { rebuild, reserialize, startTag, weightsKept, withAttribute } from './util.js';
 
 /** What every mutation of the document's structure breaks (a fresh list per case). */
@@ -9,8 +11,11 @@ const order = (): UasMutation['expected'] => [{ checkId: 'VAL-ELEMENT-ORDER' }];
 /** `xml` with `text` inserted at `at`. */
 const insert = (xml: string, at: number, text: string): string => xml.slice(0, at) + text + xml.slice(at);
 
-/** Elements of other containers, which no rule reads where they are put (D-UAS-03). */
-const STRANGERS: Record<string, string[]> = {
+/**
+ * Elements of other containers, which no rule reads where they are put (D-UAS-03). An element
+ * inside `<source_manifest>`, which holds none, is the `element-in-manifest` family's.
+ */
+export const STRANGERS: Record<string, string[]> = {
   concept_registry: ['node', 'check', 'semantic_unit'],
   semantic_units: ['edge', 'concept', 'alias'],
   cognitive_map: ['concept', 'ambiguity_entry', 'check'],
@@ -18,6 +23,21 @@ const STRANGERS: Record<string, string[]> = {
   validation_report: ['ambiguity_entry', 'concept', 'node'],
   migration_report: ['concept', 'check'],
 };
+
+/** The start tag of each container of elements (attributes and all: `<validation_report status="pass" ...>`), never a self-closed one. */
+export const CONTAINER_START = /<(concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report|migration_report)(?:\s[^<>]*)?(?<!\/)>/g;
+
+/** Where character data can go directly inside the root or a container of elements: just after these tags. */
+export const STRAY_TEXT_SPOTS = /<\/(?:source_manifest|concept_registry|semantic_units|cognitive_map|ambiguity_register)>|<source_manifest\b[^>]*\/>|<(?:concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report)>/g;
+
+/** Texts put between elements, where no text belongs. */
+export const STRAY_TEXTS = ['stray', 'note: kept', '&amp;', '0.85'];
+
+/** Empty elements put inside a unit's text, which holds text only. */
+export const UNIT_INNER = ['<br/>', '<em/>', '<alias/>', '<semantic_unit/>'];
+
+/** Misspellings of the root's name (names are case-sensitive): none is a legacy container. */
+export const WRONG_ROOTS = ['UAS_document', 'uas_document', 'UASDocument'];
 
 /**
  * Offsets inside unit `unitId`'s escaped text where markup can go without changing what it reads
@@ -54,6 +74,39 @@ function freeElements(doc: GenDoc): ['units' | 'concepts' | 'edges', number][] {
   ];
 }
 
+/**
+ * The document reduced to one unit (`from`, renamed `id`) and no edge, with `rest` deciding its
+ * concepts: the unit keeps what needs no other element (no concept references, no register entry,
+ * so no unregistered specialized role; numbered 1), and without an edge its weight is 0.50 plus its
+ * deltas, kept below PM-01 so that no `<node>` must name it. Undefined when that cannot be.
+ */
+function soleUnit(d: UasValidDocument, from: string, id: string, rest: (doc: GenDoc) => void): Serialized | undefined {
+  let critical = false;
+  const out = reserialize(d, (doc) => {
+    const own = doc.units.find((x) => x.id === from)!;
+    const resolved = own.specializedRole === undefined || d.spec.baseRoles.includes(own.specializedRole) || Object.hasOwn(d.spec.roleAliases, own.specializedRole);
+    if (!resolved) delete own.specializedRole;
+    own.id = id;
+    own.sourceOrder = '1';
+    own.conceptRefs = [];
+    doc.units = [own];
+    doc.edges = [];
+    doc.nodes = [];
+    doc.ambiguities = [];
+    rest(doc);
+    while (exactHundredths(doc, own, d.spec) >= d.spec.promotion['PM-01']) {
+      const boost = own.modifiers.findIndex((t) => d.spec.weightModifiers[t]! > 0);
+      if (boost < 0) {
+        critical = true;
+        break;
+      }
+      own.modifiers = own.modifiers.filter((_, i) => i !== boost);
+    }
+    own.weight = formatWeight(nearestHundredths(exactHundredths(doc, own, d.spec)));
+  });
+  return critical ? undefined : out;
+}
+
 /** Names every JavaScript object inherits: as ids they are strings like any other (D-UAS-11). */
 const INHERITED = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__', 'isPrototypeOf'];
 
@@ -84,7 +137,7 @@ export const structureMutators: UasMutator[] = [
       // The last child once more: repeated (a repeated child is not read again).
       next = [...kids, kids[kids.length - 1]];
     } else {
-      rootName = choose(['UAS_document', 'uas_document', 'UASDocument'], p[1]);
+      rootName = choose(WRONG_ROOTS, p[1]);
     }
     return rebuild(d, (doc) => {
       if (next) doc.children = next;
@@ -93,7 +146,7 @@ export const structureMutators: UasMutator[] = [
   }),
   uasMutator('misplaced-element', 'VAL-ELEMENT-ORDER', (d, p) => {
     // A child of another container, put in this one (where nothing reads it): the order of the root's children is right.
-    const spots = [...d.out.xml.matchAll(/<(concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report|migration_report)>/g)];
+    const spots = [...d.out.xml.matchAll(CONTAINER_START)];
     const m = choose(spots, p[0]);
     if (!m) return null;
     const name = choose(STRANGERS[m[1]!] ?? [], p[1])!;
@@ -103,7 +156,7 @@ export const structureMutators: UasMutator[] = [
     // Markup inside a unit, which holds text only: an empty element between two characters (the
     // text reads the same), or a hash-only unit opened to hold one.
     const u = choose(d.doc.units, p[0])!;
-    const tag = ['<br/>', '<em/>', '<alias/>', '<semantic_unit/>'][p[2] % 4]!;
+    const tag = UNIT_INNER[p[2] % UNIT_INNER.length]!;
     const at = choose(textBoundaries(d, u.id), p[1]);
     if (at !== undefined) return { source: d.source.bytes, artifact: insert(d.out.xml, at, tag), expected: order() };
     const m = startTag(d.out.xml, 'semantic_unit', u.id);
@@ -113,11 +166,28 @@ export const structureMutators: UasMutator[] = [
   }),
   uasMutator('stray-text', 'VAL-ELEMENT-ORDER', (d, p) => {
     // Character data directly inside the root or a container of elements, between its children.
-    const spots = [...d.out.xml.matchAll(/<\/(?:source_manifest|concept_registry|semantic_units|cognitive_map|ambiguity_register)>|<source_manifest\b[^>]*\/>|<(?:concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report)>/g)];
+    const spots = [...d.out.xml.matchAll(STRAY_TEXT_SPOTS)];
     const m = choose(spots, p[0]);
     if (!m) return null;
-    const text = ['stray', 'note: kept', '&amp;', '0.85'][p[1] % 4]!;
+    const text = STRAY_TEXTS[p[1] % STRAY_TEXTS.length]!;
     return { source: d.source.bytes, artifact: insert(d.out.xml, m.index! + m[0].length, text), expected: order() };
+  }),
+  uasMutator('element-in-manifest', 'VAL-ELEMENT-ORDER', (d, p) => {
+    // `<source_manifest>` holds no element, and a verifier that reads only its attributes never
+    // looks inside it: the manifest opened to hold what a compiler files with the source's
+    // description, the migration record above all (a copy of the report's, or one for a source
+    // that is no legacy container). Not read there (D-UAS-03): no migration is claimed by it.
+    const m = /<source_manifest\b[^>]*?\s*\/>/.exec(d.out.xml);
+    if (!m) return null;
+    const q = d.style.quote;
+    const name = d.doc.migration?.[0] ?? choose(d.spec.legacyContainers, p[1])!;
+    const inner = [
+      `<migrated_container name=${q}${name}${q} to=${q}${d.spec.rootElement}${q}/>`,
+      `<check id=${q}VAL-ROOT-HASH${q} result=${q}pass${q}/>`,
+      `<source path=${q}raw_input.txt${q}/>`,
+    ][p[0] % 3]!;
+    const opened = `${m[0].replace(/\s*\/>$/, '>')}${inner}</source_manifest>`;
+    return { source: d.source.bytes, artifact: d.out.xml.slice(0, m.index) + opened + d.out.xml.slice(m.index + m[0].length), expected: order() };
   }),
   uasMutator('child-name-case', 'VAL-ELEMENT-ORDER', (d, p) => {
     // A child of the root named in another case (names are case-sensitive): one whose content no other rule needs.
@@ -131,12 +201,24 @@ export const structureMutators: UasMutator[] = [
   }),
 ];
 
-/** Identity (seed 003 §5.1.3, D-UAS-11): an empty id, an edge reusing a unit's or concept's id, an inherited name used twice. */
+/**
+ * Identity (seed 003 §5.1.3, D-UAS-11): an empty id (the only element's too), one id for the only
+ * two elements, an edge reusing a unit's or concept's id, an inherited name used twice.
+ */
 export const identityMutators: UasMutator[] = [
   uasMutator('empty-id', 'VAL-ID-UNIQUE', (d, p) => {
     // An element nothing points at, with an empty id or none; each kind as often as the others
     // (far more edges than units are free). The compiler uses every concept it declares: the
     // concept nothing points at is one more, which moves no weight (or the draw is discarded).
+    // One case in four, the document's only element with an id, a unit (no concept, no edge):
+    // nothing to be unique against, and still no id.
+    if (p[1] % 4 === 3) {
+      const lone = soleUnit(d, choose(d.doc.units, p[0])!.id, '', (doc) => {
+        doc.concepts = [];
+      });
+      const artifact = lone === undefined ? undefined : (p[2] % 2 === 0 ? lone.xml : withAttribute(lone.xml, 'semantic_unit', '', 'id', undefined));
+      return artifact === undefined ? null : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-ID-UNIQUE' }] };
+    }
     const elements = freeElements(d.doc);
     const among = choose([...new Set([...elements.map(([k]) => k), 'concepts' as const])], p[2]);
     const free = choose(elements.filter(([k]) => k === among), p[0]);
@@ -156,6 +238,17 @@ export const identityMutators: UasMutator[] = [
     const none = (p[1] + (kind === 'edges' ? 1 : 0)) % 2 === 0;
     const artifact = !none || old === '' ? out.xml : withAttribute(out.xml, tag, '', 'id', undefined);
     return artifact === undefined ? null : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-ID-UNIQUE' }] };
+  }),
+  uasMutator('single-id', 'VAL-ID-UNIQUE', (d, p) => {
+    // The document's elements with an id declare one id between them: a single unit and a single
+    // concept sharing the unit's id, no edge. Nothing else to compare with, and still repeated.
+    const u = choose(d.doc.units, p[1])!;
+    const c = choose(d.doc.concepts, p[0]);
+    if (c === undefined) return null;
+    const out = soleUnit(d, u.id, u.id, (doc) => {
+      doc.concepts = [{ ...c, id: u.id }];
+    });
+    return out === undefined ? null : { source: d.source.bytes, artifact: out.xml, expected: [{ checkId: 'VAL-ID-UNIQUE', unitId: u.id }] };
   }),
   uasMutator('edge-id-reuse', 'VAL-ID-UNIQUE', (d, p) => {
     // An edge no entry names takes the id of a unit or a concept: ids are one namespace, edges included.

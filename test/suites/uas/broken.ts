@@ -129,6 +129,15 @@ export const more: MoreBroken = {
     // Keeps the declared ids in a plain object and asks `ref in ids`: `constructor` is always there.
     dropping('ids in a plain object', (f) => f.checkId === 'VAL-EDGE-REF' && inheritedName(tokenOf(f))),
   ],
+  // `if (elements.length > 1) checkIds()`: a document whose one element with an id has none goes unjudged
+  // (only the empty-id family's lone unit shows it).
+  'VAL-ID-UNIQUE': [
+    adapter('judges ids only in a document with two or more elements that carry one', (s, a) => {
+      const x = readArtifact(a, spec);
+      const alone = x.ok && x.model.units.length + x.model.concepts.length + x.model.edges.length < 2;
+      return verdict(verifyUas(s, a).findings.filter((f) => !(alone && f.checkId === 'VAL-ID-UNIQUE')));
+    }),
+  ],
   'VAL-CONCEPT-REF': [judgingBy('a concept reference may name any declared id', { ...spec, referenceKinds: { ...spec.referenceKinds, concept_refs: ANY_KIND } })],
   // `token in roles` on an object keyed by the closed roles.
   'VAL-ROLE-ENUM': [dropping('closed roles as object keys', (f) => f.checkId === 'VAL-ROLE-ENUM' && inheritedName(tokenOf(f)))],

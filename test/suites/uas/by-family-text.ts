@@ -146,6 +146,12 @@ const legacyByPin = (s: Uint8Array): string | undefined => {
   const m = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<([A-Za-z_][\w.-]*)[\s/>]/.exec(head);
   return m && spec.legacyContainers.includes(m[1]!) ? m[1] : undefined;
 };
+/** The legacy container as D-UAS-12 finds it, but for the white space before the first markup: a source that opens with a line end is no container. */
+const legacyAtStart = (s: Uint8Array): string | undefined => {
+  const head = Buffer.from(s.subarray(0, spec.legacyScanBytes)).toString('utf8');
+  const m = /^\uFEFF?(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<([A-Za-z_][\w.-]*)[\s/>]/.exec(head);
+  return m && spec.legacyContainers.includes(m[1]!) ? m[1] : undefined;
+};
 const exactReport = (listed: string[] | undefined, legacy: string | undefined) => (legacy === undefined ? (listed ?? []).length === 0 : listed !== undefined && listed.length > 0 && listed.every((n) => n === legacy));
 
 /** HTML's names for characters XML 1.0 has no entity for. */
@@ -153,6 +159,9 @@ const HTML: Record<string, string> = {
   nbsp: '\u00a0', copy: '©', eacute: 'é', egrave: 'è', iuml: 'ï', uuml: 'ü', Uuml: 'Ü', ouml: 'ö', auml: 'ä', Eacute: 'É', mdash: '—', ndash: '–', hellip: '…',
   ldquo: '“', rdquo: '”', lsquo: '‘', rsquo: '’', middot: '·', ge: '≥', rArr: '⇒', Sigma: 'Σ', Delta: 'Δ', sup2: '²', forall: '∀', exist: '∃', epsilon: 'ε', delta: 'δ', minus: '−',
 };
+
+/** The elements some container of the format holds. */
+const CHILDREN = Object.values(spec.containerChildren).flat();
 
 /** Names of the format's elements, for a parser that matches tags without regard to case. */
 const ELEMENTS = [spec.rootElement, ...spec.childOrder.map((c) => c.name), ...Object.values(spec.containerChildren).flat(), 'alias'];
@@ -306,7 +315,13 @@ export const byFamily: ByFamily = {
   'VAL-ELEMENT-ORDER': {
     // Looks each child of the root up in the pinned list, never at its place in it.
     'element-order': dropping('checks that the children of the root are known, present and not repeated, not their order', (f) => f.checkId === 'VAL-ELEMENT-ORDER' && / is out of order in </.test(f.message ?? '')),
-    'misplaced-element': dropping('checks only the order of the root children', (f) => f.checkId === 'VAL-ELEMENT-ORDER' && f.unitId === undefined && tokenOf(f) !== '#text' && tokenOf(f) !== packet(f, 'failed_ref')),
+    // Checks that a container of elements holds elements of the format, any of them, not which container may hold which.
+    'misplaced-element': dropping("checks a container's children against the children of every container", (f) => {
+      const container = packet(f, 'failed_ref');
+      return f.checkId === 'VAL-ELEMENT-ORDER' && f.unitId === undefined && Object.hasOwn(spec.containerChildren, container) && spec.containerChildren[container]!.length > 0 && CHILDREN.includes(tokenOf(f));
+    }),
+    // Reads the attributes of <source_manifest> and never looks at what it holds.
+    'element-in-manifest': dropping('reads only the attributes of <source_manifest>, never what it holds', (f) => f.checkId === 'VAL-ELEMENT-ORDER' && packet(f, 'failed_ref') === 'source_manifest' && tokenOf(f) !== 'source_manifest' && tokenOf(f) !== '#text'),
     'element-in-unit': dropping('takes a unit text content, whatever markup it holds', (f) => f.checkId === 'VAL-ELEMENT-ORDER' && f.unitId !== undefined),
     'stray-text': dropping('ignores text between elements', (f) => f.checkId === 'VAL-ELEMENT-ORDER' && tokenOf(f) === '#text'),
     'child-name-case': reading('matches the root children without regard to case', (a) => {
@@ -375,6 +390,11 @@ export const byFamily: ByFamily = {
   },
   'VAL-ID-UNIQUE': {
     'empty-id': dropping('never checks that ids are not empty', (f) => f.checkId === 'VAL-ID-UNIQUE' && tokenOf(f) === ''),
+    // `if (new Set(ids).size < 2) return` before the scan for repeats: one id has nothing to repeat against.
+    'single-id': dropping('looks for repeated ids only in a document that declares two distinct ids or more', (f, _s, a) => {
+      const m = modelOf(a);
+      return f.checkId === 'VAL-ID-UNIQUE' && tokenOf(f) !== '' && m !== undefined && new Set([...m.units, ...m.concepts, ...m.edges].map((x) => x.id)).size < 2;
+    }),
     'edge-id-reuse': rejudging('keeps edge ids in a table of their own', (f) => f.checkId === 'VAL-ID-UNIQUE', idsByTable),
     // `counts[id] = (counts[id] || 0) + 1` on a plain object: an inherited name never counts to 2.
     'inherited-id-twice': dropping('counts ids in a plain object', (f) => f.checkId === 'VAL-ID-UNIQUE' && tokenOf(f) in {}),
@@ -392,6 +412,7 @@ export const byFamily: ByFamily = {
       a.replace(/(<migrated_container\b[^>]*?\sname=)(["'])(.*?)\2/g, (_m, head: string, q: string, n: string) => `${head}${q}${canonical(n.replace(/&lt;|&gt;|[<>]/g, '').trim(), spec.legacyContainers)}${q}`),
     ),
     'migration-near-miss': migrationJudged('looks for the container tag anywhere in the first bytes', tagAnywhere, exactReport),
+    'legacy-after-space': migrationJudged('looks for the container at the very start of the source (after a byte order mark), skipping no white space', legacyAtStart, exactReport),
   },
 };
 
@@ -402,13 +423,30 @@ export const byFamily: ByFamily = {
  * own judgement instead (a default run fails on the family, and passes on every other case).
  */
 export const interceptSlips: Readonly<Record<string, Adapter>> = {
-  'several-rules': adapter('names the first finding in every packet', (s, a) => {
-    const fs = reference(s, a).findings;
-    return verdict(fs.map((f) => ({ ...f, intercept: f.intercept.replace(/<check_id>[^<]*<\/check_id>/, `<check_id>${fs[0]!.checkId}</check_id>`) }) as UasFinding));
+  // One packet per unit, cached by its id: a unit's second finding, of another rule, gets the first's.
+  'several-rules': adapter("reuses the packet of a unit's first finding for every finding about it", (s, a) => {
+    const first = new Map<string, string>();
+    return verdict(
+      reference(s, a).findings.map((f) => {
+        if (f.unitId === undefined) return f;
+        const cached = first.get(f.unitId);
+        if (cached === undefined) first.set(f.unitId, f.intercept);
+        return cached === undefined ? f : ({ ...f, intercept: cached } as UasFinding);
+      }),
+    );
   }),
   // `<failed_ref>${ref}</failed_ref>`: an id holding `&` or `<` makes the packet ill-formed.
   'markup-in-id': adapter('writes failed_ref without escaping it', (s, a) =>
     verdict(reference(s, a).findings.map((f) => ({ ...f, intercept: f.intercept.replace(/<failed_ref>[^<]*<\/failed_ref>/, () => `<failed_ref>${packet(f, 'failed_ref')}</failed_ref>`) }) as UasFinding)),
+  ),
+  // `unitId` = the id of the unit the finding is about, whatever it holds: a white-space id cannot be the packet's trimmed failed_ref.
+  'blank-id': adapter('names the unit a finding is about by its id, white space only or not', (s, a) => {
+    const blank = modelOf(a)?.units.find((u) => u.id !== '' && u.id.trim() === '')?.id;
+    return verdict(reference(s, a).findings.map((f) => (blank !== undefined && f.unitId === undefined ? { ...f, unitId: blank } : f)));
+  }),
+  // `failed_ref` read off the element the finding is about: a document without <source_manifest> leaves it empty.
+  'structure-findings': adapter('takes failed_ref from the <source_manifest> element, empty when there is none', (s, a) =>
+    verdict(reference(s, a).findings.map((f) => (packet(f, 'failed_ref') === 'source_manifest' && !/<source_manifest[\s/>]/.test(a) ? ({ ...f, intercept: f.intercept.replace(/<failed_ref>[^<]*<\/failed_ref>/, '<failed_ref></failed_ref>') } as UasFinding) : f))),
   ),
   // `failed_ref` = the reference the finding is about, whatever it holds: a blank one names nothing.
   'blank-ref': adapter('copies the failing reference into failed_ref, blank or not', (s, a) =>
