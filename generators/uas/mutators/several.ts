@@ -1,6 +1,6 @@
 import type { UasValidDocument } from '../document.js';
 import type { GenDoc, GenUnit } from '../model.js';
-import { choose, firstDiff, type ExpectedFinding, type UasMutator, uasMutator } from '../mutation.js';
+import { choose, firstDiff, type ExpectedFinding, type UasMutation, type UasMutator, uasMutator } from '../mutation.js';
 import { flipNibble, rebuild, spanBytes, utf8, withChild } from './util.js';
 
 /** One rule broken on one unit (or on the document), as a change to the document and the finding it makes. */
@@ -156,26 +156,34 @@ function renameUnit(doc: GenDoc, from: string, to: string): void {
  * without escaping its text is not well-formed, and one that drops or keeps raw what it should
  * escape names another unit. Drawn by VAL-INTERCEPT-PACKET alone, like `severalRules`.
  */
-export const markupInId: UasMutator = uasMutator('markup-in-id', 'VAL-INTERCEPT-PACKET', (d, p) => {
+export const markupInId: UasMutator = uasMutator('markup-in-id', 'VAL-INTERCEPT-PACKET', (d, p) => breakRenamedUnit(d, p, MARKUP_IDS[p[2] % MARKUP_IDS.length]!, true));
+
+/** The rules a case breaks on one unit, each a finding about that unit. */
+const UNIT_BREAKS = BREAKS.filter((b) => ['VAL-ROLE-ENUM', 'VAL-SPAN-HASH', 'VAL-WEIGHT-RANGE', 'VAL-SOURCE-ORDER', 'VAL-VERBATIM'].includes(b.checkId));
+
+/**
+ * A unit drawn by `p[0]` renamed `id`, then the first rule from `p[1]` on that this unit lets be
+ * broken, broken on it; its claim names the unit when `named` (else it names none), or null when
+ * no rule can be.
+ */
+function breakRenamedUnit(d: UasValidDocument, p: readonly number[], id: string, named: boolean): UasMutation | null {
   const u = choose(d.doc.units, p[0])!;
-  const id = MARKUP_IDS[p[2] % MARKUP_IDS.length]!;
-  const unitBreaks = BREAKS.filter((b) => ['VAL-ROLE-ENUM', 'VAL-SPAN-HASH', 'VAL-WEIGHT-RANGE', 'VAL-SOURCE-ORDER', 'VAL-VERBATIM'].includes(b.checkId));
-  const start = p[1] % unitBreaks.length;
+  const start = p[1]! % UNIT_BREAKS.length;
   let expected: ExpectedFinding[] = [];
   const m = rebuild(d, (doc) => {
     renameUnit(doc, u.id, id);
     const renamed = { ...u, id };
-    // The first break from `start` on that this unit offers.
-    for (const b of [...unitBreaks.slice(start), ...unitBreaks.slice(0, start)]) {
+    for (const b of [...UNIT_BREAKS.slice(start), ...UNIT_BREAKS.slice(0, start)]) {
       const f = b.apply(d, doc, renamed);
       if (f) {
-        expected = [f];
+        const { unitId: _named, ...rest } = f;
+        expected = [named ? f : rest];
         break;
       }
     }
   }, []);
   return expected.length === 0 ? null : { ...m, expected };
-});
+}
 
 /**
  * Unit ids of white space only (XML's own: space, tab, CR, LF), written as references where raw
@@ -191,25 +199,9 @@ const BLANK_IDS = [' ', '\t', '   ', ' \r\n '];
  * therefore names no unit. Drawn by VAL-INTERCEPT-PACKET alone, like `severalRules`.
  */
 export const blankId: UasMutator = uasMutator('blank-id', 'VAL-INTERCEPT-PACKET', (d, p) => {
-  const u = choose(d.doc.units, p[0])!;
   const id = BLANK_IDS[p[2] % BLANK_IDS.length]!;
   if ([...d.doc.units, ...d.doc.concepts, ...d.doc.edges].some((x) => x.id === id)) return null;
-  const unitBreaks = BREAKS.filter((b) => ['VAL-ROLE-ENUM', 'VAL-SPAN-HASH', 'VAL-WEIGHT-RANGE', 'VAL-SOURCE-ORDER', 'VAL-VERBATIM'].includes(b.checkId));
-  const start = p[1] % unitBreaks.length;
-  let expected: ExpectedFinding[] = [];
-  const m = rebuild(d, (doc) => {
-    renameUnit(doc, u.id, id);
-    const renamed = { ...u, id };
-    for (const b of [...unitBreaks.slice(start), ...unitBreaks.slice(0, start)]) {
-      const f = b.apply(d, doc, renamed);
-      if (f) {
-        const { unitId: _named, ...rest } = f;
-        expected = [rest];
-        break;
-      }
-    }
-  }, []);
-  return expected.length === 0 ? null : { ...m, expected };
+  return breakRenamedUnit(d, p, id, false);
 });
 
 /**
