@@ -28,7 +28,7 @@ export const STRANGERS: Record<string, string[]> = {
 export const CONTAINER_START = /<(concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report|migration_report)(?:\s[^<>]*)?(?<!\/)>/g;
 
 /** Where character data can go directly inside the root or a container of elements: just after these tags. */
-export const STRAY_TEXT_SPOTS = /<\/(?:source_manifest|concept_registry|semantic_units|cognitive_map|ambiguity_register)>|<source_manifest\b[^>]*\/>|<(?:concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report)>/g;
+export const STRAY_TEXT_SPOTS = /<\/(?:source_manifest|concept_registry|semantic_units|cognitive_map|ambiguity_register)>|<source_manifest\b[^>]*\/>|<(?:concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report)(?:\s[^<>]*)?(?<!\/)>/g;
 
 /** Texts put between elements, where no text belongs. */
 export const STRAY_TEXTS = ['stray', 'note: kept', '&amp;', '0.85'];
