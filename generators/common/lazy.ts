@@ -48,3 +48,11 @@ export function memoized<K, V>(make: (key: K) => V): (key: K) => V {
     return made.get(key)!;
   };
 }
+
+/** One unit per alphabet, shared by every string drawn from it (see `memoized`). */
+const unitOf = memoized((alphabet: string) => fc.constantFrom(...alphabet));
+
+/** Strings of `minLength` to `maxLength` characters of `alphabet`, each drawn from it in its order. */
+export function alphabetString(alphabet: string, minLength: number, maxLength = minLength): fc.Arbitrary<string> {
+  return fc.string({ unit: unitOf(alphabet), minLength, maxLength });
+}

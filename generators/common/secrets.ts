@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { memoized } from './lazy.js';
+import { alphabetString } from './lazy.js';
 
 /**
  * Synthetic, obviously fake secrets, one family per family of `spec/secrets.json` (the family name is
@@ -20,13 +20,10 @@ export const SECRET_FAMILIES = [
 
 export type SecretFamily = (typeof SECRET_FAMILIES)[number];
 
-const ALNUM = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
-const UPPER_DIGIT = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const UPPER_DIGIT = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** One unit per alphabet, shared (see `memoized`). */
-const unitOf = memoized((alphabet: string[]) => fc.constantFrom(...alphabet));
-
-const chars = (alphabet: string[], minLength: number, maxLength: number) => fc.string({ unit: unitOf(alphabet), minLength, maxLength });
+const chars = alphabetString;
 
 const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
@@ -43,7 +40,7 @@ const aws = fc
 
 const github = fc.oneof(
   fc.tuple(fc.constantFrom('ghp', 'gho', 'ghs'), chars(ALNUM, 25, 30)).map(([p, tail]) => `${p}_FAKEEXAMPLE${tail}`),
-  chars([...ALNUM, '_'], 10, 30).map((tail) => `github_pat_FAKE_EXAMPLE_0000${tail}`),
+  chars(`${ALNUM}_`, 10, 30).map((tail) => `github_pat_FAKE_EXAMPLE_0000${tail}`),
 );
 
 const slack = fc

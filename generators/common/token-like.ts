@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { memoized } from './lazy.js';
+import { alphabetString } from './lazy.js';
 
 /**
  * Strings that look like tokens but are not secrets: the identifiers, digests and checksums a
@@ -24,14 +24,11 @@ export const TOKEN_LIKE_KINDS = [
 
 export type TokenLikeKind = (typeof TOKEN_LIKE_KINDS)[number];
 
-const HEX = [...'0123456789abcdef'];
-const CROCKFORD = [...'0123456789ABCDEFGHJKMNPQRSTVWXYZ'];
-const ALNUM = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
+const HEX = '0123456789abcdef';
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** One unit per alphabet, shared (see `memoized`). */
-const unitOf = memoized((alphabet: string[]) => fc.constantFrom(...alphabet));
-
-const chars = (alphabet: string[], minLength: number, maxLength = minLength) => fc.string({ unit: unitOf(alphabet), minLength, maxLength });
+const chars = alphabetString;
 
 const hex = (n: number) => chars(HEX, n);
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { RecoveryGrant } from '../../src/contract/recovery.js';
+import { alphabetString } from '../common/lazy.js';
 
-const ALNUM = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const b64url = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
 
 /**
@@ -19,7 +20,7 @@ export function fakeRefreshToken(label: string): string {
 
 /** The grant the world hands the agent at the start of a session. */
 export function grant(): fc.Arbitrary<RecoveryGrant> {
-  return fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 8, maxLength: 16 }).map((label) => ({
+  return alphabetString(ALNUM, 8, 16).map((label) => ({
     token_type: 'Bearer' as const,
     access_token: fakeAccessToken(`at0-${label}`),
     refresh_token: fakeRefreshToken(`rt0${label}`),

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import type { CapabilityLevel } from '../../src/contract/adapter.js';
+import { alphabetString } from '../common/lazy.js';
 import { anyFakeSecret } from '../common/secrets.js';
 import { freeJson, freeKey, freeText } from '../common/text.js';
 import { tokenLike } from '../common/token-like.js';
 import { faultList } from './fault.js';
 import type { CaseTask, Fault, FaultKind, HandoffTask, PathQuote, PathStep, ScheduleTask, StatusTask, TaskKind, WriteTask } from './types.js';
 
-const HEX = [...'0123456789abcdef'];
-const hex = (n: number) => fc.string({ unit: fc.constantFrom(...HEX), minLength: n, maxLength: n });
+const hex = (n: number) => alphabetString('0123456789abcdef', n);
 const deps = () => fc.uniqueArray(fc.nat(5), { maxLength: 2 });
 
 /**

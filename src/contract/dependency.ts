@@ -7,8 +7,8 @@ import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
  * is loaded (issue 16: start-up). A run with the bundled spec data validates with the validators the
  * build compiled, so most runs never need ajv; a `list` or a run without a glob in `--check` never
  * needs picomatch; a run that writes no junit.xml never needs the XML builder; a run without a UAS
- * check never needs the XML parser. Required from the
- * installed package (`node_modules`), outside the bundle of the command line.
+ * check never needs the XML parser. Required from the installed package (`node_modules`), outside
+ * the bundle of the command line.
  */
 const requireDependency = createRequire(import.meta.url);
 
