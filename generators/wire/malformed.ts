@@ -19,6 +19,8 @@ export const MALFORMED_WIRE_FAMILIES = [
   'reserved-falsy',
   'required-null',
   'not-an-array',
+  'array-like',
+  'null-item',
 ] as const;
 
 export type MalformedWireFamily = (typeof MALFORMED_WIRE_FAMILIES)[number];
@@ -102,22 +104,55 @@ const lastField = (node: Node) => {
   return name === null || name === undefined ? undefined : node.layout.fields[name];
 };
 
+/** The type of an array slot's items, when the slot is an array. */
+const itemsOf = (t: FieldType): FieldType | undefined => (t.type === 'array' ? t.items : undefined);
+
+/**
+ * The profiles whose keyless envelopes hold, in an array-encoded object, an array of objects that
+ * travel unchanged (D-WIRE-03: `corrected_fields`, evidence items, capability endpoints): where a
+ * `null` item stands in an object's place. Every profile when the envelope's own objects hold one.
+ */
+function objectItemProfiles(spec: EnvelopeSpec): string[] {
+  const holds = (t: FieldType, seen: Set<string>): boolean => {
+    const items = itemsOf(t);
+    if (items) return isObjectSlot(spec, items) || holds(items, seen);
+    if (t.type !== 'object' || seen.has(t.layout)) return false;
+    seen.add(t.layout);
+    const layout = objectLayout(spec, t.layout);
+    return layout.keyless === 'array' && Object.values(layout.fields).some((f) => holds(f, seen));
+  };
+  const inLayout = (layout: ObjectLayout) => Object.values(layout.fields).some((f) => holds(f, new Set()));
+  const names = Object.keys(spec.profiles);
+  return inLayout(envelopeLayout(spec)) ? names : names.filter((p) => inLayout(bodyLayout(spec, p)));
+}
+
 /**
  * Keyless envelopes of `data` broken in one way (001 §Formato de transferencia; D-WIRE-02, D-WIRE-04),
  * each family drawn as often as another, from the pack's own encoding of a valid envelope:
  * - `arity-short` (the last slot, a required one, missing), `short-optional` (the last slot, an
  *   optional one, missing: a reader that takes a missing slot for `null` accepts it), `overflow`
- *   (an extra slot, `null` or a value);
+ *   (an extra slot, `null` or a value; in half the cases a 13th slot of the envelope itself, which a
+ *   reader of the twelve slots by index never looks at);
  * - `slot-type` (a slot of another JSON type), `non-integer` (1.5 in an integer slot),
  *   `keyed-object` (an array-encoded object sent in its keyed form), `array-for-object` (an array
  *   where a free-form or keyed object goes);
  * - `reserved-slot` (a reserved slot holding text), `reserved-falsy` (`""`, `0` or `false` there),
- *   `required-null` (a required slot `null`), `not-an-array` (the envelope as an object or JSON text).
+ *   `required-null` (a required slot `null`), `not-an-array` (the envelope as an object or JSON text);
+ * - `array-like` (the envelope, or its body, as an array-like object `{"0": …, "length": n}` whose
+ *   slots are all well formed: a reader that indexes it and reads its length finds nothing wrong);
+ * - `null-item` (an item of an array `null`: of an array of objects that travel unchanged, whose
+ *   profiles it draws, else of any array; a reader that types `null` as an object accepts it).
  */
 export function malformedWire(data: SpecData): fc.Arbitrary<MalformedWire> {
   const spec = data.envelope;
+  const itemProfiles = objectItemProfiles(spec);
+  const BODY = spec.envelopeFields.indexOf('body');
   return fc
-    .tuple(envelopeOf(data), fc.constantFrom(...MALFORMED_WIRE_FAMILIES), fc.nat(), fc.nat())
+    .tuple(fc.constantFrom(...MALFORMED_WIRE_FAMILIES), fc.nat(), fc.nat())
+    .chain(([family, pickNode, pickSlot]) => {
+      const profile = family === 'null-item' && itemProfiles.length > 0 ? itemProfiles[pickNode % itemProfiles.length] : undefined;
+      return envelopeOf(data, profile).map((c) => [c, family, pickNode, pickSlot] as const);
+    })
     .map(([c, family, pickNode, pickSlot]): MalformedWire | null => {
       const packet = seal(spec, structuredClone(c.packet), 'placeholder');
       const wire = encodeKeyless(spec, packet);
@@ -129,6 +164,22 @@ export function malformedWire(data: SpecData): fc.Arbitrary<MalformedWire> {
       switch (family) {
         case 'not-an-array':
           return done('the keyless envelope is not an array', pickSlot % 2 ? { ...wire } : JSON.stringify(wire));
+        case 'array-like': {
+          const arrayLike = (arr: unknown[]) => ({ ...arr, length: arr.length });
+          if (pickSlot % 2) return done('the keyless envelope is an array-like object', arrayLike(wire));
+          wire[BODY] = arrayLike(wire[BODY] as unknown[]);
+          return done(`the body (slot ${BODY}) is an array-like object`);
+        }
+        case 'null-item': {
+          const lists = slots.filter((s) => itemsOf(s.type) !== undefined);
+          const ofObjects = lists.filter((s) => isObjectSlot(spec, itemsOf(s.type)!));
+          const list = pick(ofObjects.length ? ofObjects : lists, pickSlot);
+          if (!list) return null;
+          const items = at(wire, list.node.path)[list.i] as unknown[];
+          const k = items.length ? pickNode % items.length : 0;
+          items[k] = null;
+          return done(`${where(list.node)}/${list.i}/${k} (an item of ${list.name}) is null`);
+        }
         case 'reserved-slot':
         case 'reserved-falsy': {
           const node = pick(nodes.filter((n) => n.layout.keylessOrder?.includes(null)), pickNode)!;
@@ -146,7 +197,7 @@ export function malformedWire(data: SpecData): fc.Arbitrary<MalformedWire> {
           return done(`${where(node)} has ${arr.length} slots, needs ${arr.length + 1}`);
         }
         case 'overflow': {
-          const node = pick(nodes, pickNode)!;
+          const node = pickNode % 2 ? pick(nodes.slice(1), Math.floor(pickNode / 2))! : nodes[0]!;
           const arr = at(wire, node.path);
           arr.push(pickSlot % 2 ? null : 'overflow');
           return done(`${where(node)} has an extra slot ${arr.length - 1}`);

@@ -49,6 +49,13 @@ function lenientDecoder(name: string, leniency: Leniency): Adapter {
 /** The JSON types a scalar slot may hold: a coercing decoder converts between them. */
 const SCALARS = ['string', 'number', 'boolean'];
 
+const BODY = spec.envelopeFields.indexOf('body');
+
+/** An object with a numeric `length`, as a reader that only indexes and counts takes it: the array of its indexed values. */
+function fromArrayLike(v: unknown): unknown {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { length?: unknown }).length === 'number' ? Array.from(v as ArrayLike<unknown>) : v;
+}
+
 export const byFamily: ByFamily = {
   'WIRE-MALFORMED-REJECTED': {
     'not-an-array': {
@@ -89,5 +96,34 @@ export const byFamily: ByFamily = {
       return m && SCALARS.includes(m[1]!) && SCALARS.includes(m[2]!) ? 'through' : null;
     }),
     'array-for-object': lenientDecoder('takes an array for an object slot', (message) => (/: expected object, found array$/.test(message) ? 'through' : null)),
+    'array-like': {
+      ...ref,
+      describe: () => ({ name: 'takes any object with a numeric length for an array, the envelope and its body alike', version: '0' }),
+      fromKeyless(w) {
+        const wire = fromArrayLike(w);
+        return ref.fromKeyless!(Array.isArray(wire) ? wire.map((v, i) => (i === BODY ? fromArrayLike(v) : v)) : wire);
+      },
+    },
+    'null-item': lenientDecoder('drops null items from arrays', (message, wire) => {
+      const m = /^(.*)\[(\d+)\]: expected \w+, found null$/.exec(message);
+      const items = m ? arrayAt(wire, m[1]!) : undefined;
+      if (!m || !Array.isArray(items)) return null;
+      items.splice(Number(m[2]), 1);
+      return wire;
+    }),
+  },
+};
+
+/**
+ * Further slips of a family, each caught by one variant of it alone (`families.test.ts` proves them
+ * like `byFamily`): `overflow` at the envelope's own level, a reader of the twelve top-level slots
+ * by index that never counts them (nested objects' slots it still counts).
+ */
+export const byVariant: ByFamily = {
+  'WIRE-MALFORMED-REJECTED': {
+    overflow: lenientDecoder('reads the twelve top-level slots by index, ignoring any after them', (message, wire) => {
+      const top = /^expected (\d+) top-level slots, found (\d+)$/.exec(message);
+      return top && Number(top[2]) > Number(top[1]) ? wire.slice(0, Number(top[1])) : null;
+    }),
   },
 };
