@@ -23,10 +23,16 @@ function profileOf(packet: Record<string, any>): string {
 export const rejectionFixture: FixtureCodec<MutatedCase> = {
   encode: (c) => ({ input: { packet: c.packet, context: { now: c.now } }, expected: { valid: false }, description: c.note }),
   decode(f) {
-    const { packet, now } = packetAndNow(f.input);
-    return { packet, now, profile: profileOf(packet), sealing: 'computed', family: 'fixture', note: f.description ?? 'a fixture case' };
+    // A rejection case may send any JSON for the envelope (ENV-FIELD-TYPE's not-an-object): the packet need not be an object.
+    const i = objectField(f.input, 'input');
+    if (!Object.hasOwn(i, 'packet')) throw new Error('input.packet is missing');
+    const now = stringField(objectField(i.context, 'input.context').now, 'input.context.now');
+    const packet = i.packet as Record<string, any>;
+    return { packet, now, profile: isObject(packet) ? profileOf(packet) : 'unknown', sealing: 'computed', family: 'fixture', note: f.description ?? 'a fixture case' };
   },
 };
+
+const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Valid envelopes: the verdict must be `valid: true`. */
 export const validEnvelopeFixture: FixtureCodec<EnvelopeCase> = {

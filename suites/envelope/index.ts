@@ -10,6 +10,7 @@ export const envelopeSuite: CheckDefinition[] = [
   rules.envProfileKnown,
   rules.envRequiredFields,
   rules.envUndeclaredField,
+  rules.envFieldType,
   rules.envUtcZ,
   rules.envIdentity,
   rules.envCorrelationId,

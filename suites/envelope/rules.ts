@@ -2,6 +2,7 @@ import { mutated } from '../../generators/envelope/mutators/mutation.js';
 import { badCorrelationId, badFallbackDirective, badIdempotencyKey, malformedIdentity, notUtcZ } from '../../generators/envelope/mutators/format.js';
 import { blockerWithoutReview, coldMemoryPromoted, expired, hollowEvidence, secretInMemory, unsupportedClaimAdded } from '../../generators/envelope/mutators/policy.js';
 import { missingRequired, undeclaredField, unknownProfile } from '../../generators/envelope/mutators/structure.js';
+import { wrongValue } from '../../generators/envelope/mutators/types.js';
 import { rejectionCheck } from './reject.js';
 
 /**
@@ -35,6 +36,16 @@ export const envUndeclaredField = rejectionCheck({
   specRef: `001 §Campos adicionales; ${rule(1)}`,
   decisions: ['D-ENV-14', 'D-WIRE-02'],
   cases: (spec) => mutated(spec, undeclaredField(spec.envelope)),
+});
+
+export const envFieldType = rejectionCheck({
+  id: 'ENV-FIELD-TYPE',
+  statement:
+    'An envelope that is no JSON object, or whose field holds a value its declared type does not admit (another JSON type, the value spelled as text, a number past its bound or not whole, a word outside its closed vocabulary, a blank or spaced token, a list too short or with an item of another type), is invalid: schema validation is strict (001 §Expectativas de validación #1; D-ENV-16).',
+  title: 'A field holding a value of the wrong type, range or vocabulary (or a packet that is no object) is rejected',
+  specRef: rule(1),
+  decisions: ['D-ENV-16', 'D-ENV-01', 'D-ENV-02', 'D-ENV-03'],
+  cases: (spec) => mutated(spec, wrongValue(spec.envelope)),
 });
 
 export const envUtcZ = rejectionCheck({

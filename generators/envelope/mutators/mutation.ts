@@ -26,6 +26,8 @@ export interface EnvelopeMutation {
   /** JSON Pointer into the packet at the one member changed, added or removed (what a failure highlights). */
   at?: string;
   alsoAllowed?: readonly string[];
+  /** What is sent for the envelope once sealed, when it is not the envelope itself (its JSON text, the envelope inside an array). */
+  wrap?: (packet: Record<string, any>) => unknown;
 }
 
 /**
@@ -51,6 +53,9 @@ export interface RejectionCases {
   readonly cases: fc.Arbitrary<MutatedCase>;
 }
 
+/** The packet a case sends: the sealed envelope, or what the mutation wraps it in (any JSON, then). */
+const sent = (m: EnvelopeMutation, sealed: Record<string, any>): Record<string, any> => (m.wrap ? (m.wrap(sealed) as Record<string, any>) : sealed);
+
 /**
  * Mutated, sealed cases: a valid envelope of `data` of one of `profiles` (every profile by default),
  * broken by `mutator`, then sealed again so that the checksum never breaks by accident. A draw the
@@ -73,7 +78,7 @@ export function mutated(data: SpecData, mutator: EnvelopeMutator, profiles?: rea
       note: m.note,
       ...(m.at !== undefined ? { at: m.at } : {}),
       ...(m.alsoAllowed ? { alsoAllowed: m.alsoAllowed } : {}),
-      packet: seal(data.envelope, structuredClone(m.packet), sealing),
+      packet: sent(m, seal(data.envelope, structuredClone(m.packet), sealing)),
     }));
   return { breaks: mutator.breaks, alsoAllowed: mutator.alsoAllowed, families: mutator.families, cases };
 }

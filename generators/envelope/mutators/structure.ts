@@ -93,19 +93,25 @@ const positionOf = (pointer: string): string => (pointer.startsWith('/body') ? '
  * (`null-value`), a required object given as `{}` (`empty-object`, where the object has a seed- or
  * notes-required member), or an object or array member, required or optional, of the other
  * container type or text (`container-type`: `[]` for an object, `{}` or the lone item for an
- * array). The profile is left alone (a wrong profile is ENV-PROFILE-KNOWN's), and so are free-form
- * members that are optional (any JSON may be a revised payload to a reader). The correlation id,
+ * array), or the profile removed (`profile-removed`; a validator may name that ENV-PROFILE-KNOWN; a
+ * wrong profile is ENV-PROFILE-KNOWN's). Free-form members that are optional are left alone (any JSON may be a revised payload to a reader). The correlation id,
  * the idempotency key, the fallback directive and the identity ids have rules of their own, which a
  * validator may name.
  */
 export function missingRequired(spec: EnvelopeSpec): EnvelopeMutator {
-  const families = ['top-level', 'nested', 'body', 'null-value', 'empty-object', 'container-type'];
+  const families = ['top-level', 'nested', 'body', 'null-value', 'empty-object', 'container-type', 'profile-removed'];
   return {
     breaks: 'ENV-REQUIRED-FIELDS',
     alsoAllowed: ['ENV-CORRELATION-ID', 'ENV-IDEMPOTENCY-KEY', 'ENV-FALLBACK-DIRECTIVE', 'ENV-IDENTITY'],
     families,
     mutate: (c) =>
       fc.tuple(fc.constantFrom(...families), fc.nat(), fc.nat()).map(([family, at, pick]) => {
+        if (family === 'profile-removed') {
+          // The body stays that of a registered profile: a validator that guesses the profile from it still has no profile field.
+          const packet = structuredClone(c.packet);
+          delete packet.profile;
+          return { packet, family, note: 'removed /profile', at: '/profile', alsoAllowed: ['ENV-PROFILE-KNOWN'] };
+        }
         const present = presentFields(spec, c.packet, c.profile).filter(({ pointer }) => pointer !== '/profile');
         const candidates =
           family === 'null-value'

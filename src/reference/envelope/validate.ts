@@ -43,7 +43,7 @@ function checkIdOf(e: ErrorObject, env: Record<string, unknown>): string {
   if (at === '/integrity/checksum') return 'INT-TAMPER-DETECTED';
   if (at === '/body/human_review_required' && env.profile === 'uai.agent.blocker.v1') return 'ENV-HUMAN-REVIEW-BLOCKER';
   if ((e.keyword === 'pattern' || e.keyword === 'format') && DATE_TIME.test(at)) return 'ENV-UTC-Z';
-  return 'ENV-SCHEMA';
+  return 'ENV-FIELD-TYPE';
 }
 
 /**
@@ -52,7 +52,7 @@ function checkIdOf(e: ErrorObject, env: Record<string, unknown>): string {
  */
 export function validateEnvelope(spec: EnvelopeSpec, packet: unknown, context: ValidationContext): Verdict {
   if (packet === null || typeof packet !== 'object' || Array.isArray(packet)) {
-    return { valid: false, findings: [{ checkId: 'ENV-SCHEMA', path: '', code: 'type', message: 'an envelope is a JSON object' }] };
+    return { valid: false, findings: [{ checkId: 'ENV-FIELD-TYPE', path: '', code: 'type', message: 'an envelope is a JSON object' }] };
   }
   const env = packet as Record<string, unknown>;
   if (env.profile === undefined) {

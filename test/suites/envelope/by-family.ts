@@ -76,6 +76,30 @@ function fractionAsMillis(text: string): number | null {
   return Date.parse(`${m[1]}:${String(Math.min(second, 59)).padStart(2, '0')}Z`) + (second === 60 ? 1000 : 0) + Number(m[3] ?? '0');
 }
 
+/** Whether a finding points into a list item (its pointer ends in an index). */
+const inListItem = (f: Finding): boolean => f.path !== undefined && /\/\d+$/.test(f.path);
+
+/** A number or a flag spelled as text, as a coercing reader parses it (`" 0"`, `"3e5"`, `"TRUE"`). */
+const SPELLED = /^\s*(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?|true|false)\s*$/i;
+
+/** The reference validator that reads a JSON text or a one-item array as the envelope it holds. */
+const unwrappingReader: Adapter = {
+  ...ref,
+  describe: () => ({ name: 'reads a JSON text or a one-item array as the envelope inside', version: '0' }),
+  async validateEnvelope(packet, context) {
+    let p: unknown = packet;
+    if (typeof p === 'string') {
+      try {
+        p = JSON.parse(p);
+      } catch {
+        // not JSON: validated as it is
+      }
+    }
+    if (Array.isArray(p) && p.length === 1) p = p[0];
+    return ref.validateEnvelope!(p, context);
+  },
+};
+
 /** The text of a claim finding (its path's value), or null. */
 const claimText = (f: Finding, p: Packet): string | null => {
   const v = valueOf(f, p);
@@ -177,7 +201,26 @@ export const byFamily: ByFamily = {
   'ENV-SECRET-IN-MEMORY': {
     'other-body-text': overlooking('scans the proposed facts only', 'ENV-SECRET-IN-MEMORY', (f) => f.path !== undefined && f.path.startsWith('/body/') && !f.path.startsWith('/body/proposed_facts')),
   },
+  'ENV-FIELD-TYPE': {
+    'json-type': overlooking('takes a number or a flag for text, as String() reads it', 'ENV-FIELD-TYPE', (f, p) => {
+      const v = valueOf(f, p);
+      return f.code === 'type' && f.path !== '' && !inListItem(f) && (typeof v === 'boolean' || Number.isInteger(v));
+    }),
+    'spelled-value': overlooking('coerces text to numbers and flags', 'ENV-FIELD-TYPE', (f, p) => {
+      const v = valueOf(f, p);
+      return f.code === 'type' && typeof v === 'string' && SPELLED.test(v);
+    }),
+    'out-of-range': overlooking('checks that numbers are numbers, not their bounds or whether they are whole', 'ENV-FIELD-TYPE', (f, p) => {
+      const v = valueOf(f, p);
+      return !inListItem(f) && (f.code === 'minimum' || f.code === 'maximum' || (f.code === 'type' && typeof v === 'number' && !Number.isInteger(v)));
+    }),
+    'not-in-vocabulary': overlooking('checks that a closed-vocabulary field is text, not which text', 'ENV-FIELD-TYPE', (f, p) => (f.code === 'enum' || f.code === 'const') && !inListItem(f) && typeof valueOf(f, p) === 'string'),
+    'malformed-text': overlooking('checks text fields for their type, not their grammar', 'ENV-FIELD-TYPE', (f) => f.code === 'pattern' && !inListItem(f)),
+    'list-member': overlooking("checks a list's type, not its length or its items", 'ENV-FIELD-TYPE', (f) => f.code === 'minItems' || inListItem(f)),
+    'not-an-object': unwrappingReader,
+  },
   'ENV-REQUIRED-FIELDS': {
+    'profile-removed': overlooking('checks the profile only when there is one', 'ENV-REQUIRED-FIELDS', (f) => f.path === '/profile'),
     'null-value': overlooking("checks presence with `in` (a null member is there)", 'ENV-REQUIRED-FIELDS', (f, p) => f.path !== undefined && valueAt(p, f.path) === null),
     'container-type': overlooking("checks containers with typeof 'object'", 'ENV-REQUIRED-FIELDS', (f, p) => {
       const v = valueOf(f, p);

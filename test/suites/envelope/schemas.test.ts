@@ -38,7 +38,7 @@ const validator = (profile: string, form: 'keyed' | 'keyless'): ValidateFunction
   ajv.getSchema(`${SCHEMA_BASE}${profile}${form === 'keyed' ? '' : '.keyless'}.schema.json`)!;
 
 /** The checks whose every case breaks a rule the keyed schema states. */
-const STRUCTURAL = ['ENV-PROFILE-KNOWN', 'ENV-REQUIRED-FIELDS', 'ENV-UNDECLARED-FIELD', 'ENV-UTC-Z', 'ENV-IDENTITY', 'ENV-CORRELATION-ID', 'ENV-IDEMPOTENCY-KEY', 'ENV-FALLBACK-DIRECTIVE', 'ENV-FINAL-REPORT-EVIDENCE'];
+const STRUCTURAL = ['ENV-PROFILE-KNOWN', 'ENV-REQUIRED-FIELDS', 'ENV-UNDECLARED-FIELD', 'ENV-FIELD-TYPE', 'ENV-UTC-Z', 'ENV-IDENTITY', 'ENV-CORRELATION-ID', 'ENV-IDEMPOTENCY-KEY', 'ENV-FALLBACK-DIRECTIVE', 'ENV-FINAL-REPORT-EVIDENCE'];
 /** The checks whose cases break a rule across fields or of policy, which the schemas leave to a validator. */
 const POLICY = ['ENV-EXPIRED', 'ENV-UNSUPPORTED-CLAIM', 'ENV-SECRET-IN-MEMORY', 'ENV-COLD-MEMORY-PROMOTION', 'ENV-HUMAN-REVIEW-BLOCKER', 'INT-TAMPER-DETECTED'];
 /**
