@@ -1,15 +1,36 @@
 import type { Adapter } from '../contract/adapter.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
-import { createIsolatedAdapter } from './isolated.js';
+import { lazyReference } from './lazy-reference.js';
 import { loadAdapterModule } from './module.js';
-import { abortAllConnections } from './process/connection.js';
-import { createProcessAdapter, processControl } from './process/process-adapter.js';
-import { killAllOnce } from './process/run-once.js';
-import { createUasVerifyCommandAdapter } from './process/uas-verify-command.js';
-import { referenceFor } from './reference.js';
 import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 
 export { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
+
+/** The code of out-of-process adapters: loaded with the first such adapter, so that an in-process run never loads it. */
+interface ProcessModules {
+  isolated: typeof import('./isolated.js');
+  connection: typeof import('./process/connection.js');
+  processAdapter: typeof import('./process/process-adapter.js');
+  runOnce: typeof import('./process/run-once.js');
+  uasVerifyCommand: typeof import('./process/uas-verify-command.js');
+}
+
+/** Set once the first out-of-process adapter is loaded: until then no adapter process exists to abort or close. */
+let processModules: ProcessModules | undefined;
+
+async function loadProcessModules(): Promise<ProcessModules> {
+  if (processModules === undefined) {
+    const [isolated, connection, processAdapter, runOnce, uasVerifyCommand] = await Promise.all([
+      import('./isolated.js'),
+      import('./process/connection.js'),
+      import('./process/process-adapter.js'),
+      import('./process/run-once.js'),
+      import('./process/uas-verify-command.js'),
+    ]);
+    processModules = { isolated, connection, processAdapter, runOnce, uasVerifyCommand };
+  }
+  return processModules;
+}
 
 export interface LoadOptions {
   /** The run's per-call timeout (an adapter process's own deadlines are set a little under it). */
@@ -37,10 +58,13 @@ export interface LoadOptions {
 export async function loadAdapter(spec: string, options: LoadOptions = {}): Promise<Adapter> {
   const where = options.cwd !== undefined ? { cwd: options.cwd } : {};
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
-  if (spec.startsWith(COMMAND_PREFIX)) return createProcessAdapter(spec.slice(COMMAND_PREFIX.length), { ...timeout, ...where });
-  if (spec.startsWith(UAS_VERIFY_PREFIX)) return createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), { ...timeout, ...where });
-  if (options.inProcess ?? inProcessByEnvironment()) return spec === 'reference' ? referenceFor(options.spec ?? bundledSpec()) : loadAdapterModule(spec, options.cwd);
-  return createIsolatedAdapter(spec, { ...timeout, ...where, ...(options.spec !== undefined ? { spec: options.spec } : {}), ...(options.maxHeapMb !== undefined ? { maxHeapMb: options.maxHeapMb } : {}) });
+  if (!spec.startsWith(COMMAND_PREFIX) && !spec.startsWith(UAS_VERIFY_PREFIX) && (options.inProcess ?? inProcessByEnvironment())) {
+    return spec === 'reference' ? lazyReference(options.spec ?? bundledSpec()) : loadAdapterModule(spec, options.cwd);
+  }
+  const { isolated, processAdapter, uasVerifyCommand } = await loadProcessModules();
+  if (spec.startsWith(COMMAND_PREFIX)) return processAdapter.createProcessAdapter(spec.slice(COMMAND_PREFIX.length), { ...timeout, ...where });
+  if (spec.startsWith(UAS_VERIFY_PREFIX)) return uasVerifyCommand.createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), { ...timeout, ...where });
+  return isolated.createIsolatedAdapter(spec, { ...timeout, ...where, ...(options.spec !== undefined ? { spec: options.spec } : {}), ...(options.maxHeapMb !== undefined ? { maxHeapMb: options.maxHeapMb } : {}) });
 }
 
 /** The environment variable that makes in-process loading the default, as `--in-process` does for one run. */
@@ -53,7 +77,7 @@ function inProcessByEnvironment(): boolean {
 
 /** Kills an out-of-process adapter's processes at once (signal handlers); no-op for in-process adapters. */
 export function abortAdapter(adapter: Adapter): void {
-  processControl(adapter)?.abort();
+  processModules?.processAdapter.processControl(adapter)?.abort();
 }
 
 /**
@@ -61,11 +85,11 @@ export function abortAdapter(adapter: Adapter): void {
  * when no adapter object exists yet): their pending requests fault, so the run ends now.
  */
 export function abortAllAdapters(): void {
-  abortAllConnections();
-  killAllOnce();
+  processModules?.connection.abortAllConnections();
+  processModules?.runOnce.killAllOnce();
 }
 
 /** Ends an out-of-process adapter's processes and waits until they are gone; no-op for in-process adapters. */
 export async function closeAdapter(adapter: Adapter): Promise<void> {
-  await processControl(adapter)?.close();
+  await processModules?.processAdapter.processControl(adapter)?.close();
 }

@@ -2,6 +2,7 @@ import type { Adapter } from '../contract/adapter.js';
 import type { SpecData } from '../spec/index.js';
 import { envelopeReference } from './envelope/index.js';
 import { errorReference } from './error/index.js';
+import { referenceInfo } from './info.js';
 import { recoveryReference } from './recovery/index.js';
 import { uasReference } from './uas/index.js';
 
@@ -15,7 +16,7 @@ import { uasReference } from './uas/index.js';
  */
 export function createReferenceAdapter(spec: SpecData, options: { version: string }): Adapter {
   return {
-    describe: () => ({ name: 'uaix-conformance reference', version: options.version, capabilityLevel: 'L7' }),
+    describe: () => referenceInfo(options.version),
     ...envelopeReference(spec),
     ...errorReference(spec),
     ...recoveryReference(spec),

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { UsageError } from '../../contract/errors.js';
-import { TOOL } from '../../io/package.js';
-import { createReferenceAdapter } from '../../reference/index.js';
-import type { SpecData } from '../../spec/index.js';
+
+import { bundledSpec, type SpecData } from '../../spec/index.js';
 import { loadAdapterModule } from '../module.js';
-import { referenceAdapter } from '../reference.js';
+import { lazyReference } from '../lazy-reference.js';
 import { serveAdapter, serveLoadFailure } from './serve.js';
 import { DEFAULT_TIMEOUT_MS, describeAdapter, describeThrown } from '../../engine/harness.js';
 
@@ -35,8 +34,8 @@ process.stdout.write = process.stderr.write.bind(process.stderr) as typeof proce
 /** The adapter this process serves: the reference (of the given spec data) or the user's module. */
 async function load(): Promise<import('../../contract/adapter.js').Adapter> {
   if (target !== 'reference') return loadAdapterModule(target);
-  if (specFile === undefined) return referenceAdapter;
-  return createReferenceAdapter(JSON.parse(readFileSync(specFile, 'utf8')) as SpecData, { version: TOOL.version });
+  // The reference's code loads domain by domain, on the first request that needs it.
+  return lazyReference(specFile === undefined ? bundledSpec() : (JSON.parse(readFileSync(specFile, 'utf8')) as SpecData));
 }
 
 try {
