@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { profileNames } from '../../src/spec/envelope.js';
 import { registryClosed } from '../../src/spec/error.js';
 import type { SpecData } from '../../src/spec/index.js';
-import { fakeSecretInProse } from '../common/secrets.js';
+import { fakeSecretInProse, NOT_SECRET_EXAMPLES, NOT_SECRET_MEMBERS } from '../common/secrets.js';
 import { tokenLike } from '../common/token-like.js';
 import { freeText, SHRINK_TO_FIRST } from '../common/text.js';
 import { alignedNumericStatus } from '../error/numeric-status.js';
 import { supportBoundary } from './boundary.js';
 import { withNestedExtras } from './extras.js';
 import { FRACTION_DIGITS, objectOf, utcText } from './fields.js';
+import { defineMember } from './leaves.js';
 import { seal } from './seal.js';
 
 /** A valid envelope before sealing: its profile, the validators' clock, and the packet. */
@@ -152,7 +153,29 @@ export function acceptedEnvelope(data: SpecData): fc.Arbitrary<EnvelopeCase> {
   let envelopes = withLeapSecondExpiry(envelopeOf(data));
   if (data.envelope.undeclaredMembers === 'top-level') envelopes = withNestedExtras(data.envelope, envelopes);
   if (data.envelope.secretScope === 'body') envelopes = withSecretOutsideBody(envelopes);
-  return sealed(data, envelopes);
+  return sealed(data, withNotSecrets(envelopes));
+}
+
+/**
+ * Three memory proposals in four carrying what is not a secret (D-ENV-08), verbatim: some of the
+ * `notSecrets` examples of `spec/secrets.json` as proposed facts of their own, and some of its
+ * assignments as credential-named members of `delivery.expected_output_schema` (`{"password":
+ * "REDACTED_VALUE"}`, `{"token": "refresh_token_required_for_grant"}`): a mask, a template, plain
+ * words or a value of one character class, under a credential name. Other envelopes pass unchanged.
+ */
+function withNotSecrets(envelopes: fc.Arbitrary<UnsealedEnvelope>): fc.Arbitrary<UnsealedEnvelope> {
+  const carried = fc.tuple(fc.subarray([...NOT_SECRET_EXAMPLES], { minLength: 1 }), fc.subarray([...NOT_SECRET_MEMBERS], { minLength: 1 }));
+  return fc.tuple(envelopes, fc.option(carried, { nil: null, freq: 4 })).map(([c, extra]) => {
+    if (extra === null || c.profile !== 'uai.agent.memory-proposal.v1') return c;
+    const [facts, members] = extra;
+    const packet = structuredClone(c.packet);
+    packet.body.proposed_facts = [...packet.body.proposed_facts, ...facts];
+    const free = packet.delivery.expected_output_schema as Record<string, unknown> | undefined;
+    if (free !== null && typeof free === 'object' && !Object.hasOwn(free, 'redacted_settings')) {
+      defineMember(free, 'redacted_settings', members.map((m) => ({ [m.key]: m.value })));
+    }
+    return { ...c, packet };
+  });
 }
 
 /**

@@ -59,7 +59,7 @@ const PATTERNS: readonly SecretPattern[] = [
   },
   {
     name: 'credential-assignment',
-    re: /(?<![A-Za-z0-9])(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)["']?\s*[:=]\s*["']?([^\s"'<>,;&]{12,})/i,
+    re: /(?<![A-Za-z0-9])(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[ _-]?key|private[ _-]?key|token)["']?\s*[:=]\s*["']?([^\s"'<>,;&]{12,})/i,
     // A long value that mixes character classes; `REDACTED`, `********` or a plain word is not one.
     accept: mixed,
     hints: ['pass', 'pwd', 'secret', 'key', 'token'],
@@ -100,7 +100,7 @@ export interface SecretLocation {
 }
 
 /** A member name that makes its string value an assignment worth reading (`db_password`, `apiKey`). */
-const CREDENTIAL_KEY = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)["']?$/i;
+const CREDENTIAL_KEY = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[ _-]?key|private[ _-]?key|token)["']?$/i;
 
 const escapePointer = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
 

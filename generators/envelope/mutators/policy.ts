@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { EnvelopeSpec } from '../../../src/spec/envelope.js';
-import { fakeCredentialMember, fakeSecret, fakeSecretInProse, SECRET_FAMILIES, type SecretFamily } from '../../common/secrets.js';
+import { EDGE_FAMILIES, edgeSecret, fakeCredentialMember, fakeSecret, fakeSecretInProse, keyNamedMember, SECRET_FAMILIES, type EdgeFamily, type SecretFamily } from '../../common/secrets.js';
 import { CLAIMS, NEGATED, unsupportedClaim } from '../boundary.js';
 import { defineMember, textLeaves } from '../leaves.js';
 import { getAt, setAt } from '../walk.js';
@@ -188,8 +188,14 @@ function placeClaim(packet: Record<string, any>, pointer: string, sentence: stri
   return `${pointer}: ${JSON.stringify(text)}`;
 }
 
-/** Where `secretInMemory` hides a secret besides the facts, by family; the last three only where the whole packet is in scope (D-ENV-08). */
-export const SECRET_POSITIONS = ['other-body-text', 'envelope-text', 'deep-free-form', 'credential-member'] as const;
+/** Where `secretInMemory` hides a secret besides the facts, by family; all but the first only where the whole packet is in scope (D-ENV-08). */
+export const SECRET_POSITIONS = ['other-body-text', 'envelope-text', 'deep-free-form', 'credential-member', 'member-name'] as const;
+
+/**
+ * How often each family of `secretInMemory` is drawn, against 1 for the others: the families with
+ * several spellings to show in one default run (D-ENV-08) are drawn more often.
+ */
+const SECRET_WEIGHTS: Readonly<Record<string, number>> = { 'dsn-credentials': 2, 'credential-member': 3 };
 
 /** A fresh member name for a free-form object (not one it has). */
 function freshKey(object: Record<string, unknown>, base: string): string {
@@ -198,14 +204,23 @@ function freshKey(object: Record<string, unknown>, base: string): string {
   return key;
 }
 
+/** The member of a `credential-member` case: one of `keyNamedMember` three times in four, else one of the common credential names. */
+const credentialMember = fc.oneof({ weight: 1, arbitrary: fakeCredentialMember() }, { weight: 3, arbitrary: keyNamedMember() });
+
 /**
  * ENV-SECRET-IN-MEMORY: a (fake) secret in a memory proposal. One family per secret shape (the
- * secret, in prose, among the proposed facts), and one per position: `other-body-text` (another
- * text of the body: the task/execution separation, the support boundary), and where the whole packet
- * is in scope (`secretScope: "packet"`, D-ENV-08) `envelope-text` (a label, the fallback directive,
- * a lineage note, an extension's purpose), `deep-free-form` (a string two or more levels inside
- * `delivery.expected_output_schema`) and `credential-member` (a credential-named member of a
- * free-form object whose value alone is no secret shape: `{"client_secret": "FAKEexample0..."}`).
+ * secret, in prose, among the proposed facts; `jwt` and `credential-assignment` half the time, and
+ * `dsn-credentials` two times in three, in a harder spelling of theirs, `edgeSecret`: an unsigned
+ * JWT; a one-letter scheme with a password edged with x; the shortest DSN, nine characters, a fact
+ * of its own; a credential value of two character classes), and one per position: `other-body-text`
+ * (another text of the body: the task/execution separation, the support boundary), and where the
+ * whole packet is in scope (`secretScope: "packet"`, D-ENV-08) `envelope-text` (a label, the
+ * fallback directive, a lineage note, an extension's purpose), `deep-free-form` (a string two or
+ * more levels inside `delivery.expected_output_schema`), `credential-member` (a credential-named
+ * member of a free-form object whose value alone is no secret shape: `{"client_secret":
+ * "FAKEexample0..."}`, three times in four a name ending in an access key or a private key, with
+ * `_`, `-` or nothing between its words) and `member-name` (a secret as the name of a member of a
+ * free-form object).
  */
 export function secretInMemory(spec: EnvelopeSpec): EnvelopeMutator {
   const positions = SECRET_POSITIONS.filter((p) => spec.secretScope !== 'body' || p === 'other-body-text');
@@ -214,21 +229,37 @@ export function secretInMemory(spec: EnvelopeSpec): EnvelopeMutator {
     breaks: 'ENV-SECRET-IN-MEMORY',
     families,
     mutate: (c) =>
-      fc.constantFrom(...families).chain((family) =>
-        fc.tuple((SECRET_FAMILIES as readonly string[]).includes(family) ? fakeSecretOf(family as SecretFamily) : fakeSecretInProse(), fakeCredentialMember(), fc.nat()).map(([s, member, i]) => {
+      fc.oneof(...families.map((f) => ({ weight: SECRET_WEIGHTS[f] ?? 1, arbitrary: fc.constant(f) }))).chain((family) =>
+        fc.tuple((SECRET_FAMILIES as readonly string[]).includes(family) ? fakeSecretOf(family as SecretFamily) : fakeSecretInProse(), credentialMember, fc.nat()).map(([s, member, i]) => {
           const packet = structuredClone(c.packet);
-          const where = plantSecret(spec, packet, c.profile, family, s.text, member, i);
-          return { packet, family, note: `${where} carries a ${family === 'credential-member' ? `credential member ${JSON.stringify(member.key)}` : s.family}`, at: where };
+          const where = plantSecret(spec, packet, c.profile, family, family === 'member-name' ? s.secret : s.text, member, i);
+          const what = family === 'credential-member' ? `credential member ${JSON.stringify(member.key)}` : 'variant' in s && s.variant ? `${s.family} (${s.variant})` : s.family;
+          return { packet, family, note: `${where} carries a ${what}${family === 'member-name' ? ' as a member name' : ''}`, at: where };
         }),
       ),
   };
 }
 
-/** A fake secret of one shape, alone or inside a sentence of a memory fact. */
-function fakeSecretOf(family: SecretFamily): fc.Arbitrary<{ family: string; text: string }> {
-  return fc
-    .tuple(fakeSecret(family), fc.constantFrom('', 'Observed in the task log: ', 'config said ', 'Échec de l’appel ('), fc.constantFrom('', '.', ')', '\r\nline two'))
-    .map(([secret, before, after]) => ({ family, text: `${before}${secret}${after}` }));
+/** Prose before and after a secret among the facts. */
+const BEFORE = fc.constantFrom('', 'Observed in the task log: ', 'config said ', 'Échec de l’appel (');
+const AFTER = fc.constantFrom('', '.', ')', '\r\nline two');
+
+/**
+ * A fake secret of one shape, alone or inside a sentence of a memory fact; for the families of
+ * `EDGE_FAMILIES`, half the time (for `dsn-credentials`, two times in three) one of its harder
+ * spellings, the shortest DSN always a fact of its own (nine characters in all).
+ */
+function fakeSecretOf(family: SecretFamily): fc.Arbitrary<{ family: string; secret: string; text: string; variant?: string }> {
+  const common = fakeSecret(family).map((secret) => ({ secret, variant: undefined as string | undefined }));
+  const drawn = (EDGE_FAMILIES as readonly string[]).includes(family)
+    ? fc.oneof({ weight: 1, arbitrary: common }, { weight: family === 'dsn-credentials' ? 2 : 1, arbitrary: edgeSecret(family as EdgeFamily) })
+    : common;
+  return fc.tuple(drawn, BEFORE, AFTER).map(([{ secret, variant }, before, after]) => ({
+    family,
+    secret,
+    text: variant === 'shortest' ? secret : `${before}${secret}${after}`,
+    ...(variant ? { variant } : {}),
+  }));
 }
 
 /** Puts the secret where `family` says, and answers the pointer of where it went. */
@@ -254,6 +285,14 @@ function plantSecret(spec: EnvelopeSpec, packet: Record<string, any>, profile: s
     case 'credential-member': {
       const key = freshKey(free, 'auth');
       defineMember(free, key, i % 2 ? { [member.key]: member.value } : { client: { [member.key]: member.value } });
+      return `/delivery/expected_output_schema/${key}`;
+    }
+    case 'member-name': {
+      // The secret names a member; its value is no secret (a flag, a count, a short word).
+      const key = freshKey(free, 'headers_seen');
+      const inner: Record<string, unknown> = {};
+      defineMember(inner, text, [true, 1, 'seen'][i % 3]);
+      defineMember(free, key, i % 2 ? inner : { request: inner });
       return `/delivery/expected_output_schema/${key}`;
     }
     default: {

@@ -1,5 +1,6 @@
 import type { Adapter, Verdict } from '../../../src/contract/adapter.js';
 import { referenceAdapter } from '../../../src/adapters/reference.js';
+import { findSecret } from '../../../src/reference/secrets.js';
 import type { BrokenRegistry, MoreBroken } from '../../helpers/broken.js';
 import { valueAt } from '../../helpers/json-pointer.js';
 
@@ -80,9 +81,68 @@ const leapSecondClamped: Adapter = {
   },
 };
 
+// --- Secret slips (D-ENV-08): ENV-SECRET-IN-MEMORY misses a harder spelling, ENV-VALID-ACCEPTED flags a not-secret. ---
+
+/** The reference validator that drops its ENV-SECRET-IN-MEMORY finding when `overlooks` says so of the finding's value. */
+function secretOverlooked(name: string, overlooks: (value: unknown) => boolean): Adapter {
+  return {
+    ...ref,
+    describe: () => ({ name, version: '0' }),
+    async validateEnvelope(packet, context) {
+      const v = (await ref.validateEnvelope!(packet, context)) as Verdict;
+      const findings = (v.findings ?? []).filter((f) => f.checkId !== 'ENV-SECRET-IN-MEMORY' || f.path === undefined || !overlooks(valueAt(packet, f.path)));
+      return findings.length ? { valid: false, findings } : { valid: true };
+    },
+  };
+}
+
+/** The reference validator that also rejects a memory proposal in which `flags` finds a string (or a member name and its string value). */
+function secretOverflagged(name: string, flags: (key: string | null, value: string) => boolean): Adapter {
+  const scan = (v: unknown, key: string | null): boolean => {
+    if (typeof v === 'string') return flags(key, v);
+    if (v === null || typeof v !== 'object') return false;
+    return Object.entries(v as Record<string, unknown>).some(([k, x]) => scan(x, Array.isArray(v) ? null : k));
+  };
+  return {
+    ...ref,
+    describe: () => ({ name, version: '0' }),
+    async validateEnvelope(packet, context) {
+      if ((packet as { profile?: unknown }).profile === 'uai.agent.memory-proposal.v1' && scan(packet, null)) {
+        return { valid: false, findings: [{ checkId: 'ENV-SECRET-IN-MEMORY', message: 'secret' }] };
+      }
+      return ref.validateEnvelope!(packet, context);
+    },
+  };
+}
+
+/** The passwords of the DSNs in a text. */
+const dsnPasswords = (text: string): string[] => [...text.matchAll(/[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/?#@"'<>]+:([^\s/?#@"'<>]+)@/g)].map((m) => m[1]!);
+
+/** Credential-named names, and a value a credential assignment carries. */
+const CREDENTIAL_NAME = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)["']?$/i;
+const ASSIGNMENT = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|token)["']?\s*[:=]\s*["']?([^\s"'<>,;&]{12,})/gi;
+
+/** Further secret slips of ENV-SECRET-IN-MEMORY, each caught by the dsn-credentials family alone (test/generators/envelope/mutators/secrets.test.ts). */
+export const secretSlips: readonly Adapter[] = [
+  secretOverlooked('takes a DSN password that starts or ends with x or X for a mask', (v) => typeof v === 'string' && dsnPasswords(v).length > 0 && dsnPasswords(v).every((pw) => /^[xX*]|[xX*]$/.test(pw))),
+  secretOverlooked('skips texts of nine characters or fewer', (v) => typeof v === 'string' && v.length <= 9 && findSecret(v) !== null),
+];
+
+/** Detectors of ENV-VALID-ACCEPTED's memory proposals that flag a not-secret of spec/secrets.json. */
+export const secretValidSlips: readonly Adapter[] = [
+  secretOverflagged('reads any string under a credential-named member as a secret', (key) => key !== null && CREDENTIAL_NAME.test(key)),
+  secretOverflagged('counts any character that is not upper case as a class of its own', (key, v) =>
+    [...(key !== null && CREDENTIAL_NAME.test(key) ? [v] : []), ...[...v.matchAll(ASSIGNMENT)].map((m) => m[1]!)].some((x) => x.length >= 12 && !/[A-Z]/.test(x) && (/[a-z]/.test(x) || /[0-9]/.test(x))),
+  ),
+  secretOverflagged('reads only a one-character mask or template (*, ${X}) in a DSN password as redacted', (_key, v) => dsnPasswords(v).some((pw) => !/^(?:\*|x+|X+|\$\{[^}]\})$/.test(pw))),
+];
+
+// --- end of the secret slips. ---
+
 /** Further slips of an envelope check, each of which must fail it. */
 export const more: MoreBroken = {
-  'ENV-VALID-ACCEPTED': [leapSecondClamped],
+  'ENV-VALID-ACCEPTED': [leapSecondClamped, ...secretValidSlips],
+  'ENV-SECRET-IN-MEMORY': secretSlips,
 };
 
 /** Every envelope check id, mapped to the adapter that must fail it. */

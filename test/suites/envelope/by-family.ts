@@ -2,6 +2,7 @@ import type { Adapter, Finding, ValidationContext, Verdict } from '../../../src/
 import { referenceAdapter } from '../../../src/adapters/reference.js';
 import { findUnsupportedClaim } from '../../../src/reference/envelope/claims.js';
 import { utcInstant } from '../../../src/reference/envelope/instant.js';
+import { findSecret } from '../../../src/reference/secrets.js';
 import { bundledSpec } from '../../../src/spec/index.js';
 import { foldName } from '../../../generators/envelope/mutators/structure.js';
 import { publishedObjects } from '../../../generators/envelope/walk.js';
@@ -99,6 +100,17 @@ const unwrappingReader: Adapter = {
     return ref.validateEnvelope!(p, context);
   },
 };
+
+/** A JWT with an empty signature part, and one with a signature (the secret slips of ENV-SECRET-IN-MEMORY). */
+const UNSIGNED_JWT = /(?<![\w-])ey[\w-]{10,}\.ey[\w-]{10,}\.(?![\w-])/;
+const SIGNED_JWT = /(?<![\w-])ey[\w-]{10,}\.ey[\w-]{10,}\.[\w-]/;
+/** A URL scheme of one letter, not inside a longer word. */
+const ONE_LETTER_SCHEME = /(?<![A-Za-z0-9+.-])[A-Za-z]:\/\//;
+const ONE_LETTER_SCHEME_ALL = /(?<![A-Za-z0-9+.-])[A-Za-z]:\/\//g;
+/** The value of a credential assignment in a text. */
+const ASSIGNED_VALUE = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|token)["']?\s*[:=]\s*["']?([^\s"'<>,;&]{12,})/i;
+/** A member name ending in an access key or a private key. */
+const KEY_NAMED = /(?:access|private)[_-]?key$/i;
 
 /** The text of a claim finding (its path's value), or null. */
 const claimText = (f: Finding, p: Packet): string | null => {
@@ -200,6 +212,24 @@ export const byFamily: ByFamily = {
   },
   'ENV-SECRET-IN-MEMORY': {
     'other-body-text': overlooking('scans the proposed facts only', 'ENV-SECRET-IN-MEMORY', (f) => f.path !== undefined && f.path.startsWith('/body/') && !f.path.startsWith('/body/proposed_facts')),
+    jwt: overlooking('reads a JWT only with a signature part (an alg-none token has an empty one)', 'ENV-SECRET-IN-MEMORY', (f, p) => {
+      const v = valueOf(f, p);
+      return typeof v === 'string' && UNSIGNED_JWT.test(v) && !SIGNED_JWT.test(v);
+    }),
+    'dsn-credentials': overlooking('reads a URL scheme of two characters or more only', 'ENV-SECRET-IN-MEMORY', (f, p) => {
+      const v = valueOf(f, p);
+      return typeof v === 'string' && ONE_LETTER_SCHEME.test(v) && findSecret(v.replace(ONE_LETTER_SCHEME_ALL, '')) === null;
+    }),
+    'credential-assignment': overlooking('takes a credential value for one only when it mixes all three of upper case, lower case and digits', 'ENV-SECRET-IN-MEMORY', (f, p) => {
+      const v = valueOf(f, p);
+      const value = typeof v === 'string' ? ASSIGNED_VALUE.exec(v)?.[1] : undefined;
+      return value !== undefined && f.message?.includes('credential-assignment') === true && !(/[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value));
+    }),
+    'credential-member': overlooking('knows no access key or private key among the credential names', 'ENV-SECRET-IN-MEMORY', (f, p) => {
+      const v = valueOf(f, p);
+      return f.path !== undefined && KEY_NAMED.test(lastToken(f.path)) && typeof v === 'string' && findSecret(v) === null;
+    }),
+    'member-name': overlooking('scans member values, not member names', 'ENV-SECRET-IN-MEMORY', (f) => f.path !== undefined && findSecret(lastToken(f.path)) !== null),
   },
   'ENV-FIELD-TYPE': {
     'json-type': overlooking('takes a number or a flag for text, as String() reads it', 'ENV-FIELD-TYPE', (f, p) => {

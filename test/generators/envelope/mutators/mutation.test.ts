@@ -4,6 +4,7 @@ import { envelopeOf } from '../../../../generators/envelope/envelope.js';
 import { badCorrelationId, badFallbackDirective, badIdempotencyKey, malformedIdentity, notUtcZ } from '../../../../generators/envelope/mutators/format.js';
 import { mutated, type EnvelopeMutator } from '../../../../generators/envelope/mutators/mutation.js';
 import { blockerWithoutReview, coldMemoryPromoted, expired, hollowEvidence, secretInMemory, unsupportedClaimAdded } from '../../../../generators/envelope/mutators/policy.js';
+import { wrongValue } from '../../../../generators/envelope/mutators/types.js';
 import { missingRequired, undeclaredField, unknownProfile } from '../../../../generators/envelope/mutators/structure.js';
 import type { EnvelopeSpec } from '../../../../src/spec/envelope.js';
 import { bundledSpec, withOverrides, type SpecData } from '../../../../src/spec/index.js';
@@ -28,6 +29,7 @@ const MUTATORS: { of: (spec: EnvelopeSpec) => EnvelopeMutator; profiles?: string
   { of: unknownProfile },
   { of: missingRequired },
   { of: undeclaredField },
+  { of: wrongValue },
   { of: notUtcZ },
   { of: () => malformedIdentity },
   { of: () => badCorrelationId },
