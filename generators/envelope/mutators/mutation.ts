@@ -36,6 +36,13 @@ export interface EnvelopeMutation {
  */
 export interface EnvelopeMutator extends Mutator<UnsealedEnvelope, EnvelopeMutation> {
   /**
+   * Drawn before the envelope, where what a case breaks narrows the profiles that have it (a kind of
+   * field only some bodies hold): the profile to draw the envelope of (any when undefined), and the
+   * plan `mutate` is then given.
+   */
+  readonly plan?: fc.Arbitrary<{ profile?: string; plan: unknown }>;
+  mutate(input: UnsealedEnvelope, plan?: unknown): fc.Arbitrary<EnvelopeMutation | null>;
+  /**
    * Check ids a conforming validator may name besides `breaks`, where the one break is also
    * another rule's (a removed correlation id is a missing required field and a missing id).
    */
@@ -62,11 +69,14 @@ const sent = (m: EnvelopeMutation, sealed: Record<string, any>): Record<string, 
  * mutator answers with `null` is discarded.
  */
 export function mutated(data: SpecData, mutator: EnvelopeMutator, profiles?: readonly string[]): RejectionCases {
-  const base = profiles ? fc.constantFrom(...profiles).chain((p) => envelopeOf(data, p)) : envelopeOf(data);
+  const envelope = (profile?: string) => (profile !== undefined ? envelopeOf(data, profile) : profiles ? fc.constantFrom(...profiles).chain((p) => envelopeOf(data, p)) : envelopeOf(data));
+  const base: fc.Arbitrary<{ c: UnsealedEnvelope; plan?: unknown }> = mutator.plan
+    ? mutator.plan.chain(({ profile, plan }) => envelope(profile).map((c) => ({ c, plan })))
+    : envelope().map((c) => ({ c }));
   const cases = fc
     .tuple(
       base
-        .chain((c) => mutator.mutate({ ...c, packet: structuredClone(c.packet) }).map((m) => (m === null ? null : { c, m })))
+        .chain(({ c, plan }) => mutator.mutate({ ...c, packet: structuredClone(c.packet) }, plan).map((m) => (m === null ? null : { c, m })))
         .filter((d): d is { c: UnsealedEnvelope; m: EnvelopeMutation } => d !== null),
       fc.constantFrom<'computed' | 'placeholder'>('computed', 'placeholder'),
     )

@@ -172,19 +172,95 @@ const NOT_AN_OBJECT: { what: string; wrap: (packet: Record<string, unknown>) => 
   { what: 'an empty array', wrap: () => [] },
 ];
 
+/** What a field is, as far as breaking its value goes: `wrongValue` draws one of these first, then a profile that has it. */
+type Kind = 'boolean' | 'integer' | 'number' | 'enum' | 'const' | 'token' | 'text' | 'uri-reference' | 'list' | 'other';
+
+function kindOf(t: FieldType): Kind {
+  if (t.type === 'array') return 'list';
+  return (['boolean', 'integer', 'number', 'enum', 'const', 'token', 'text', 'uri-reference'] as const).find((k) => k === t.type) ?? 'other';
+}
+
+/**
+ * The kinds of field each family breaks, as the part of a case drawn before the envelope: for
+ * `out-of-range` and `list-member`, the way (a minimum, a maximum, a fraction; a short list, an item).
+ */
+const KINDS: Record<string, readonly string[]> = {
+  'json-type': ['boolean', 'numeric', 'string'],
+  'spelled-value': ['boolean', 'numeric'],
+  'out-of-range': ['below-minimum', 'above-maximum', 'fraction'],
+  'not-in-vocabulary': ['enum', 'const'],
+  'malformed-text': ['token', 'text', 'uri-reference'],
+  'list-member': ['short-list', 'list-item'],
+};
+
+/** Whether a field of type `t` is of `kind` (a kind of `KINDS`). */
+function isOfKind(t: FieldType, kind: string): boolean {
+  switch (kind) {
+    case 'below-minimum':
+      return (t.type === 'integer' || t.type === 'number') && t.minimum !== undefined;
+    case 'above-maximum':
+      return (t.type === 'integer' || t.type === 'number') && t.maximum !== undefined;
+    case 'fraction':
+      return t.type === 'integer';
+    case 'short-list':
+      return t.type === 'array' && t.items.type !== 'object' && (t.minItems ?? 0) > 0;
+    case 'list-item':
+      return t.type === 'array' && t.items.type !== 'object';
+    case 'numeric':
+      return t.type === 'integer' || t.type === 'number';
+    case 'string':
+      return ['enum', 'token', 'text', 'uri-reference'].includes(t.type) || (t.type === 'const' && typeof t.value === 'string');
+    default:
+      return kindOf(t) === kind;
+  }
+}
+
+/** Whether a candidate value breaks a field the way `kind` says (a number below the minimum for `below-minimum`). */
+function breaksAsKind(t: FieldType, kind: string, value: unknown): boolean {
+  if (t.type !== 'integer' && t.type !== 'number') return kind !== 'short-list' || (Array.isArray(value) && value.length < ((t as { minItems?: number }).minItems ?? 0));
+  if (kind === 'below-minimum') return typeof value === 'number' && value < t.minimum!;
+  if (kind === 'above-maximum') return typeof value === 'number' && value > t.maximum!;
+  if (kind === 'fraction') return typeof value === 'number' && !Number.isInteger(value);
+  return true;
+}
+
+/**
+ * The types of the fields `wrongValue` may break in an envelope of `profile`, read from the spec
+ * alone (the schematic twin of `judgedFields`, a list item standing at index 0).
+ */
+function judgedTypes(spec: EnvelopeSpec, profile: string): FieldType[] {
+  const owned = [...OWNED, ...(OWNED_IN[profile] ?? [])];
+  const out: FieldType[] = [];
+  const visit = (fields: Record<string, FieldSpec>, at: string) => {
+    for (const [name, field] of Object.entries(fields)) {
+      const pointer = `${at}/${name}`;
+      if (field.type === 'object') visit(spec.objects[field.layout]!.fields, pointer);
+      else if (field.type === 'array' && field.items.type === 'object') visit(spec.objects[field.items.layout]!.fields, `${pointer}/0`);
+      if (field.basis === 'pinned' || owned.some((re) => re.test(pointer)) || ['date-time', 'object', 'free-object', 'opaque-array', 'body', 'profile'].includes(field.type)) continue;
+      out.push(field);
+    }
+  };
+  visit(spec.topLevel, '');
+  visit(spec.profiles[profile]!.fields, '/body');
+  return out;
+}
+
 /**
  * ENV-FIELD-TYPE: a declared field holding a value its type does not admit (001 §Expectativas de
- * validación #1: strict schema validation; D-ENV-16), each family drawn as often as the others
- * (`list-member` twice as often, being possible in fewer profiles):
+ * validación #1: strict schema validation; D-ENV-16). A case draws a family and a kind of field it
+ * breaks (a flag, a number, a closed vocabulary, a token, a list...; `KINDS`), every pair as often
+ * as the next, then an envelope of a profile that holds such a field, so that every kind shows in a
+ * default run however few bodies hold it:
  * - `json-type`: a value of another JSON type that is no reading of the value (a number or a
  *   boolean where text is wanted, `1` or `2` for a flag, an object or a one-item list);
- * - `spelled-value`: the value written as text (`"true"`, `"300000"`, `" 0"`, `"1e0"`), or a
- *   numeric constant as a number (`1.0` for `"1.0"`): what a coercing validator takes for it;
- * - `out-of-range`: a number past its bound, by one or by a hair, or not whole where an integer is wanted;
+ * - `spelled-value`: a number or a flag written as text (`"true"`, `"300000"`, `" 0"`, `"1e0"`):
+ *   what a coercing validator takes for it;
+ * - `out-of-range`: a number below its minimum or above its maximum, by one or by a hair, or not
+ *   whole where an integer is wanted;
  * - `not-in-vocabulary`: a closed vocabulary's value in another case, padded, with an affix, or a
  *   JavaScript prototype name (`constructor`);
  * - `malformed-text`: a token, URI reference or text that is blank, holds white space or a control
- *   character, starts with punctuation or runs past its length;
+ *   character, or has white space at an end;
  * - `list-member`: a list emptied below its minimum, or one item of another type (a number, a
  *   blank, a profile name outside the registry);
  * - `not-an-object`: the envelope itself is no JSON object (its JSON text, inside an array, null, a scalar).
@@ -192,29 +268,41 @@ const NOT_AN_OBJECT: { what: string; wrap: (packet: Record<string, unknown>) => 
  */
 export function wrongValue(spec: EnvelopeSpec): EnvelopeMutator {
   const families = [...Object.keys(FIELD_FAMILIES), 'not-an-object'];
+  const profiles = Object.keys(spec.profiles);
+  const types = new Map(profiles.map((p) => [p, judgedTypes(spec, p)]));
+  const holding = (kind: string) => profiles.filter((p) => types.get(p)!.some((t) => isOfKind(t, kind)));
+  // One (family, kind) pair as likely as the next: a family is drawn as often as it has kinds, each kind of a family
+  // (about one case in sixteen) at least once in a default run with a probability above 0.99.
+  type Plan = { profile?: string; plan: { family: string; kind: string } };
+  const pairs = families.flatMap((family) => (family === 'not-an-object' ? [[family, '']] : KINDS[family]!.filter((k) => holding(k).length > 0).map((k) => [family, k])));
+  const plan = fc.constantFrom(...pairs).chain(([family, kind]): fc.Arbitrary<Plan> => {
+    if (family === 'not-an-object') return fc.constant({ plan: { family: family!, kind: '' } });
+    return fc.constantFrom(...holding(kind!)).map((profile) => ({ profile, plan: { family: family!, kind: kind! } }));
+  });
   return {
     breaks: 'ENV-FIELD-TYPE',
     families,
-    mutate: (c) =>
-      // `list-member` twice: only five profiles have a list of texts or tokens, so most of its draws find nothing to break.
-      fc.tuple(fc.constantFrom(...families, 'list-member'), fc.nat(), fc.nat()).map(([family, at, pick]) => {
+    plan,
+    mutate: (c, drawn) =>
+      fc.tuple(fc.nat(), fc.nat()).map(([at, pick]) => {
+        const { family, kind } = (drawn ?? { family: 'json-type', kind: 'text' }) as { family: string; kind: string };
         if (family === 'not-an-object') {
           const wrap = NOT_AN_OBJECT[pick % NOT_AN_OBJECT.length]!;
           return { packet: structuredClone(c.packet), wrap: wrap.wrap, family, note: `the envelope sent as ${wrap.what}` };
         }
-        const options = judgedFields(spec, c.packet, c.profile).flatMap(({ pointer, field }) => {
-          const v = getAt(c.packet, pointer);
-          return FIELD_FAMILIES[family]!(spec, field, v, pick)
-            .filter((value) => value !== null && !admits(spec, field, value))
-            .map((value) => ({ pointer, value }));
-        });
+        const options = judgedFields(spec, c.packet, c.profile)
+          .filter(({ field }) => isOfKind(field, kind))
+          .flatMap(({ pointer, field }) => {
+            const v = getAt(c.packet, pointer);
+            return FIELD_FAMILIES[family]!(spec, field, v, pick)
+              .filter((value) => value !== null && !admits(spec, field, value) && breaksAsKind(field, kind, value))
+              .map((value) => ({ pointer, value }));
+          });
+        // An optional field of the kind may be absent from this envelope: the draw is then discarded.
         if (options.length === 0) return null;
-        // A field first, then one of its values: every field as likely as the next, whatever its count of
-        // values, and a body field half the time where the body has one (the envelope's fields are the same in every profile).
-        const all = [...new Set(options.map((o) => o.pointer))];
-        const body = all.filter((p) => p.startsWith('/body/'));
-        const pointers = body.length && at % 2 ? body : all;
-        const pointer = pointers[(at >> 1) % pointers.length]!;
+        // A field first, then one of its values: every field as likely as the next, whatever its count of values.
+        const pointers = [...new Set(options.map((o) => o.pointer))];
+        const pointer = pointers[at % pointers.length]!;
         const mine = options.filter((o) => o.pointer === pointer);
         const { value } = mine[pick % mine.length]!;
         const packet = structuredClone(c.packet);
