@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { UsageError } from '../../contract/errors.js';
-
 import { bundledSpec, type SpecData } from '../../spec/index.js';
 import { loadAdapterModule } from '../module.js';
 import { lazyReference } from '../lazy-reference.js';
