@@ -34,7 +34,7 @@ _PATTERNS = [
     ('bearer-token', r'\bbearer' + _S + r'+([A-Za-z0-9\-._~+/]{20,}=*)', re.I, _mixed, ['bearer']),
     ('jwt', r'(?<![A-Za-z0-9_-])ey[A-Za-z0-9_-]{10,}\.ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*', 0, None, ['.ey']),
     ('dsn-credentials', r'(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]*://[^' + _NOT_S + r':/?#@"\'<>]+:([^' + _NOT_S + r'/?#@"\'<>]+)@[^' + _NOT_S + r'/?#@"\'<>]', 0, _not_placeholder, ['://']),
-    ('credential-assignment', r'(?<![A-Za-z0-9])(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)["\']?' + _S + r'*[:=]' + _S + r'*["\']?([^' + _NOT_S + r'"\'<>,;&]{12,})', re.I, _mixed, ['pass', 'pwd', 'secret', 'key', 'token']),
+    ('credential-assignment', r'(?<![A-Za-z0-9])(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[ _-]?key|private[ _-]?key|token)["\']?' + _S + r'*[:=]' + _S + r'*["\']?([^' + _NOT_S + r'"\'<>,;&]{12,})', re.I, _mixed, ['pass', 'pwd', 'secret', 'key', 'token']),
 ]
 _COMPILED = [(n, re.compile(p, f | re.ASCII), a, h) for n, p, f, a, h in _PATTERNS]
 
@@ -59,7 +59,7 @@ def find_secret(text):
 
 
 # A member name that makes its string value an assignment worth reading (``db_password``, ``apiKey``).
-_CREDENTIAL_KEY = re.compile(r'(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)["\']?$', re.I | re.ASCII)
+_CREDENTIAL_KEY = re.compile(r'(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[ _-]?key|private[ _-]?key|token)["\']?$', re.I | re.ASCII)
 
 
 def locate_secret(value, path=''):
