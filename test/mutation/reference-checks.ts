@@ -1,16 +1,16 @@
 import { expect, it } from 'vitest';
+// Imported when this file loads, never inside a test: Stryker counts the reference's module-level code
+// as static only when it runs outside every test, and runs a static mutant with the module reloaded and
+// the mutant active; imported inside the first test, that code would count as that test's, and its
+// mutants would run without the module reloaded, so with the original constants (every one survived).
+// The price: a static mutant that throws while the module loads leaves this file without tests, which
+// Stryker counts as survived (secrets.ts GLOBAL, killed by hand: reports/mutation/envelope-equivalent.txt).
+import { referenceAdapter, referenceFor } from '../../src/adapters/reference.js';
 import { bundledSpec, withOverrides, type SpecData } from '../../src/spec/index.js';
 import type { Alternatives } from '../helpers/overrides.js';
 import { runChecks } from '../../src/api/run.js';
 import type { CheckDefinition } from '../../src/engine/check.js';
 import type { CheckReport } from '../../src/model/report.js';
-
-/**
- * The reference, imported by each test rather than when this file loads: a mutant that throws while
- * the reference loads (a static one, such as a module-level table) then fails every test, where an
- * import at the top would leave the file without tests, which Stryker counts as a survivor.
- */
-export const reference = () => import('../../src/adapters/reference.js');
 
 /** The default run of the pack: what a mutant of the reference must survive to count as a survivor. */
 export const MUTATION_RUN = { seed: 42, runs: 100 } as const;
@@ -50,7 +50,6 @@ export function eachCheckAgainstReference(checks: readonly CheckDefinition[], op
       // mutant of that code against that one check (for the envelope suite: ENV-VALID-ACCEPTED alone,
       // which no loosened schema fails). Used by the suites whose reference compiles per spec object
       // (error, envelope: schemas and claim patterns); a fresh envelope spec costs about a second a check.
-      const { referenceAdapter, referenceFor } = await reference();
       const adapter = options.freshSpec ? referenceFor(structuredClone(bundledSpec())) : referenceAdapter;
       // Verdicts only: a mutant's failure need not be shrunk (the verdict is the same, shrinking only costs time).
       const report = await runChecks({ checks: [check], adapter, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });
@@ -63,7 +62,6 @@ export function eachCheckAgainstReference(checks: readonly CheckDefinition[], op
   for (const check of checks) {
     it(`[${check.id}] under ${under.name}`, async () => {
       const spec = options.freshSpec ? structuredClone(under.spec) : under.spec;
-      const { referenceFor } = await reference();
       const report = await runChecks({ checks: [check], adapter: referenceFor(spec), spec, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });
       const entry = report.checks[0]!;
       expect(entry.status, `${check.id} under ${under.name}: ${whyNotPassed(entry)}`).toBe('passed');

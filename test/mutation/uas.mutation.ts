@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { referenceFor } from '../../src/adapters/reference.js';
 import { runChecks } from '../../src/api/run.js';
 import { bundledSpec, withOverrides } from '../../src/spec/index.js';
 import { uasSuite } from '../../suites/uas/index.js';
 import { alternatives } from '../spec/overrides/uas.js';
-import { allAlternatives, eachCheckAgainstReference, MUTATION_RUN, reference } from './reference-checks.js';
+import { allAlternatives, eachCheckAgainstReference, MUTATION_RUN } from './reference-checks.js';
 
 /** The uas suite against the (possibly mutated) reference: one test per check, then each again under every alternative decision of its spec file (`npm run mutation`). */
 describe('uas suite against the reference', () => eachCheckAgainstReference(uasSuite, { under: { name: 'every alternative of test/spec/overrides/uas.ts', spec: allAlternatives('uas', alternatives) } }));
@@ -24,7 +25,6 @@ describe('uas valid documents under other centrality normalizations', () => {
   for (const [name, value] of Object.entries(NORMALIZATIONS)) {
     it(`[${valid.id}] ${name}`, async () => {
       const spec = withOverrides(bundledSpec(), { uas: { centralityNormalization: value } });
-      const { referenceFor } = await reference();
       const report = await runChecks({ checks: [valid], adapter: referenceFor(spec), spec, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });
       const entry = report.checks[0]!;
       expect(entry.status, `${valid.id} under ${name}: ${entry.status === 'failed' ? entry.failure.message : entry.status}`).toBe('passed');
