@@ -27,7 +27,7 @@ function judgedFields(spec: EnvelopeSpec, packet: Record<string, any>, profile: 
       field.basis !== 'pinned' &&
       !owned.some((re) => re.test(pointer)) &&
       field.type !== 'date-time' &&
-      !['object', 'free-object', 'opaque-array', 'body', 'profile'].includes(field.type),
+      !['object', 'free-object', 'body', 'profile'].includes(field.type),
   );
 }
 
@@ -45,6 +45,7 @@ function shapeOf(spec: EnvelopeSpec, t: FieldType): { json: string; pattern?: Re
     case 'profile':
       return { json: 'string', values: Object.keys(spec.profiles) };
     case 'array':
+    case 'opaque-array':
       return { json: 'array' };
     default: {
       const base = Object.hasOwn(spec.types, t.type) ? spec.types[t.type]! : { json: 'string' };
@@ -69,6 +70,7 @@ function admits(spec: EnvelopeSpec, t: FieldType, value: unknown): boolean {
   }
   if (s.values && !s.values.includes(value)) return false;
   if (s.pattern && !s.pattern.test(value as string)) return false;
+  if (t.type === 'opaque-array') return (value as unknown[]).every((item) => item !== null && typeof item === 'object' && !Array.isArray(item));
   if (t.type === 'array') {
     const items = value as unknown[];
     if (t.minItems !== undefined && items.length < t.minItems) return false;
@@ -137,8 +139,11 @@ function malformedText(t: FieldType, v: unknown): unknown[] {
 
 /** List members broken: emptied below its minimum, or one item of another type (a number, an object, a blank, a name outside the registry). */
 function brokenList(spec: EnvelopeSpec, t: FieldType, v: unknown, n: number): unknown[] {
-  // An item of a list of objects given another type is a missing object (D-ENV-05: ENV-REQUIRED-FIELDS).
-  if (t.type !== 'array' || !Array.isArray(v) || t.items.type === 'object') return [];
+  // An item of a list of objects given another type is a missing object (D-ENV-05: ENV-REQUIRED-FIELDS);
+  // the items of an opaque list (a uai.error.v1 body's sub_errors) are objects the envelope reads no further.
+  if (!Array.isArray(v)) return [];
+  if (t.type === 'opaque-array') return [7, 'x', true, []].map((item) => [...structuredClone(v), item]);
+  if (t.type !== 'array' || t.items.type === 'object') return [];
   const at = v.length ? n % v.length : 0;
   const withItem = (item: unknown) => {
     const copy = structuredClone(v);
@@ -176,7 +181,7 @@ const NOT_AN_OBJECT: { what: string; wrap: (packet: Record<string, unknown>) => 
 type Kind = 'boolean' | 'integer' | 'number' | 'enum' | 'const' | 'token' | 'text' | 'uri-reference' | 'list' | 'other';
 
 function kindOf(t: FieldType): Kind {
-  if (t.type === 'array') return 'list';
+  if (t.type === 'array' || t.type === 'opaque-array') return 'list';
   return (['boolean', 'integer', 'number', 'enum', 'const', 'token', 'text', 'uri-reference'] as const).find((k) => k === t.type) ?? 'other';
 }
 
@@ -205,7 +210,7 @@ function isOfKind(t: FieldType, kind: string): boolean {
     case 'short-list':
       return t.type === 'array' && t.items.type !== 'object' && (t.minItems ?? 0) > 0;
     case 'list-item':
-      return t.type === 'array' && t.items.type !== 'object';
+      return (t.type === 'array' && t.items.type !== 'object') || t.type === 'opaque-array';
     case 'numeric':
       return t.type === 'integer' || t.type === 'number';
     case 'string':
@@ -236,7 +241,7 @@ function judgedTypes(spec: EnvelopeSpec, profile: string): FieldType[] {
       const pointer = `${at}/${name}`;
       if (field.type === 'object') visit(spec.objects[field.layout]!.fields, pointer);
       else if (field.type === 'array' && field.items.type === 'object') visit(spec.objects[field.items.layout]!.fields, `${pointer}/0`);
-      if (field.basis === 'pinned' || owned.some((re) => re.test(pointer)) || ['date-time', 'object', 'free-object', 'opaque-array', 'body', 'profile'].includes(field.type)) continue;
+      if (field.basis === 'pinned' || owned.some((re) => re.test(pointer)) || ['date-time', 'object', 'free-object', 'body', 'profile'].includes(field.type)) continue;
       out.push(field);
     }
   };
@@ -262,7 +267,7 @@ function judgedTypes(spec: EnvelopeSpec, profile: string): FieldType[] {
  * - `malformed-text`: a token, URI reference or text that is blank, holds white space or a control
  *   character, or has white space at an end;
  * - `list-member`: a list emptied below its minimum, or one item of another type (a number, a
- *   blank, a profile name outside the registry);
+ *   blank, a profile name outside the registry, an item of `sub_errors` that is no object);
  * - `not-an-object`: the envelope itself is no JSON object (its JSON text, inside an array, null, a scalar).
  * A field whose break another check owns is left to it (see `OWNED`).
  */
@@ -296,7 +301,7 @@ export function wrongValue(spec: EnvelopeSpec): EnvelopeMutator {
             const v = getAt(c.packet, pointer);
             return FIELD_FAMILIES[family]!(spec, field, v, pick)
               .filter((value) => value !== null && !admits(spec, field, value) && breaksAsKind(field, kind, value))
-              .map((value) => ({ pointer, value }));
+              .map((value) => ({ pointer, value, opaque: field.type === 'opaque-array' }));
           });
         // An optional field of the kind may be absent from this envelope: the draw is then discarded.
         if (options.length === 0) return null;
@@ -304,10 +309,11 @@ export function wrongValue(spec: EnvelopeSpec): EnvelopeMutator {
         const pointers = [...new Set(options.map((o) => o.pointer))];
         const pointer = pointers[at % pointers.length]!;
         const mine = options.filter((o) => o.pointer === pointer);
-        const { value } = mine[pick % mine.length]!;
+        const { value, opaque } = mine[pick % mine.length]!;
         const packet = structuredClone(c.packet);
         setAt(packet, pointer, structuredClone(value));
-        return { packet, family, note: `${pointer} set to ${JSON.stringify(value)?.slice(0, 80)}`, at: pointer };
+        // An opaque list's item that is no object is a missing object too, as D-ENV-05 reads it.
+        return { packet, family, note: `${pointer} set to ${JSON.stringify(value)?.slice(0, 80)}`, at: pointer, ...(opaque ? { alsoAllowed: ['ENV-REQUIRED-FIELDS'] } : {}) };
       }),
   };
 }
