@@ -122,7 +122,11 @@ export function missingRequired(spec: EnvelopeSpec): EnvelopeMutator {
                 ? present.filter(({ field }) => containerOf(field) !== null && (field.required || field.type !== 'free-object'))
                 : present.filter(({ pointer, field }) => seedRequired(field) && positionOf(pointer) === family);
         if (candidates.length === 0) return null;
-        const { pointer, field } = candidates[at % candidates.length]!;
+        // A container-type case takes a type of container first (a published object, a list, a free-form
+        // object, an opaque list), then a field of it: the few free-form objects show in a default run too.
+        const groups = family === 'container-type' ? [...new Set(candidates.map((c) => c.field.type))].map((t) => candidates.filter((c) => c.field.type === t)) : [candidates];
+        const group = groups[at % groups.length]!;
+        const { pointer, field } = group[Math.floor(at / groups.length) % group.length]!;
         const packet = structuredClone(c.packet);
         const value =
           family === 'null-value' ? null : family === 'empty-object' ? {} : family === 'container-type' ? wrongContainer(containerOf(field)!, getAt(packet, pointer), pick) : undefined;
