@@ -1,14 +1,9 @@
 import type { Adapter } from '../contract/adapter.js';
+import { once } from '../contract/dependency.js';
 import type { RecoveryPolicy } from '../contract/recovery.js';
 import { TOOL } from '../io/package.js';
 import { referenceInfo } from '../reference/info.js';
 import type { SpecData } from '../spec/index.js';
-
-/** A value made by `make` on the first call, the same promise after. */
-function onFirstCall<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => (made ??= make());
-}
 
 /**
  * The reference implementation for `spec`, each domain's code loaded on the first call that needs
@@ -17,10 +12,10 @@ function onFirstCall<T>(make: () => Promise<T>): () => Promise<T> {
  * line and the reference's adapter process use it, the library keeps the eager `referenceAdapter`.
  */
 export function lazyReference(spec: SpecData): Adapter {
-  const envelope = onFirstCall(async () => (await import('../reference/envelope/index.js')).envelopeReference(spec));
-  const error = onFirstCall(async () => (await import('../reference/error/index.js')).errorReference(spec));
-  const uas = onFirstCall(async () => (await import('../reference/uas/verify.js')).verifyUas);
-  const recovery = onFirstCall(async (): Promise<RecoveryPolicy> => (await import('../reference/recovery/index.js')).recoveryReference(spec).recovery);
+  const envelope = once(async () => (await import('../reference/envelope/index.js')).envelopeReference(spec));
+  const error = once(async () => (await import('../reference/error/index.js')).errorReference(spec));
+  const uas = once(async () => (await import('../reference/uas/verify.js')).verifyUas);
+  const recovery = once(async (): Promise<RecoveryPolicy> => (await import('../reference/recovery/index.js')).recoveryReference(spec).recovery);
   return {
     describe: () => referenceInfo(TOOL.version),
     validateEnvelope: async (packet, context) => (await envelope()).validateEnvelope(packet, context),

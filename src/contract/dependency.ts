@@ -13,7 +13,7 @@ import type { Ajv2020 as Ajv2020Class } from 'ajv/dist/2020.js';
 const requireDependency = createRequire(import.meta.url);
 
 /** `load()` on the first call, then what it gave (a hot path asks for its class on every call). */
-function once<T>(load: () => T): () => T {
+export function once<T>(load: () => T): () => T {
   let loaded: { value: T } | undefined;
   return () => (loaded ??= { value: load() }).value;
 }
