@@ -140,10 +140,20 @@ function equivalentsOf(name) {
   return readEquivalents(existsSync(file) ? readFileSync(file, 'utf8') : '');
 }
 
+/**
+ * The figures and open mutants of a committed summary, its classifications dropped: what
+ * `--summarize` starts from where Stryker's own report is absent (a fresh clone does not hold it),
+ * so that survivors can be classified again without a run.
+ */
+function fromLastSummary(last) {
+  const { equivalent, unjudged, scoreNonEquivalent, scoreJudged, ...figures } = last.figures;
+  return { figures, open: last.survivors.map(({ equivalent, unjudged, ...m }) => m) };
+}
+
 /** Writes a domain's summary files; returns the summary. */
 function writeDomainSummary(name, seconds, alternatives) {
-  const report = JSON.parse(readFileSync(join(OUT, 'stryker', name, 'mutation.json'), 'utf8'));
-  const counted = summarize(report);
+  const raw = join(OUT, 'stryker', name, 'mutation.json');
+  const counted = existsSync(raw) ? summarize(JSON.parse(readFileSync(raw, 'utf8'))) : fromLastSummary(lastSummary(name));
   const { figures, open, stale } = withEquivalents(name, counted.figures, counted.open, equivalentsOf(name));
   const d = MUTATION_DOMAINS[name];
   const summary = { domain: name, mutate: d.mutate, suites: d.suites, run: { seed: 42, runs: 100, alternatives }, seconds, figures, survivors: open, staleEquivalents: stale };
@@ -191,7 +201,10 @@ function lastSummary(name) {
 const { values } = parseArgs({ options: { domain: { type: 'string', multiple: true }, concurrency: { type: 'string' }, summarize: { type: 'boolean' } } });
 mkdirSync(OUT, { recursive: true });
 for (const name of selectedDomains(values)) {
-  if (values.summarize && !existsSync(join(OUT, 'stryker', name, 'mutation.json'))) continue;
+  if (values.summarize && !existsSync(join(OUT, 'stryker', name, 'mutation.json')) && !lastSummary(name)) {
+    console.warn(`mutation ${name}: nothing to summarize (no run yet); run \`npm run mutation -- --domain ${name}\` first`);
+    continue;
+  }
   const last = values.summarize ? lastSummary(name) : undefined;
   const seconds = values.summarize ? (last?.seconds ?? 0) : runStryker(name, values.concurrency);
   // A run of this version runs the checks under the alternatives too; a summary of an older run did not.

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -70,5 +70,25 @@ describe('the mutation summary, with equivalent and unjudged survivors apart', (
     const { table } = summarize('');
     expect(table).toContain('| error | error | bundled, then every alternative | 10 |');
     expect(JSON.parse(readFileSync(file, 'utf8')).run).toEqual({ seed: 42, runs: 100, alternatives: true });
+  });
+
+  it('classifies again from the committed summary where Stryker\'s own report is absent (a fresh clone)', () => {
+    summarize('');
+    const [first] = readFileSync(join(dir, 'reports/mutation/error-survivors.txt'), 'utf8').trim().split('\n');
+    rmSync(join(dir, 'reports/mutation/stryker'), { recursive: true, force: true });
+    writeFileSync(join(dir, 'reports/mutation/error-equivalent.txt'), `${first}  -- unjudged: a message the contract leaves to the implementer\n`);
+    const r = spawnSync(process.execPath, [SCRIPT, '--summarize', '--domain', 'error'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const summary = JSON.parse(readFileSync(join(dir, 'reports/mutation/error.json'), 'utf8'));
+    // The counts of the run stay; only the classification is new (7 detected of 10, of 9 judged).
+    expect([summary.figures.mutants, summary.figures.killed, summary.figures.equivalent, summary.figures.unjudged, summary.figures.scoreJudged]).toEqual([10, 6, 0, 1, 77.8]);
+    expect(summary.survivors.map((s: { unjudged?: string }) => s.unjudged ?? null)).toEqual(['a message the contract leaves to the implementer', null, null]);
+  });
+
+  it('says so, and writes nothing, for a domain that has had no run', () => {
+    const r = spawnSync(process.execPath, [SCRIPT, '--summarize', '--domain', 'uas'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('mutation uas: nothing to summarize (no run yet)');
+    expect(existsSync(join(dir, 'reports/mutation/uas.json'))).toBe(false);
   });
 });
