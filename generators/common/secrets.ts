@@ -180,19 +180,25 @@ export function edgeVariants(family: EdgeFamily): string[] {
 }
 
 /**
- * Credential-named keys that end in an access key or a private key, with and without a separator (`_`, `-`, a space)
- * (the names a list of `password`, `secret`, `token`... forgets), the word starting the name or
- * after a separator (`aws_accesskey`, as `db_password`): grouped by the spelling a detector may
- * miss, each group drawn as often as the others.
+ * Credential-named keys a detector may not take for one, grouped by the spelling it may miss, each
+ * group drawn as often as the others:
+ * - names that end in an access key or a private key, with and without a separator (`_`, `-`, a
+ *   space) between the words (the names a list of `password`, `secret`, `token`... forgets), the
+ *   word starting the name or after a separator (`aws_accesskey`, as `db_password`);
+ * - `quote-ended`: a credential word and one quote ending the name (a name quoted twice,
+ *   `"api_key"`, or a quote left over, `password'`): its assignment `name=value` is the text
+ *   `"api_key"=value`, a credential assignment as `spec/secrets.json` writes one (D-ENV-08), but a
+ *   reader that wants the word at the very end of the name misses it.
  */
 export const KEY_NAME_GROUPS: Readonly<Record<string, readonly string[]>> = {
   accesskey: ['accesskey', 'AccessKey', 'aws_accesskey'],
   'access-key': ['access_key', 'access-key', 'AWS_SECRET_ACCESS_KEY', 'access key'],
   privatekey: ['privatekey', 'PrivateKey', 'ssh_privatekey'],
   'private-key': ['private_key', 'private-key', 'SIGNING_PRIVATE_KEY', 'Private Key'],
+  'quote-ended': ['"api_key"', "'token'", 'password"', "client_secret'"],
 };
 
-/** A JSON member whose name ends in an access key or a private key (`KEY_NAME_GROUPS`), its value a fake credential. */
+/** A JSON member whose name is one of `KEY_NAME_GROUPS`, its value a fake credential that is no secret shape alone. */
 export function keyNamedMember(): fc.Arbitrary<{ key: string; value: string; group: string }> {
   return fc
     .constantFrom(...Object.keys(KEY_NAME_GROUPS))

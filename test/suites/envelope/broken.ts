@@ -83,14 +83,17 @@ const leapSecondClamped: Adapter = {
 
 // --- Secret slips (D-ENV-08): ENV-SECRET-IN-MEMORY misses a harder spelling, ENV-VALID-ACCEPTED flags a not-secret. ---
 
-/** The reference validator that drops its ENV-SECRET-IN-MEMORY finding when `overlooks` says so of the finding's value. */
-function secretOverlooked(name: string, overlooks: (value: unknown) => boolean): Adapter {
+/** The last member name of a JSON Pointer, unescaped. */
+const lastName = (path: string): string => path.slice(path.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The reference validator that drops its ENV-SECRET-IN-MEMORY finding when `overlooks` says so of the finding's value (and the member name it sits under). */
+function secretOverlooked(name: string, overlooks: (value: unknown, member: string) => boolean): Adapter {
   return {
     ...ref,
     describe: () => ({ name, version: '0' }),
     async validateEnvelope(packet, context) {
       const v = (await ref.validateEnvelope!(packet, context)) as Verdict;
-      const findings = (v.findings ?? []).filter((f) => f.checkId !== 'ENV-SECRET-IN-MEMORY' || f.path === undefined || !overlooks(valueAt(packet, f.path)));
+      const findings = (v.findings ?? []).filter((f) => f.checkId !== 'ENV-SECRET-IN-MEMORY' || f.path === undefined || !overlooks(valueAt(packet, f.path), lastName(f.path)));
       return findings.length ? { valid: false, findings } : { valid: true };
     },
   };
@@ -122,11 +125,21 @@ const dsnPasswords = (text: string): string[] => [...text.matchAll(/[A-Za-z][A-Z
 const CREDENTIAL_NAME = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)["']?$/i;
 const ASSIGNMENT = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|token)["']?\s*[:=]\s*["']?([^\s"'<>,;&]{12,})/gi;
 
-/** Further secret slips of ENV-SECRET-IN-MEMORY, each caught by the dsn-credentials family alone (test/generators/envelope/mutators/secrets.test.ts). */
-export const secretSlips: readonly Adapter[] = [
-  secretOverlooked('takes a DSN password that starts or ends with x or X for a mask', (v) => typeof v === 'string' && dsnPasswords(v).length > 0 && dsnPasswords(v).every((pw) => /^[xX*]|[xX*]$/.test(pw))),
-  secretOverlooked('skips texts of nine characters or fewer', (v) => typeof v === 'string' && v.length <= 9 && findSecret(v) !== null),
-];
+/**
+ * Further secret slips of ENV-SECRET-IN-MEMORY, by the one family that catches each
+ * (test/generators/envelope/mutators/secrets.test.ts).
+ */
+export const secretSlipsByFamily: Readonly<Record<string, readonly Adapter[]>> = {
+  'dsn-credentials': [
+    secretOverlooked('takes a DSN password that starts or ends with x or X for a mask', (v) => typeof v === 'string' && dsnPasswords(v).length > 0 && dsnPasswords(v).every((pw) => /^[xX*]|[xX*]$/.test(pw))),
+    secretOverlooked('skips texts of nine characters or fewer', (v) => typeof v === 'string' && v.length <= 9 && findSecret(v) !== null),
+  ],
+  'credential-member': [
+    // A member name read with the credential word anchored at its very end: `"api_key"` and `password'` are missed.
+    secretOverlooked('wants the credential word at the very end of a member name', (v, member) => typeof v === 'string' && /["']$/.test(member) && findSecret(member) === null && findSecret(v) === null),
+  ],
+};
+export const secretSlips: readonly Adapter[] = Object.values(secretSlipsByFamily).flat();
 
 /** Detectors of ENV-VALID-ACCEPTED's memory proposals that flag a not-secret of spec/secrets.json. */
 export const secretValidSlips: readonly Adapter[] = [
