@@ -90,6 +90,12 @@ export interface PackOptions {
   workers?: number;
   /** How worker threads load their adapter when `adapter` is an object (the CLI loads its own); without it an object runs serially. */
   workerLoad?: AdapterLoad;
+  /**
+   * When a pool runs, let V8 tier functions up later for the rest of this process (`tuneJitForPool`
+   * in src/api/workers.ts): the CLI sets it, since its process ends with the run; a library caller
+   * keeps its process's V8 flags as they are.
+   */
+  tuneJit?: boolean;
 }
 
 /** What `runPack` did. */

@@ -5,7 +5,7 @@ import { loadAdapter } from '../../src/adapters/load.js';
 import { buildAdapter } from '../../src/adapters/process/process-adapter.js';
 import { packCatalog, stampOf, toolStamp } from '../../src/api/catalog.js';
 import { runPack } from '../../src/api/run.js';
-import { assembleEntry, Board, runPooled, unitsOf } from '../../src/api/workers.js';
+import { assembleEntry, Board, runPooled, tuneJitForPool, unitsOf } from '../../src/api/workers.js';
 import type { Adapter } from '../../src/contract/adapter.js';
 import type { CheckDefinition } from '../../src/engine/check.js';
 import { parseShard } from '../../src/engine/chunks.js';
@@ -245,5 +245,15 @@ export default { ...referenceAdapter, describe: () => ({ name: 'one only', versi
     ['two', /^uaix-conformance: --workers must be an integer, got "two"$/],
   ])('--workers %s is a usage error', async (value, message) => {
     expectUsageError(await cli(['--adapter', 'reference', '--workers', value, '--no-reports']), message);
+  });
+});
+
+describe('V8 tuning for a pool', () => {
+  it("raises the interrupt budget unless the process was started with one of its own", () => {
+    expect(tuneJitForPool(['--interrupt-budget=100000'], '')).toBe(false);
+    expect(tuneJitForPool(['--interrupt_budget', '100000'], '')).toBe(false);
+    expect(tuneJitForPool([], '--max-old-space-size=4096 --interrupt-budget=50000')).toBe(false);
+    // Other flags, and names that only start alike, are not an interrupt budget of the user's.
+    expect(tuneJitForPool(['--max-old-space-size=4096', '--interrupt-budget-for-feedback-allocation=940'], '--enable-source-maps')).toBe(true);
   });
 });

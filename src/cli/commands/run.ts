@@ -153,6 +153,8 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       // Worker threads load their own instances of the adapter, as this one was loaded.
       workers,
       workerLoad: { spec: adapterSpec, options: { timeoutMs, cwd: cwdOf(io), ...(values['in-process'] === true ? { inProcess: true } : {}) } },
+      // This process ends with the run: a pool may tune V8 for itself.
+      tuneJit: true,
       // The gate is applied before the reports are written, so every file shows it.
       ...(gate ? { expect: { file: gate.shown, allowStale: gate.allowStale, expectations: (r: Report) => expectationsFor(gate, r, io) } } : {}),
     });
