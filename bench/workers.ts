@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { POOL_INTERRUPT_BUDGET } from '../src/api/workers.js';
 import { packageRoot } from '../src/io/package.js';
 
 /** One figure of the workers bench: the full pack at `runs` cases per check, and issue 16's goal for the ratio. */
@@ -12,12 +13,25 @@ interface WorkersTask {
 
 const BIN = join(packageRoot, 'bin', 'uaix-conformance.js');
 
-/** Wall time (ms) of the built CLI running the full pack against the in-process reference with `workers` instances. */
-function packWallMs(runs: number, workers: number): number {
-  const args = [BIN, '--adapter', 'reference', '--in-process', '--seed', '1', '--runs', String(runs), '--workers', String(workers), '--no-reports', '-q'];
+/** The built CLI's arguments for the full pack against the in-process reference with `workers` instances. */
+const packArgs = (runs: number, workers: number) => [BIN, '--adapter', 'reference', '--in-process', '--seed', '1', '--runs', String(runs), '--workers', String(workers), '--no-reports', '-q'];
+
+/** Wall time (ms) of the built CLI running the full pack against the in-process reference with `workers` instances (`node` given `nodeArgs`). */
+function packWallMs(runs: number, workers: number, nodeArgs: string[] = []): number {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { stdio: 'ignore', env: { ...process.env, CI: 'true' } });
+  const r = spawnSync(process.execPath, [...nodeArgs, ...packArgs(runs, workers)], { stdio: 'ignore', env: { ...process.env, CI: 'true' } });
   if (r.status !== 0) throw new Error(`bench workers: the run with --workers ${workers} exited ${r.status}`);
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+/** Wall time (ms) of two serial runs (`--workers 1`, `node` given `nodeArgs`) started at once, as two processes. */
+async function twoSerialRunsMs(runs: number, nodeArgs: string[]): Promise<number> {
+  const t0 = process.hrtime.bigint();
+  const one = () =>
+    new Promise<void>((resolve, reject) =>
+      spawn(process.execPath, [...nodeArgs, ...packArgs(runs, 1)], { stdio: 'ignore', env: { ...process.env, CI: 'true' } }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench workers: a serial run exited ${code}`)))),
+    );
+  await Promise.all([one(), one()]);
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
@@ -65,4 +79,15 @@ export async function benchWorkers(rounds = Number(process.env.BENCH_WORKERS_ROU
     const r = median(ratios);
     console.log(`| ${t.runs} | ${median(one).toFixed(0)} | ${median(two).toFixed(0)} | ${r.toFixed(2)} | <= ${t.goal} ${r <= t.goal ? 'met' : 'NOT met'} |`);
   }
+  // What the machine gives this work on two cores: two whole serial runs at once against one alone,
+  // each tuned as a pool's threads are. A pool's threads share the machine as these two processes
+  // do (and a pool also starts a thread and warms it up).
+  const tuned = [`--interrupt-budget=${POOL_INTERRUPT_BUDGET}`];
+  const together: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const alone = packWallMs(100, 1, tuned);
+    together.push((await twoSerialRunsMs(100, tuned)) / alone);
+  }
+  const capacity = median(together);
+  console.log(`Two serial runs at R=100 with the pool's V8 tuning, started at once, take ${capacity.toFixed(2)}x one alone (median of ${rounds} rounds; 1.00 when this work runs on two cores as fast as on one).`);
 }
