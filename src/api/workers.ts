@@ -55,8 +55,8 @@ export interface PoolPlan {
  * pooled run: about nine times Node 20's default of 67,584. A run of the pack executes a great deal
  * of code briefly: serially, V8 optimises it on the idle core, but in a pool every core runs a
  * thread of checks, and the optimising compiler's background work takes their time (measured on 2
- * cores at R=100: 7.2 s of CPU for a 3.9 s run at the default, 5.6 s for 3.2 s at this budget).
- * Hot code still gets optimised, later.
+ * cores, full pack at R=100, `--workers 2`: about 7 s of CPU for a 3.8 s run at the default, 5.7 s
+ * for 3.2 s at this budget; at R=1000, 19.5 s either way). Hot code still gets optimised, later.
  */
 export const POOL_INTERRUPT_BUDGET = 600_000;
 
