@@ -1,4 +1,4 @@
-// `npm run reach [-- --cases N] [-- --seed S]`: how likely a default run (100 cases) is to draw each
+// `npm run reach [-- --cases N] [-- --seed S] [-- --check ID]`: how likely a default run (100 cases) is to draw each
 // tag a check lists in `reach` (its mutation families and the variants that expose other bugs).
 // Each check draws N cases (default 3000) exactly as a run draws them at seed S (default 7); a tag
 // shown in a share p of them is shown at least once in 100 cases with probability 1 - (1 - p)^100.
@@ -20,7 +20,7 @@ function usage(line) {
 }
 let values;
 try {
-  ({ values } = parseArgs({ options: { cases: { type: 'string', default: '3000' }, seed: { type: 'string', default: '7' } } }));
+  ({ values } = parseArgs({ options: { cases: { type: 'string', default: '3000' }, seed: { type: 'string', default: '7' }, check: { type: 'string', multiple: true } } }));
 } catch (e) {
   usage(e.message.split('\n')[0]);
 }
@@ -29,9 +29,12 @@ const seed = /^-?\d+$/.test(values.seed) ? Number(values.seed) : NaN;
 if (!(cases >= 100) || !Number.isSafeInteger(seed)) usage('--cases takes a whole number of at least 100, --seed a whole number');
 
 const spec = bundledSpec();
+const catalog = packCatalog().checks;
+const unknown = (values.check ?? []).filter((id) => !catalog.some((c) => c.id === id));
+if (unknown.length) usage(`no check ${unknown.join(', ')} in the catalog`);
 const rows = [];
-for (const check of packCatalog().checks) {
-  if (check.reach === undefined) continue;
+for (const check of catalog) {
+  if (check.reach === undefined || (values.check && !values.check.includes(check.id))) continue;
   const listed = check.reach(spec);
   const counts = new Map(listed.map((t) => [t, 0]));
   for (const c of fc.sample(check.arbitrary(spec), { seed: checkSeed(seed, check.id), numRuns: cases })) {
@@ -45,7 +48,7 @@ for (const check of packCatalog().checks) {
 rows.sort((a, b) => a.reach - b.reach);
 const pct = (x) => `${(100 * x).toFixed(x > 0.9999 ? 3 : 1)}%`;
 const under = rows.filter((r) => r.reach < GOAL);
-console.log(`Reach at the default run (${DEFAULT_RUNS} cases), estimated from ${cases} cases per check at seed ${seed}: ${rows.length} listed tags over ${new Set(rows.map((r) => r.check)).size} checks.`);
+console.log(`Reach at the default run (${DEFAULT_RUNS} cases), estimated from ${cases} cases per check at seed ${seed}: ${rows.length} listed tags over ${new Set(rows.map((r) => r.check)).size} check(s).`);
 console.log(`\n${under.length} tag(s) under ${GOAL}${under.length ? ':' : '.'}`);
 if (under.length) {
   console.log('| check | tag | share of cases | shown in a default run |\n| --- | --- | ---: | ---: |');

@@ -21,6 +21,12 @@ describe('npm run reach', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('refuses a check the catalog does not have in one line, exit 2', () => {
+    const r = spawnSync(process.execPath, [SCRIPT, '--check', 'ENV-NOPE'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe('reach: no check ENV-NOPE in the catalog');
+  });
+
   it('refuses an option it does not know in one line, exit 2', () => {
     const r = spawnSync(process.execPath, [SCRIPT, '--runs', '5'], { encoding: 'utf8' });
     expect(r.status).toBe(2);
