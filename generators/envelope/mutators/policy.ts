@@ -195,7 +195,7 @@ export const SECRET_POSITIONS = ['other-body-text', 'envelope-text', 'deep-free-
  * How often each family of `secretInMemory` is drawn, against 1 for the others: the families with
  * several spellings to show in one default run (D-ENV-08) are drawn more often.
  */
-const SECRET_WEIGHTS: Readonly<Record<string, number>> = { 'dsn-credentials': 2, 'credential-member': 6 };
+const SECRET_WEIGHTS: Readonly<Record<string, number>> = { 'dsn-credentials': 2, 'credential-member': 5 };
 
 /** A fresh member name for a free-form object (not one it has). */
 function freshKey(object: Record<string, unknown>, base: string): string {
@@ -204,8 +204,8 @@ function freshKey(object: Record<string, unknown>, base: string): string {
   return key;
 }
 
-/** The member of a `credential-member` case: one of `keyNamedMember` four times in five, else one of the common credential names. */
-const credentialMember = fc.oneof({ weight: 1, arbitrary: fakeCredentialMember() }, { weight: 4, arbitrary: keyNamedMember() });
+/** The member of a `credential-member` case: one of `keyNamedMember` five times in six, else one of the common credential names (each group as often as the common names). */
+const credentialMember = fc.oneof({ weight: 1, arbitrary: fakeCredentialMember() }, { weight: 5, arbitrary: keyNamedMember() });
 
 /**
  * ENV-SECRET-IN-MEMORY: a (fake) secret in a memory proposal. One family per secret shape (the
@@ -218,7 +218,7 @@ const credentialMember = fc.oneof({ weight: 1, arbitrary: fakeCredentialMember()
  * fallback directive, a lineage note, an extension's purpose), `deep-free-form` (a string two or
  * more levels inside `delivery.expected_output_schema`), `credential-member` (a credential-named
  * member of a free-form object whose value alone is no secret shape: `{"client_secret":
- * "FAKEexample0..."}`, four times in five a name of `KEY_NAME_GROUPS`: ending in an access key or a
+ * "FAKEexample0..."}`, five times in six a name of `KEY_NAME_GROUPS`: ending in an access key or a
  * private key, with `_`, `-`, a space or nothing between its words, or in a credential word and a
  * quote) and `member-name` (a secret as the name of a member of a
  * free-form object).
