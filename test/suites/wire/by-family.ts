@@ -1,13 +1,15 @@
 import type { Adapter } from '../../../src/contract/adapter.js';
 import { referenceAdapter } from '../../../src/adapters/reference.js';
 import { bundledSpec } from '../../../src/spec/index.js';
+import { bodyLayout, objectLayout, type FieldType, type ObjectLayout } from '../../../src/spec/envelope.js';
 import type { ByFamily } from '../../helpers/broken.js';
 
 /**
  * Broken keyless decoders of WIRE-MALFORMED-REJECTED by mutation family: the reference decoder
  * with one leniency that only that family's inputs need. A leniency reads the reference's refusal
  * (its message names where and why) and either repairs the input the way a lenient decoder would,
- * then decodes again, or lets the slot through. `describeGallery` proves each: a default run fails
+ * then decodes again, or lets the slot through. Those of WIRE-ROUNDTRIP (`decodingThen`) lose on the
+ * way back what one careless copy loses. `describeGalleryFamilies` proves each: a default run fails
  * on a case of the family, and no case of another family is answered wrongly.
  */
 const spec = bundledSpec().envelope;
@@ -56,8 +58,79 @@ function fromArrayLike(v: unknown): unknown {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { length?: unknown }).length === 'number' ? Array.from(v as ArrayLike<unknown>) : v;
 }
 
+/** The layout of the array-encoded object a reference path (`source`, `body`, `provenance[4][0]`) names, in an envelope of `profile`; undefined when it names none. */
+function layoutAt(at: string, profile: unknown): ObjectLayout | undefined {
+  const tokens = at.match(/^[a-z_]+|\[\d+\]/g) ?? [];
+  const first = tokens[0] ?? '';
+  let cur: ObjectLayout | FieldType | undefined =
+    first === 'body' ? (typeof profile === 'string' && Object.hasOwn(spec.profiles, profile) ? bodyLayout(spec, profile) : undefined) : spec.topLevel[first];
+  const asLayout = (t: ObjectLayout | FieldType | undefined) => (t && 'type' in t && t.type === 'object' && objectLayout(spec, t.layout).keyless === 'array' ? objectLayout(spec, t.layout) : t);
+  cur = asLayout(cur);
+  for (const t of tokens.slice(1)) {
+    const i = Number(t.slice(1, -1));
+    if (cur === undefined) return undefined;
+    if ('fields' in cur) {
+      const name = (cur.keylessOrder ?? Object.keys(cur.fields))[i];
+      cur = name == null ? undefined : asLayout(cur.fields[name]);
+    } else cur = cur.type === 'array' ? asLayout(cur.items) : undefined;
+  }
+  return cur !== undefined && 'fields' in cur ? cur : undefined;
+}
+
+/** Whether `v` reads as the keyed form of an object of `layout`: a plain object whose every key is one of its members. */
+const keyedFormOf = (v: unknown, layout: ObjectLayout): boolean =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => Object.hasOwn(layout.fields, k));
+
+/** Copies a JSON value member by member, by assignment (an own `__proto__` member sets the prototype instead, and is lost). */
+function copyByAssignment(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(copyByAssignment);
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = copyByAssignment(x);
+  return out;
+}
+
+/** A JSON value with the members `drop` names left out, at every depth. */
+function dropMembers(v: unknown, drop: (x: unknown) => boolean): unknown {
+  if (Array.isArray(v)) return v.map((x) => dropMembers(x, drop));
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) if (!drop(x)) Object.defineProperty(out, k, { value: dropMembers(x, drop), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** A decoder that post-processes what the reference decodes. */
+function decodingThen(name: string, then: (keyed: unknown) => unknown): Adapter {
+  return { ...ref, describe: () => ({ name, version: '0' }), fromKeyless: async (w) => then(await ref.fromKeyless!(w)) };
+}
+
 export const byFamily: ByFamily = {
+  'WIRE-ROUNDTRIP': {
+    'proto-key': decodingThen('copies decoded members by assignment (an own __proto__ is lost)', copyByAssignment),
+    'null-in-free-form': decodingThen('takes null for an absent member everywhere, inside free-form objects too', (k) => dropMembers(k, (x) => x === null)),
+    'falsy-slot': decodingThen('reads members with `||`, dropping those that hold false or 0', (k) => dropMembers(k, (x) => x === false || x === 0)),
+  },
   'WIRE-MALFORMED-REJECTED': {
+    'arity-short': lenientDecoder('accepts an envelope one slot short, taking its missing last slot (extensions) for an empty list', (message, wire) => {
+      const top = /^expected (\d+) top-level slots, found (\d+)$/.exec(message);
+      return top && Number(top[2]) === Number(top[1]) - 1 && spec.envelopeFields.at(-1) === 'extensions' ? [...wire, []] : null;
+    }),
+    'keyed-object': lenientDecoder('takes an array-encoded object in its keyed form too', (message, wire) => {
+      const m = /^(.*): expected (?:array, found object|an array)$/.exec(message);
+      const layout = m ? layoutAt(m[1]!, wire[1]) : undefined;
+      if (!m || !layout) return null;
+      const tokens = m[1]!.match(/^[a-z_]+|\[\d+\]/g)!;
+      const parent = tokens.length === 1 ? wire : arrayAt(wire, m[1]!.slice(0, m[1]!.lastIndexOf('[')));
+      const i = tokens.length === 1 ? spec.envelopeFields.indexOf(tokens[0]!) : Number(tokens.at(-1)!.slice(1, -1));
+      return Array.isArray(parent) && keyedFormOf(parent[i], layout) ? 'through' : null;
+    }),
+    'reserved-slot': lenientDecoder('types a reserved slot as an optional text (null or a non-empty string), not as null only', (message, wire) => {
+      const m = /^(.*)\[(\d+)\]: reserved slot must be null$/.exec(message);
+      const arr = m ? arrayAt(wire, m[1]!) : undefined;
+      if (!m || !Array.isArray(arr) || typeof arr[Number(m[2])] !== 'string' || arr[Number(m[2])] === '') return null;
+      arr[Number(m[2])] = null;
+      return wire;
+    }),
     'not-an-array': {
       ...ref,
       describe: () => ({ name: 'parses JSON text and takes the values of an object', version: '0' }),
