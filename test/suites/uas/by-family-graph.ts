@@ -284,7 +284,11 @@ function promotion(name: string, slip: PromotionSlip): Adapter {
 }
 
 export const byFamily: ByFamily = {
-  'VAL-ROLE-ENUM': closedSetSlips('VAL-ROLE-ENUM', 'role', spec.roleAliases, spec.baseRelations),
+  'VAL-ROLE-ENUM': {
+    ...closedSetSlips('VAL-ROLE-ENUM', 'role', spec.roleAliases, spec.baseRelations),
+    // One set for a unit's enumerated attributes: `base_role="SUMMARY"` is a known token to it.
+    'hallucinated-role': closedSet("checks a unit's enumerated attributes against one set (base roles and preservation modes together)", 'VAL-ROLE-ENUM', (t) => t !== undefined && spec.preservationModes.includes(t)),
+  },
   'VAL-RELATION-ENUM': closedSetSlips('VAL-RELATION-ENUM', 'relation', spec.relationAliases, spec.baseRoles),
   'VAL-OVERFLOW-REGISTER': {
     'overflow-relation-unregistered': overflow('keeps the overflow register for roles only', { rolesOnly: true }),
@@ -297,6 +301,8 @@ export const byFamily: ByFamily = {
     'overflow-unknown-type': overflow('does not check entry types', { noTypeCheck: true }),
   },
   'VAL-EDGE-REF': {
+    // The compiler's id scheme taken for the id table, at edge targets: `unit_<n>` and `CR-<n>` exist to it.
+    'dangling-edge': references("takes an edge target of the compiler's id scheme (unit_<n>, CR-<n>) for declared without looking it up", (r, m) => r.at === 'target' && undeclared(r, m) && r.ref !== undefined && /^(?:unit_|CR-)[0-9]+$/.test(r.ref)),
     'dangling-edge-source': references('checks that edge targets exist, not sources', (r, m) => r.at === 'source' && undeclared(r, m)),
     'dangling-node': references('skips <node> refs it cannot resolve', (r, m) => r.at === 'node' && undeclared(r, m)),
     'dangling-register-ref': references('skips register entries about elements it cannot find', (r, m) => r.at === 'register' && undeclared(r, m)),
@@ -315,6 +321,8 @@ export const byFamily: ByFamily = {
     'concept-ref-case-variant': references('resolves concept references without regard to case', (r, m) => r.at === 'concept' && r.ref !== undefined && m.concepts.some((c) => c.id.toLowerCase() === r.ref!.toLowerCase())),
     'concept-ref-by-term': references('resolves concept references by term and alias too', (r, m, a) => r.at === 'concept' && undeclared(r, m) && r.ref !== undefined && conceptNames(a).has(r.ref)),
     'concept-ref-separator': references('splits concept_refs at any white space, comma or semicolon', (r, m) => r.at === 'concept' && r.ref !== undefined && r.ref.split(/[\s,;]+/).filter((x) => x !== '').every((x) => kindIn(m, x) === 'concept')),
+    // The compiler's id scheme taken for the registry: `CR-` and digits is a concept to it, declared or not.
+    'dangling-concept': references('takes any CR-<digits> token for a concept without looking it up', (r, m) => r.at === 'concept' && undeclared(r, m) && r.ref !== undefined && /^CR-[0-9]+$/.test(r.ref)),
     'concept-ref-non-element-id': references('indexes the id attribute of every element for concepts', (r, m, a) => r.at === 'concept' && undeclared(r, m) && r.ref !== undefined && everyIdAttribute(a).has(r.ref)),
   },
   'VAL-WEIGHT-RANGE': {
@@ -343,6 +351,8 @@ export const byFamily: ByFamily = {
     'modifier-repeated': formula('sums a modifier each time it is listed', { sumsRepeats: true }),
     'modifier-case': formula('looks modifiers up without regard to case', { delta: (t) => (Object.hasOwn(spec.weightModifiers, t.toUpperCase()) ? spec.weightModifiers[t.toUpperCase()] : undefined) }),
     'modifier-prototype-name': formula('looks modifiers up with `in`', { delta: (t) => (Object.hasOwn(spec.weightModifiers, t) ? spec.weightModifiers[t] : t in {} ? NaN : undefined) }),
+    // Forward-compatible by intent: an upper snake case token it does not know is a modifier of a newer table, worth 0.
+    'weight-formula': formula('counts an unknown modifier spelled like one (upper snake case) as 0, unreported', { delta: (t) => (Object.hasOwn(spec.weightModifiers, t) ? spec.weightModifiers[t] : /^[A-Z][A-Z0-9_]*$/.test(t) ? 0 : undefined) }),
     'modifier-separator': formula('splits weight_modifiers at any white space, comma or semicolon', { split: (ts) => ts.flatMap((t) => t.split(/[\s,;]+/)).filter((t) => t !== '') }),
   },
   'VAL-PROMOTION': {

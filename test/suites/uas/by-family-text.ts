@@ -207,6 +207,107 @@ const sameUpToQuotes = (x: string, y: string) => {
 const LOOK_ALIKES: Readonly<Record<string, string>> = { а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', х: 'x', у: 'y', і: 'i', Α: 'A', Β: 'B', Ε: 'E', Η: 'H', Κ: 'K', Μ: 'M', Ο: 'O', Ρ: 'P', Τ: 'T', Χ: 'X' };
 const skeleton = (t: string) => [...t].map((c) => (Object.hasOwn(LOOK_ALIKES, c) ? LOOK_ALIKES[c]! : c)).join('');
 
+/** The first byte where `a` and `b` differ, or the end of the shorter one; -1 when they are the same. */
+function firstDiff(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : n;
+}
+
+/** The reference minus the verbatim mismatches of units whose text matches `other`, the slip's second reading of the span (given the source and the unit). */
+const alsoReading = (name: string, other: (source: Uint8Array, u: UnitInfo) => string | undefined): Adapter =>
+  dropping(name, (f, s, a) => {
+    if (f.checkId !== 'VAL-VERBATIM' || f.byteOffset === undefined) return false;
+    const x = unitOf(s, a, f.unitId);
+    return x !== undefined && x.text === other(s, x.u);
+  });
+
+/** The reference with the offset of each verbatim mismatch located again by `offset` (given the text's and the span's bytes); undefined drops it. */
+const locating = (name: string, offset: (text: Uint8Array, span: Uint8Array, source: Uint8Array, start: number) => number | undefined): Adapter =>
+  adapter(name, (s, a) =>
+    verdict(
+      reference(s, a).findings.map((f) => {
+        if (f.checkId !== 'VAL-VERBATIM' || f.byteOffset === undefined) return f;
+        const x = unitOf(s, a, f.unitId);
+        if (x === undefined) return f;
+        const { byteOffset: _dropped, ...rest } = f;
+        const at = offset(utf8(x.text), x.bytes, s, x.u.span!.start);
+        return at === undefined ? rest : { ...rest, byteOffset: at };
+      }),
+    ),
+  );
+
+/** A sentence's final stop (before closing quotes, brackets and trailing white space), as a comparison that takes it for optional drops it. */
+const withoutFinalStop = (t: string) => t.replace(/[.!?;:,。](?=["”’)]*\s*$)/u, '');
+
+/** A text as ISO-8859-1 holds it, every character outside it replaced by `?` (what a lossy encoder writes). */
+const latin1 = (t: string) => [...t].map((c) => (c.codePointAt(0)! > 0xff ? '?' : c)).join('');
+
+/** The words of a text between single spaces, a plural `s` cut off, sorted: what a search index's "the same words" compares. */
+const wordBag = (t: string) => t.split(' ').map((w) => w.replace(/(\p{L})s$/u, '$1')).sort().join(' ');
+
+/** Raw CRs of unit text kept as CRs (a parser without XML's line-end normalization, §2.11): written as references, in CDATA too. */
+const rawCrKept = (a: string) =>
+  unitBodies(a, (b) => b.split(/(<!\[CDATA\[[\s\S]*?\]\]>)/).map((part, i) => part.replace(/\r/g, i % 2 === 1 ? ']]>&#13;<![CDATA[' : '&#13;')).join(''));
+
+/** The parts of an artifact outside CDATA sections and comments rewritten by `f` (those left as they are). */
+const outsideLiterals = (a: string, f: (part: string) => string) =>
+  a.split(/(<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->)/).map((part, i) => (i % 2 === 1 ? part : f(part))).join('');
+
+/** Tags of an artifact (comments, CDATA, processing instructions and declarations skipped): end tags name `end`, start tags `start` (with `empty` when self-closing). */
+const TAG = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<![^>]*>|<\/([^\s>]+)\s*>|<([^\s/>!?]+)(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g;
+
+/** An artifact with every end tag that closes no open element left out (an HTML tree builder ignores it). */
+function strayEndTagsDropped(a: string): string {
+  const open: string[] = [];
+  return a.replace(TAG, (tag, end: string | undefined, start: string | undefined, empty: string) => {
+    if (start !== undefined && empty !== '/') open.push(start);
+    if (end === undefined) return tag;
+    if (open.at(-1) === end) {
+      open.pop();
+      return tag;
+    }
+    return open.includes(end) ? tag : '';
+  });
+}
+
+/** An artifact that stops before the root's end tag, taken to end there: a tag or reference cut short dropped, every element still open closed. */
+function closedAtEnd(a: string): string {
+  if (a.includes(`</${spec.rootElement}>`)) return a;
+  let x = a;
+  if (x.lastIndexOf('<') > x.lastIndexOf('>')) x = x.slice(0, x.lastIndexOf('<'));
+  x = x.replace(/&[#\w]*$/, '');
+  const open: string[] = [];
+  for (const m of x.matchAll(TAG)) {
+    if (m[2] !== undefined && m[3] !== '/') open.push(m[2]);
+    else if (m[1] !== undefined && open.at(-1) === m[1]) open.pop();
+  }
+  return x + open.reverse().map((n) => `</${n}>`).join('');
+}
+
+/** Comparisons of VAL-VERBATIM blind to one family's drift each; VAL-MISMATCH-COORDINATES shares them (a mismatch never found is never located). */
+const COMPARING_SLIPS = {
+  'smart-quote-swap': comparing('takes a straight quote and a curly one for the same', (t, b) => sameUpToQuotes(t, lenient.decode(b))),
+  'whitespace-compression': comparing('squeezes runs of spaces and tabs before comparing', (t, b) => t.replace(/[ \t]+/g, ' ') === lenient.decode(b).replace(/[ \t]+/g, ' ')),
+  'homoglyph': comparing('compares the confusables skeleton of the text', (t, b) => skeleton(t) === skeleton(lenient.decode(b))),
+  'trimmed-text': comparing('trims text and span before comparing', (t, b) => t.trim() === lenient.decode(b).trim()),
+  'unicode-normalization': comparing('compares Unicode normal forms (localeCompare)', (t, b) => t.normalize('NFC') === lenient.decode(b).normalize('NFC')),
+  // Takes `&amp;` and `&lt;` in the text it read for the characters they stand for (as if CDATA held
+  // references): a mismatch that decoding them once more explains is no mismatch to it.
+  'cdata-double-escaped': comparing('decodes references once more before comparing (as if CDATA held references)', (t, b) => t.replace(/&lt;/g, '<').replace(/&amp;/g, '&') === lenient.decode(b)),
+} satisfies Record<string, Adapter>;
+
+/** More slips of VAL-VERBATIM's reading or comparison, each blind to one family's drift; VAL-MISMATCH-COORDINATES shares them too (but its own `mismatch-mid-character`). */
+const VERBATIM_SLIPS = {
+  'missing-trailing-punctuation': comparing("takes a sentence's final stop for optional", (t, b) => t === withoutFinalStop(lenient.decode(b))),
+  'paraphrase-drift': comparing('compares the stemmed words of text and span in any order (plural s cut off)', (t, b) => wordBag(t) === wordBag(lenient.decode(b))),
+  'cr-unescaped': reading('keeps a raw CR in unit text as a CR (no XML line-end normalization)', rawCrKept),
+  'span-shift-verbatim': alsoReading('also reads a span as 1-based offsets when the 0-based reading differs', (s, u) => (u.span!.start >= 1 ? lenient.decode(s.subarray(u.span!.start - 1, u.span!.end - 1)) : undefined)),
+  // `text.getBytes("ISO-8859-1")` against the span's bytes read the same way: every character Latin-1 lacks is a `?`.
+  'mismatch-mid-character': comparing('compares text and span encoded as ISO-8859-1 (a character it lacks becomes "?", as Java\'s getBytes writes it)', (t, b) => latin1(t) === latin1(lenient.decode(b))),
+  'utf16-spans': alsoReading('also reads a span as UTF-16 code unit offsets into the decoded source when the bytes differ', (s, u) => lenient.decode(s).slice(u.span!.start, u.span!.end)),
+} satisfies Record<string, Adapter>;
+
 export const byFamily: ByFamily = {
   'VAL-VALID-ACCEPTED': {
     'valid-digest-case': adapter('compares digests case-sensitively', (s, a) => {
@@ -311,6 +412,15 @@ export const byFamily: ByFamily = {
       unitBodies(a, (b) => b.split(/(<!\[CDATA\[[\s\S]*?\]\]>)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/<(?=[\s0-9])/g, '&lt;'))).join('')),
     ),
     'markup-outside-units': reading('checks escaping only inside the units', (a) => outsideUnits(a, escapeStray)),
+    // A `&` before a word that spells no entity and ends in no `;` ("R&D") is text to it; `&amp` or `&ltx;` are still references.
+    'raw-ampersand': reading("takes an & before a word that is no entity and ends in no ';' for text, in unit text", (a) =>
+      unitBodies(a, (b) => outsideLiterals(b, (part) => part.replace(/&(?=([A-Za-z][\w.-]*)(?![\w.-]*;))/g, (m, name: string) => (/^(?:amp|lt|gt|quot|apos)/.test(name) ? m : '&amp;')))),
+    ),
+    'broken-reference': reading("decodes a predefined reference that lacks its ';' (as HTML's legacy entities)", (a) =>
+      outsideLiterals(a, (part) => part.replace(/&(amp|lt|gt|quot|apos)(?!;)/g, '&$1;').replace(/&#([0-9]+)(?![0-9;])/g, '&#$1;').replace(/&#x([0-9a-fA-F]+)(?![0-9a-fA-F;])/g, '&#x$1;')),
+    ),
+    'unbalanced-tag': reading('ignores an end tag that closes no open element (as an HTML tree builder does)', strayEndTagsDropped),
+    truncated: reading('takes the end of the input for the end of the document, closing the elements still open', closedAtEnd),
   },
   'VAL-ELEMENT-ORDER': {
     // Looks each child of the root up in the pinned list, never at its place in it.
@@ -331,22 +441,30 @@ export const byFamily: ByFamily = {
   },
   'VAL-VERBATIM': {
     'mode-invalid': dropping('reads a preservation mode it does not know as hash-only', (f) => f.checkId === 'VAL-VERBATIM' && f.byteOffset === undefined && !MODES.includes(tokenOf(f).trim().toUpperCase())),
-    'smart-quote-swap': comparing('takes a straight quote and a curly one for the same', (t, b) => sameUpToQuotes(t, lenient.decode(b))),
-    'whitespace-compression': comparing('squeezes runs of spaces and tabs before comparing', (t, b) => t.replace(/[ \t]+/g, ' ') === lenient.decode(b).replace(/[ \t]+/g, ' ')),
-    'homoglyph': comparing('compares the confusables skeleton of the text', (t, b) => skeleton(t) === skeleton(lenient.decode(b))),
-    'trimmed-text': comparing('trims text and span before comparing', (t, b) => t.trim() === lenient.decode(b).trim()),
-    'unicode-normalization': comparing('compares Unicode normal forms (localeCompare)', (t, b) => t.normalize('NFC') === lenient.decode(b).normalize('NFC')),
     'verbatim-empty': comparing('compares only a text that is there', (t) => t === ''),
     'verbatim-overrun': comparing('compares as many bytes as the span has', (t, b) => startsWith(utf8(t), b)),
     'verbatim-last-byte': comparing('stops the comparison one byte early', (t, b) => {
       const x = utf8(t);
       return x.length === b.length && x.subarray(0, -1).every((v, i) => v === b[i]);
     }),
-    // Takes `&amp;` and `&lt;` in the text it read for the characters they stand for (as if CDATA held
-    // references): a mismatch that decoding them once more explains is no mismatch to it.
-    'cdata-double-escaped': comparing('decodes references once more before comparing (as if CDATA held references)', (t, b) => t.replace(/&lt;/g, '<').replace(/&amp;/g, '&') === lenient.decode(b)),
+    ...COMPARING_SLIPS,
+    ...VERBATIM_SLIPS,
   },
   'VAL-MISMATCH-COORDINATES': {
+    ...COMPARING_SLIPS,
+    ...VERBATIM_SLIPS,
+    // `firstDiff(text, source.subarray(start, start + text.length))`: the text is held against the source, not its span.
+    'verbatim-overrun': locating('locates the difference against the source from the span start on, reading past the span end', (t, b, s, start) => {
+      const at = firstDiff(t, s.subarray(start, start + Math.max(t.length, b.length)));
+      return start + (at < 0 ? t.length : at);
+    }),
+    // `for (i = 0; i < n - 1; i++)` over a text of the span's length, then the end of the span when no byte differed.
+    'verbatim-last-byte': locating('compares a text of the span length one byte short, then reports the end of the span', (t, b, _s, start) => {
+      if (t.length !== b.length) return start + firstDiff(t, b);
+      for (let i = 0; i < t.length - 1; i++) if (t[i] !== b[i]) return start + i;
+      return start + t.length;
+    }),
+    'verbatim-empty': locating('reports an empty text without an offset (there is no byte to point at)', (t, b, _s, start) => (t.length === 0 ? undefined : start + firstDiff(t, b))),
     'mismatch-mid-character': adapter('reports where the differing character starts', (s, a) =>
       verdict(reference(s, a).findings.map((f) => (f.checkId === 'VAL-VERBATIM' && f.byteOffset !== undefined ? { ...f, byteOffset: characterStart(s, f.byteOffset) } : f))),
     ),
@@ -375,6 +493,8 @@ export const byFamily: ByFamily = {
     'source-order-offset': numbering('checks only that source_order counts up by one', (o) => !o.every((x, i) => /^(0|[1-9][0-9]*)$/.test(x) && (i === 0 || Number(x) === Number(o[i - 1]) + 1))),
     'source-order-spelling': numbering('reads source_order with Number()', (o) => !o.every((x, i) => x.trim() !== '' && Number(x) === i + 1)),
     'source-order-missing': numbering('checks source_order only when there is one', (o) => !o.every((x, i) => x === '' || x === String(i + 1))),
+    // `new Set(orders)` against 1..n: each number once, in any order.
+    'out-of-order-units': numbering('checks that source_order numbers each unit once (1..n in any order), not in document order', (o) => [...o].sort((x, y) => Number(x) - Number(y)).join(' ') !== o.map((_, i) => String(i + 1)).join(' ')),
   },
   'VAL-ROOT-HASH': {
     ...Object.fromEntries(Object.entries(DIGEST_SLIPS).map(([form, [name, ok]]) => [`root-hash-${form}`, rootJudged(name, ok, exactLength)])),
@@ -386,6 +506,12 @@ export const byFamily: ByFamily = {
   'VAL-SPAN-HASH': {
     ...Object.fromEntries(Object.entries(DIGEST_SLIPS).map(([form, [name, ok]]) => [`span-hash-${form}`, spanJudged(name, ok)])),
     // Hashes what the unit says (its text, normalized) where it has text, and takes that digest too.
+    'span-shift-hash': rejudging('also accepts the hash of a span read as 1-based offsets', (f) => f.checkId === 'VAL-SPAN-HASH', (m, s) =>
+      m.units
+        .filter((u) => u.span && u.span.start < u.span.end && u.span.end <= s.length)
+        .filter((u) => !strictDigest(u.spanSha256, sha(s.subarray(u.span!.start, u.span!.end))) && !(u.span!.start >= 1 && strictDigest(u.spanSha256, sha(s.subarray(u.span!.start - 1, u.span!.end - 1)))))
+        .map((u) => ({ checkId: 'VAL-SPAN-HASH', unitId: u.id })),
+    ),
     'span-hash-tamper': spanJudged("also accepts the hash of a unit's text (NFC, line ends as LF)", (c, hex, u) => strictDigest(c, hex) || (u.text !== undefined && u.text !== '' && strictDigest(c, sha(utf8(lfText(u.text.normalize('NFC'))))))),
   },
   'VAL-ID-UNIQUE': {
@@ -423,6 +549,10 @@ export const byFamily: ByFamily = {
  * own judgement instead (a default run fails on the family, and passes on every other case).
  */
 export const interceptSlips: Readonly<Record<string, Adapter>> = {
+  // Copy-pasted from invalid_token: a finding about a span out of bounds names the span, not its unit (a rule no other family breaks).
+  'one-rule': adapter('writes the span into failed_ref too, for a VAL-SPAN-BOUNDS finding (the span is what failed)', (s, a) =>
+    verdict(reference(s, a).findings.map((f) => (f.checkId === 'VAL-SPAN-BOUNDS' ? ({ ...f, intercept: f.intercept.replace(/<failed_ref>[^<]*<\/failed_ref>/, () => `<failed_ref>${f.intercept.match(/<invalid_token>([^<]*)<\/invalid_token>/)![1]}</failed_ref>`) } as UasFinding) : f))),
+  ),
   // One packet per unit, cached by its id: a unit's second finding, of another rule, gets the first's.
   'several-rules': adapter("reuses the packet of a unit's first finding for every finding about it", (s, a) => {
     const first = new Map<string, string>();
