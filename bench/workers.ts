@@ -12,6 +12,8 @@ interface WorkersTask {
 }
 
 const BIN = join(packageRoot, 'bin', 'uaix-conformance.js');
+/** The environment of every timed run: CI, so that no progress bar draws. */
+const RUN_ENV = { ...process.env, CI: 'true' };
 
 /** The built CLI's arguments for the full pack against the in-process reference with `workers` instances. */
 const packArgs = (runs: number, workers: number) => [BIN, '--adapter', 'reference', '--in-process', '--seed', '1', '--runs', String(runs), '--workers', String(workers), '--no-reports', '-q'];
@@ -19,7 +21,7 @@ const packArgs = (runs: number, workers: number) => [BIN, '--adapter', 'referenc
 /** Wall time (ms) of the built CLI running the full pack against the in-process reference with `workers` instances (`node` given `nodeArgs`). */
 function packWallMs(runs: number, workers: number, nodeArgs: string[] = []): number {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [...nodeArgs, ...packArgs(runs, workers)], { stdio: 'ignore', env: { ...process.env, CI: 'true' } });
+  const r = spawnSync(process.execPath, [...nodeArgs, ...packArgs(runs, workers)], { stdio: 'ignore', env: RUN_ENV });
   if (r.status !== 0) throw new Error(`bench workers: the run with --workers ${workers} exited ${r.status}`);
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
@@ -29,7 +31,7 @@ async function twoSerialRunsMs(runs: number, nodeArgs: string[]): Promise<number
   const t0 = process.hrtime.bigint();
   const one = () =>
     new Promise<void>((resolve, reject) =>
-      spawn(process.execPath, [...nodeArgs, ...packArgs(runs, 1)], { stdio: 'ignore', env: { ...process.env, CI: 'true' } }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench workers: a serial run exited ${code}`)))),
+      spawn(process.execPath, [...nodeArgs, ...packArgs(runs, 1)], { stdio: 'ignore', env: RUN_ENV }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench workers: a serial run exited ${code}`)))),
     );
   await Promise.all([one(), one()]);
   return Number(process.hrtime.bigint() - t0) / 1e6;

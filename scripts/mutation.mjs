@@ -150,10 +150,10 @@ function fromLastSummary(last) {
   return { figures, open: last.survivors.map(({ equivalent, unjudged, ...m }) => m) };
 }
 
-/** Writes a domain's summary files; returns the summary. */
-function writeDomainSummary(name, seconds, alternatives) {
+/** Writes a domain's summary files (from Stryker's report, else from `last`, the committed summary); returns the summary. */
+function writeDomainSummary(name, seconds, alternatives, last) {
   const raw = join(OUT, 'stryker', name, 'mutation.json');
-  const counted = existsSync(raw) ? summarize(JSON.parse(readFileSync(raw, 'utf8'))) : fromLastSummary(lastSummary(name));
+  const counted = existsSync(raw) ? summarize(JSON.parse(readFileSync(raw, 'utf8'))) : fromLastSummary(last);
   const { figures, open, stale } = withEquivalents(name, counted.figures, counted.open, equivalentsOf(name));
   const d = MUTATION_DOMAINS[name];
   const summary = { domain: name, mutate: d.mutate, suites: d.suites, run: { seed: 42, runs: 100, alternatives }, seconds, figures, survivors: open, staleEquivalents: stale };
@@ -201,14 +201,14 @@ function lastSummary(name) {
 const { values } = parseArgs({ options: { domain: { type: 'string', multiple: true }, concurrency: { type: 'string' }, summarize: { type: 'boolean' } } });
 mkdirSync(OUT, { recursive: true });
 for (const name of selectedDomains(values)) {
-  if (values.summarize && !existsSync(join(OUT, 'stryker', name, 'mutation.json')) && !lastSummary(name)) {
+  const last = values.summarize ? lastSummary(name) : undefined;
+  if (values.summarize && !existsSync(join(OUT, 'stryker', name, 'mutation.json')) && !last) {
     console.warn(`mutation ${name}: nothing to summarize (no run yet); run \`npm run mutation -- --domain ${name}\` first`);
     continue;
   }
-  const last = values.summarize ? lastSummary(name) : undefined;
   const seconds = values.summarize ? (last?.seconds ?? 0) : runStryker(name, values.concurrency);
   // A run of this version runs the checks under the alternatives too; a summary of an older run did not.
-  const { figures: f } = writeDomainSummary(name, seconds, values.summarize ? last?.run?.alternatives === true : true);
+  const { figures: f } = writeDomainSummary(name, seconds, values.summarize ? last?.run?.alternatives === true : true, last);
   writeTable();
   console.log(`mutation ${name}: ${f.mutants} mutants, ${f.killed} killed, ${f.timedOut} timed out, ${f.survived} survived, ${f.noCoverage} no coverage (${f.equivalent} equivalent, ${f.unjudged} unjudged): ${f.score}%, ${f.scoreNonEquivalent}% of the non-equivalent, ${f.scoreJudged}% of the judged (${seconds} s)`);
 }

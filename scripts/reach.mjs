@@ -6,9 +6,8 @@
 // overall figure. Reads the build (`npm run build` first). Not part of `npm test`: the catalog's
 // reach test (test/catalog/reach.test.ts) holds every tag to showing at three seeds.
 import { parseArgs } from 'node:util';
-import fc from 'fast-check';
 import { packCatalog } from '../dist/src/api/catalog.js';
-import { checkSeed } from '../dist/src/engine/seed.js';
+import { firstCases } from '../dist/src/engine/replay.js';
 import { bundledSpec } from '../dist/src/spec/index.js';
 
 const DEFAULT_RUNS = 100;
@@ -37,7 +36,7 @@ for (const check of catalog) {
   if (check.reach === undefined || (values.check && !values.check.includes(check.id))) continue;
   const listed = check.reach(spec);
   const counts = new Map(listed.map((t) => [t, 0]));
-  for (const c of fc.sample(check.arbitrary(spec), { seed: checkSeed(seed, check.id), numRuns: cases })) {
+  for (const c of firstCases(check, spec, seed, cases)) {
     for (const t of new Set(check.tags?.(c) ?? [])) if (counts.has(t)) counts.set(t, counts.get(t) + 1);
   }
   for (const [tag, n] of counts) {

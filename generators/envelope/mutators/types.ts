@@ -21,14 +21,17 @@ const OWNED_IN: Record<string, RegExp[]> = {
  * no other check.
  */
 function judgedFields(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): { pointer: string; field: FieldSpec }[] {
+  const judged = judgedIn(profile);
+  return presentFields(spec, packet, profile).filter(({ pointer, field }) => judged(field, pointer));
+}
+
+/** Types `wrongValue` never breaks: a timestamp (ENV-UTC-Z's), containers (read member by member), the body, the profile. */
+const UNJUDGED_TYPES: readonly string[] = ['date-time', 'object', 'free-object', 'body', 'profile'];
+
+/** Whether `wrongValue` may break `field` at `pointer` in an envelope of `profile`: typed by a seed or the notes, and owned by no other check. */
+function judgedIn(profile: string): (field: FieldSpec, pointer: string) => boolean {
   const owned = [...OWNED, ...(OWNED_IN[profile] ?? [])];
-  return presentFields(spec, packet, profile).filter(
-    ({ pointer, field }) =>
-      field.basis !== 'pinned' &&
-      !owned.some((re) => re.test(pointer)) &&
-      field.type !== 'date-time' &&
-      !['object', 'free-object', 'body', 'profile'].includes(field.type),
-  );
+  return (field, pointer) => field.basis !== 'pinned' && !owned.some((re) => re.test(pointer)) && !UNJUDGED_TYPES.includes(field.type);
 }
 
 /** The JSON type and the pattern and vocabulary (if any) a value of `t` must have under `spec`. */
@@ -234,15 +237,14 @@ function breaksAsKind(t: FieldType, kind: string, value: unknown): boolean {
  * alone (the schematic twin of `judgedFields`, a list item standing at index 0).
  */
 function judgedTypes(spec: EnvelopeSpec, profile: string): FieldType[] {
-  const owned = [...OWNED, ...(OWNED_IN[profile] ?? [])];
+  const judged = judgedIn(profile);
   const out: FieldType[] = [];
   const visit = (fields: Record<string, FieldSpec>, at: string) => {
     for (const [name, field] of Object.entries(fields)) {
       const pointer = `${at}/${name}`;
       if (field.type === 'object') visit(spec.objects[field.layout]!.fields, pointer);
       else if (field.type === 'array' && field.items.type === 'object') visit(spec.objects[field.items.layout]!.fields, `${pointer}/0`);
-      if (field.basis === 'pinned' || owned.some((re) => re.test(pointer)) || ['date-time', 'object', 'free-object', 'body', 'profile'].includes(field.type)) continue;
-      out.push(field);
+      if (judged(field, pointer)) out.push(field);
     }
   };
   visit(spec.topLevel, '');

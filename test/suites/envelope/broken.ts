@@ -2,7 +2,7 @@ import type { Adapter, Verdict } from '../../../src/contract/adapter.js';
 import { referenceAdapter } from '../../../src/adapters/reference.js';
 import { findSecret } from '../../../src/reference/secrets.js';
 import type { BrokenRegistry, MoreBroken } from '../../helpers/broken.js';
-import { valueAt } from '../../helpers/json-pointer.js';
+import { lastToken, valueAt } from '../../helpers/json-pointer.js';
 
 /**
  * Deliberately broken envelope validators, one per check of the envelope suite: each models a
@@ -83,9 +83,6 @@ const leapSecondClamped: Adapter = {
 
 // --- Secret slips (D-ENV-08): ENV-SECRET-IN-MEMORY misses a harder spelling, ENV-VALID-ACCEPTED flags a not-secret. ---
 
-/** The last member name of a JSON Pointer, unescaped. */
-const lastName = (path: string): string => path.slice(path.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
-
 /** The reference validator that drops its ENV-SECRET-IN-MEMORY finding when `overlooks` says so of the finding's value (and the member name it sits under). */
 function secretOverlooked(name: string, overlooks: (value: unknown, member: string) => boolean): Adapter {
   return {
@@ -93,7 +90,7 @@ function secretOverlooked(name: string, overlooks: (value: unknown, member: stri
     describe: () => ({ name, version: '0' }),
     async validateEnvelope(packet, context) {
       const v = (await ref.validateEnvelope!(packet, context)) as Verdict;
-      const findings = (v.findings ?? []).filter((f) => f.checkId !== 'ENV-SECRET-IN-MEMORY' || f.path === undefined || !overlooks(valueAt(packet, f.path), lastName(f.path)));
+      const findings = (v.findings ?? []).filter((f) => f.checkId !== 'ENV-SECRET-IN-MEMORY' || f.path === undefined || !overlooks(valueAt(packet, f.path), lastToken(f.path)));
       return findings.length ? { valid: false, findings } : { valid: true };
     },
   };

@@ -8,7 +8,7 @@ import { bundledSpec } from '../../../src/spec/index.js';
 import { foldName } from '../../../generators/envelope/mutators/structure.js';
 import { publishedObjects } from '../../../generators/envelope/walk.js';
 import type { ByFamily } from '../../helpers/broken.js';
-import { valueAt } from '../../helpers/json-pointer.js';
+import { lastToken, valueAt } from '../../helpers/json-pointer.js';
 
 /**
  * Broken envelope validators by mutation family: for a check, per family, the reference validator
@@ -22,8 +22,6 @@ const ref = referenceAdapter;
 type Packet = Record<string, any>;
 
 
-/** The last token of a JSON Pointer, unescaped. */
-const lastToken = (pointer: string): string => pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
 
 /**
  * The reference validator that does not see what `overlooks` says of a finding of `checkId` (the

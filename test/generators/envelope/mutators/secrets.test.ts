@@ -11,6 +11,7 @@ import { mutated, type MutatedCase } from '../../../../generators/envelope/mutat
 import { SECRET_POSITIONS, secretInMemory } from '../../../../generators/envelope/mutators/policy.js';
 import { disagreement, judge } from '../../../helpers/claims.js';
 import { secretSlipsByFamily } from '../../../suites/envelope/broken.js';
+import { lastToken } from '../../../helpers/json-pointer.js';
 import secretsData from '../../../../spec/secrets.json' with { type: 'json' };
 import { envSecretInMemory } from '../../../../suites/envelope/rules.js';
 
@@ -104,7 +105,7 @@ describe('ENV-SECRET-IN-MEMORY cases', () => {
     expect(names.length).toBeGreaterThan(5);
     for (const c of names) {
       const f = (await validate(c)).findings![0]!;
-      const name = f.path!.slice(f.path!.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+      const name = lastToken(f.path!);
       expect(findSecret(name), c.note).not.toBeNull();
     }
     const members = drawn.filter((c) => c.family === 'credential-member').map((c) => JSON.stringify(c.packet.delivery.expected_output_schema));
