@@ -1,8 +1,7 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { packCatalog } from '../../src/api/catalog.js';
 import type { CheckDefinition } from '../../src/engine/check.js';
-import { checkSeed } from '../../src/engine/seed.js';
+import { firstCases } from '../../src/engine/replay.js';
 import { bundledSpec } from '../../src/spec/index.js';
 
 /**
@@ -23,7 +22,7 @@ const drawn = new Map<string, string[][]>();
 function tagsOf(check: CheckDefinition, seed: number): string[][] {
   const key = `${check.id} ${seed}`;
   let tags = drawn.get(key);
-  if (tags === undefined) drawn.set(key, (tags = fc.sample(check.arbitrary(spec), { seed: checkSeed(seed, check.id), numRuns: DEFAULT_RUNS }).map((c) => check.tags?.(c) ?? [])));
+  if (tags === undefined) drawn.set(key, (tags = firstCases(check, spec, seed, DEFAULT_RUNS).map((c) => check.tags?.(c) ?? [])));
   return tags;
 }
 
