@@ -35,7 +35,9 @@ METHODS = {
 
 
 def describe():
-    return {'name': 'uaix-conformance Python example', 'version': '0.1.0', 'capabilityLevel': 'L3', 'protocol': PROTOCOL, 'methods': sorted(METHODS)}
+    # inFlight: main() reads and answers one line after another and keeps no state between calls,
+    # so the pack may send 16 requests before the first answer (docs/protocol.md).
+    return {'name': 'uaix-conformance Python example', 'version': '0.1.0', 'capabilityLevel': 'L3', 'protocol': PROTOCOL, 'methods': sorted(METHODS), 'inFlight': 16}
 
 
 def handle(line):

@@ -19,6 +19,14 @@ export interface AdapterInfo {
    * (a port, a lock file, a licence seat). A `single` adapter runs serially.
    */
   instances?: AdapterInstances;
+  /**
+   * For an adapter that runs out of process (a command, or a module run isolated, the default): how
+   * many requests it accepts at once, answered by id (default 1). With more, the pack keeps up to
+   * that many (at most `MAX_PIPELINE`) in flight while it draws the next cases, for every check that
+   * calls no `recovery` member; verdicts are judged in the order the cases were drawn. An adapter in
+   * process is always called one request at a time, whatever it says here.
+   */
+  inFlight?: number;
 }
 
 /** `describe().instances`: several instances of the adapter may run side by side, or only one. */

@@ -1,3 +1,4 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { AdapterFault, type Harness } from './check.js';
 import { shapeProblem, type AnswerShape } from '../contract/shapes.js';
 import { guardPrototypes } from './prototype-guard.js';
@@ -28,6 +29,35 @@ export const CALL_BOUND: unique symbol = Symbol.for('uaix-conformance.call-bound
  * times.
  */
 export const CROSSES_PROCESS: unique symbol = Symbol.for('uaix-conformance.crosses-process') as never;
+
+/**
+ * Set (a whole number, non-enumerable) on an adapter whose calls cross a process boundary and that
+ * accepts that many requests at once: `inFlight` of an adapter process's describe answer.
+ */
+export const IN_FLIGHT: unique symbol = Symbol.for('uaix-conformance.in-flight') as never;
+
+/** The most requests the pack keeps in flight on one adapter, whatever its `inFlight` says. */
+export const MAX_PIPELINE = 32;
+
+/** The requests a run may keep in flight on `adapter`: 1 unless it crosses a process and declared more. */
+function pipelineWindow(adapter: Adapter): number {
+  if (!crossesProcess(adapter)) return 1;
+  const n = (adapter as { [IN_FLIGHT]?: unknown })[IN_FLIGHT];
+  return typeof n === 'number' && Number.isInteger(n) && n > 1 ? Math.min(n, MAX_PIPELINE) : 1;
+}
+
+/** The pipelines of the harnesses that have one (`pipelineOf`). */
+const PIPELINES = new WeakMap<Harness, { window: number; harness: () => Harness }>();
+
+/**
+ * How a run may pipeline calls through `h`: the number of cases it may keep in flight, and a
+ * harness for them whose deadline allows a call to wait behind the others. Undefined when the
+ * adapter takes one request at a time.
+ */
+export function pipelineOf(h: Harness): { window: number; harness: Harness } | undefined {
+  const p = PIPELINES.get(h);
+  return p === undefined ? undefined : { window: p.window, harness: p.harness() };
+}
 
 /** True when `adapter` says its calls cross a process boundary (`CROSSES_PROCESS`). */
 function crossesProcess(adapter: Adapter): boolean {
@@ -99,8 +129,12 @@ function snapshotAnswer(method: string, value: unknown): unknown {
 }
 
 /** Builds the harness through which checks reach an in-process adapter. */
-export function createHarness(adapter: Adapter, info: AdapterInfo, options: { timeoutMs: number; now: string; spec: SpecData; signal?: AbortSignal }): Harness {
-  const deadline = callDeadline(adapter, options.timeoutMs);
+export function createHarness(adapter: Adapter, info: AdapterInfo, options: HarnessOptions): Harness {
+  // A call that waits behind others in flight may take their deadlines too, the transport's own
+  // clock (one request at a time) being what finds a hang.
+  const deadline = callDeadline(adapter, options.timeoutMs) + Math.max(0, (options.queue ?? 1) - 1) * options.timeoutMs;
+  // Each call in flight listens for the run's stop: a window of them is no listener leak.
+  if (options.queue !== undefined && options.signal !== undefined) setMaxListeners(Math.max(getMaxListeners(options.signal), options.queue + 10), options.signal);
   const remote = crossesProcess(adapter);
   const guard = remote ? undefined : guardPrototypes();
   async function call(method: string, args: unknown[]): Promise<unknown> {
@@ -131,7 +165,7 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: { ti
     if (patched.length) throw new AdapterFault(`${method} changed built-ins the pack relies on (${patched.slice(0, 5).join(', ')}); they were restored`);
     return remote ? value : snapshotAnswer(method, value);
   }
-  return {
+  const harness: Harness = {
     info,
     now: options.now,
     spec: options.spec,
@@ -159,6 +193,22 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: { ti
       }
     },
   };
+  const window = options.queue === undefined ? pipelineWindow(adapter) : 1;
+  if (window > 1) {
+    let queued: Harness | undefined;
+    PIPELINES.set(harness, { window, harness: () => (queued ??= createHarness(adapter, info, { ...options, queue: window })) });
+  }
+  return harness;
+}
+
+/** Options of `createHarness`. */
+export interface HarnessOptions {
+  timeoutMs: number;
+  now: string;
+  spec: SpecData;
+  signal?: AbortSignal;
+  /** The calls in flight at once through this harness (default 1): each call's deadline allows for waiting behind the others. */
+  queue?: number;
 }
 
 /** Calls `describe()` with a timeout and checks its shape; an adapter that cannot describe itself is unusable. */

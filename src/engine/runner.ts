@@ -5,6 +5,7 @@ import { bundledSpec, type SpecData } from '../spec/index.js';
 import type { CheckDefinition, Harness } from './check.js';
 import { CHUNK_RUNS, chunksOf, globalPath, locatePath, shardUnits, type Chunk, type ShardSpec } from './chunks.js';
 import { executeCase } from './execute.js';
+import { startPipeline } from './pipeline.js';
 import { createHarness, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter, describeThrown } from './harness.js';
 import { toJsonSafe } from './json-safe.js';
 import { compactPath } from './path.js';
@@ -129,7 +130,18 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
   let shrinkStarted = 0;
   let shrinkFaults = 0;
   let shrinkCut: string | undefined;
-  const property = fc.asyncProperty(check.arbitrary(h.spec), async (input: unknown) => {
+  // With an adapter that takes several requests at once, a first pass beside the run sends the cases ahead.
+  const pipelined =
+    replayPath === undefined
+      ? startPipeline(check, h, chunk, {
+          stop: () => stopRequested(opts),
+          onCase: () => {
+            for (const l of opts.listeners ?? []) l.onCase?.(check.id, false);
+          },
+        })
+      : undefined;
+  let drawnRuns = 0;
+  const property = fc.asyncProperty(pipelined?.arbitrary ?? check.arbitrary(h.spec), async (input: unknown) => {
     if (interrupted || stopRequested(opts)) {
       interrupted = true;
       throw new fc.PreconditionFailure(true); // fast-check stops at once, shrinking included; this check's result is discarded
@@ -140,13 +152,16 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
       else if (shrinkFaults >= MAX_SHRINK_FAULTS) shrinkCut = `shrinking stopped after the adapter faulted on ${shrinkFaults} smaller cases; this is the smallest failing case found so far`;
     }
     if (shrinkCut !== undefined) throw new fc.PreconditionFailure(true); // report the best counterexample so far
+    const run = shrinking ? -1 : drawnRuns++;
     if (fault && !shrinking) return true; // the adapter already broke down: stop exercising it
-    for (const l of opts.listeners ?? []) l.onCase?.(check.id, shrinking);
+    const judged = run >= 0 && pipelined !== undefined ? await pipelined.outcome(run) : undefined;
+    if (judged === undefined) for (const l of opts.listeners ?? []) l.onCase?.(check.id, shrinking);
     if (!shrinking) {
       cases += 1;
       for (const t of check.tags?.(input) ?? []) tags[t] = (tags[t] ?? 0) + 1;
     }
-    const o = await executeCase(check, input, h);
+    const o = judged ?? (await executeCase(check, input, h));
+    if (run >= 0 && o.status === 'passed') await pipelined?.drawnOrEnded(run + 1); // the next run is handed the value drawn for it
     if (o.status === 'passed') return true;
     if (o.status === 'failed') {
       if (!shrinking) shrinkStarted = performance.now();
@@ -167,9 +182,11 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
       ...(opts.verdictOnly === true ? { endOnFailure: true } : {}),
     });
   } catch (e) {
+    await pipelined?.close();
     // A generator that throws while drawing a case is a defect of the pack: this check errors, the run goes on.
     return { index: chunk.index, cases, tags, durationMs: Math.round(performance.now() - started), status: 'errored', error: { message: `internal error: ${describeThrown(e)}` } };
   }
+  await pipelined?.close(); // every request it sent is answered before the chunk ends
   if (interrupted || stopRequested(opts)) return undefined; // a call cut short by the stop says nothing about the adapter
   const base = { index: chunk.index, cases, tags, durationMs: Math.round(performance.now() - started) };
   if (details.failed && lastFailure && details.counterexample) {

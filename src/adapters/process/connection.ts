@@ -40,7 +40,8 @@ interface Pending {
   method: string;
   resolve(v: unknown): void;
   reject(e: unknown): void;
-  timer?: NodeJS.Timeout;
+  /** Its deadline in ms (none when not finite and positive). */
+  timeoutMs: number;
 }
 
 interface Death {
@@ -104,6 +105,8 @@ export class Connection {
   readonly command: string;
   private readonly child: ChildProcess;
   private readonly pending = new Map<number, Pending>();
+  /** The one running deadline: that of the oldest pending request with one (see `armClock`). */
+  private clock: { id: number; timer: NodeJS.Timeout } | undefined;
   private readonly splitter: LineSplitter;
   private nextId = 1;
   private stderr = '';
@@ -187,13 +190,40 @@ export class Connection {
       return Promise.reject(new AdapterFault(`${method}: the case has no JSON form and cannot be sent to an adapter process: ${(e as Error).message}`));
     }
     return new Promise((resolve, reject) => {
-      const p: Pending = { method, resolve, reject };
-      if (Number.isFinite(timeoutMs) && timeoutMs > 0) {
-        p.timer = setTimeout(() => this.die({ kind: 'timeout', method, message: `no answer within ${timeoutMs} ms; the adapter process was killed`, extra: {} }), timeoutMs);
-      }
-      this.pending.set(id, p);
+      this.pending.set(id, { method, resolve, reject, timeoutMs });
+      this.armClock();
       this.child.stdin!.write(`${line}\n`);
     });
+  }
+
+  /**
+   * Starts the deadline of the oldest pending request, when no deadline runs. One clock runs at a
+   * time: a request's time starts when it was sent or when every request sent before it was
+   * answered, whichever is later. An adapter that answers one request at a time (most do) then has
+   * the whole deadline for each, however many wait behind it, and when it hangs the request it
+   * hangs on is the one that times out.
+   */
+  private armClock(): void {
+    if (this.clock !== undefined || this.death) return;
+    for (const [id, p] of this.pending) {
+      if (!Number.isFinite(p.timeoutMs) || p.timeoutMs <= 0) continue;
+      const timer = setTimeout(() => this.die({ kind: 'timeout', method: p.method, message: `no answer within ${p.timeoutMs} ms; the adapter process was killed`, extra: {} }), p.timeoutMs);
+      this.clock = { id, timer };
+      return;
+    }
+  }
+
+  /** Takes request `id` off the pending list, and hands the clock on when it was the timed one. */
+  private settle(id: number): Pending | undefined {
+    const p = this.pending.get(id);
+    if (!p) return undefined;
+    this.pending.delete(id);
+    if (this.clock?.id === id) {
+      clearTimeout(this.clock.timer);
+      this.clock = undefined;
+      this.armClock();
+    }
+    return p;
   }
 
   private onData(chunk: Buffer): void {
@@ -231,10 +261,8 @@ export class Connection {
     const problem = shapeProblem('response', msg);
     if (problem) return this.die({ kind: 'bad-message', message: `the adapter wrote a message that is not a ${PROTOCOL} response`, extra: { ...cut, problem } });
     if (msg.id === null) return this.die({ kind: 'bad-message', message: `the adapter could not read a request: ${msg.error!.message.slice(0, 200)}`, extra: cut });
-    const p = this.pending.get(msg.id);
+    const p = this.settle(msg.id);
     if (!p) return this.die({ kind: 'wrong-id', message: `the adapter answered id ${msg.id}, which no pending request carries`, extra: cut });
-    this.pending.delete(msg.id);
-    clearTimeout(p.timer);
     if (msg.error) {
       const { code, message, data } = msg.error;
       if (PROTOCOL_ERROR_CODES.has(code)) p.reject(this.fault(p.method, { kind: 'protocol-error', message: `the adapter answered with protocol error ${code}: ${message.slice(0, 200)}`, extra: cut }));
@@ -271,9 +299,9 @@ export class Connection {
     this.death = d;
     this.unreported = this.pending.size === 0 && d.kind !== 'closed' && d.kind !== 'aborted';
     this.kill('SIGKILL');
+    this.stopClock();
     const settle = () => {
       for (const [id, p] of this.pending) {
-        clearTimeout(p.timer);
         this.pending.delete(id);
         p.reject(this.fault(p.method, d));
       }
@@ -283,6 +311,11 @@ export class Connection {
     // An abort (a signal) answers at once: the run must stop within a second, whatever the process does.
     if (d.kind === 'aborted') settle();
     else void Promise.race([this.closed, delay(1000)]).then(settle);
+  }
+
+  private stopClock(): void {
+    if (this.clock !== undefined) clearTimeout(this.clock.timer);
+    this.clock = undefined;
   }
 
   /** Signals the process group (and the process itself, should the group be gone). */
@@ -331,8 +364,8 @@ export class Connection {
         const termed = await Promise.race([this.exited.then(() => true), delay(500).then(() => false)]);
         if (!termed) this.kill('SIGKILL');
       }
+      this.stopClock();
       for (const [id, p] of this.pending) {
-        clearTimeout(p.timer);
         this.pending.delete(id);
         p.reject(this.fault(p.method, this.death));
       }

@@ -1,6 +1,6 @@
 import type { Adapter, AdapterInfo } from '../../contract/adapter.js';
 import { UsageError } from '../../contract/errors.js';
-import { CALL_BOUND, CROSSES_PROCESS } from '../../engine/harness.js';
+import { CALL_BOUND, CROSSES_PROCESS, IN_FLIGHT } from '../../engine/harness.js';
 import { splitCommand } from './command-line.js';
 import { ProcessTransport, type DescribeResult, type TransportOptions } from './transport.js';
 
@@ -86,6 +86,8 @@ export function buildAdapter(described: DescribeResult, call: (method: string, a
   Object.defineProperty(adapter, PROCESS_CONTROL, { value: control, enumerable: false });
   // Arguments go out as JSON and answers come back decoded: the harness needs no copy of its own.
   Object.defineProperty(adapter, CROSSES_PROCESS, { value: true, enumerable: false });
+  // How many requests it takes at once (the describe schema holds it to a whole number from 1).
+  Object.defineProperty(adapter, IN_FLIGHT, { value: typeof described.inFlight === 'number' ? described.inFlight : 1, enumerable: false });
   return adapter as unknown as ProcessAdapter;
 }
 

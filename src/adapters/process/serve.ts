@@ -36,20 +36,45 @@ function resolve(adapter: Adapter, methods: readonly string[], method: string): 
 }
 
 /**
+ * The requests the pack's own server says it accepts at once (`inFlight` of its describe answer)
+ * when the adapter module says nothing: it queues them and calls the module one request at a time,
+ * as an in-process run does, so the module never sees two calls at once.
+ */
+export const SERVE_IN_FLIGHT = 16;
+
+/** The `inFlight` a module's own describe() declares: a whole number of at least 1, else undefined. */
+function declaredInFlight(info: unknown): number | undefined {
+  const n = info !== null && typeof info === 'object' ? (info as { inFlight?: unknown }).inFlight : undefined;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+/**
  * Serves an in-process adapter over the `uaix-adapter/1` protocol on `input`/`output` (stdin and
  * stdout by default): how a JavaScript implementation runs out of process, and how the bench wraps
  * the reference. A synchronous answer is written at once (no promise hop: the round trip is the
- * cost the bench measures); asynchronous ones as they complete. Resolves when `input` ends and
- * every answer was written.
+ * cost the bench measures). The module is called one request at a time, requests that arrive
+ * during an asynchronous one waiting in order, unless its describe() declares `inFlight` itself:
+ * then its calls overlap as requests arrive. Resolves when `input` ends and every answer was written.
  */
 export function serveAdapter(adapter: Adapter, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
   const methods = listMethods(adapter);
   const send = (msg: object) => output.write(`${JSON.stringify(msg)}\n`);
   const inflight = new Set<Promise<unknown>>();
+  /** Calls overlap only when the module said so (its describe answer declared `inFlight`). */
+  let overlap = false;
+  /** Requests that arrived while an asynchronous call ran, when calls do not overlap. */
+  const waiting: string[] = [];
+  let busy = false;
   const answer = (id: number, isDescribe: boolean, result: unknown) => {
     let line: string;
     try {
-      line = JSON.stringify({ jsonrpc: '2.0', id, result: isDescribe ? { ...(result as object), protocol: PROTOCOL, methods } : (result ?? null) });
+      let body = result ?? null;
+      if (isDescribe) {
+        const own = declaredInFlight(result);
+        overlap = own !== undefined;
+        body = { inFlight: own ?? SERVE_IN_FLIGHT, ...(result as object), protocol: PROTOCOL, methods };
+      }
+      line = JSON.stringify({ jsonrpc: '2.0', id, result: body });
     } catch (e) {
       // A throwing getter, a Proxy trap, a bigint: the answer has no JSON form. Said as a fault, never as a refusal.
       send({ jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR_CODE, message: `the answer cannot be serialized: ${describeThrown(e)}` } });
@@ -59,6 +84,15 @@ export function serveAdapter(adapter: Adapter, input: NodeJS.ReadableStream = pr
   };
   const refuse = (id: number, e: unknown) => send({ jsonrpc: '2.0', id, error: { code: APPLICATION_ERROR_CODE, message: describeThrown(e), data: { thrown: 'error' } } });
   const onLine = (line: string) => {
+    if (busy) waiting.push(line);
+    else handle(line);
+  };
+  /** Handles the requests that waited for an asynchronous call, until one is asynchronous again. */
+  const drain = () => {
+    busy = false;
+    while (!busy && waiting.length > 0) handle(waiting.shift()!);
+  };
+  const handle = (line: string) => {
     if (line.trim() === '') return;
     let req: { id?: unknown; method?: unknown; params?: unknown };
     try {
@@ -101,11 +135,19 @@ export function serveAdapter(adapter: Adapter, input: NodeJS.ReadableStream = pr
       (e: unknown) => refuse(id, e),
     );
     inflight.add(work);
-    void work.finally(() => inflight.delete(work));
+    if (!overlap) busy = true;
+    void work.finally(() => {
+      inflight.delete(work);
+      if (!overlap) drain();
+    });
   };
   const lines = createInterface({ input, crlfDelay: Infinity });
   lines.on('line', onLine);
-  return new Promise((done) => lines.once('close', () => void Promise.all(inflight).then(() => done())));
+  return new Promise((done) => lines.once('close', () => void settled().then(() => done())));
+  /** Resolves once every call, those still waiting included, was answered. */
+  async function settled(): Promise<void> {
+    while (inflight.size > 0) await Promise.all(inflight);
+  }
 }
 
 /**

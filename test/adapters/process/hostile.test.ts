@@ -150,8 +150,41 @@ describe('the hostile adapter gallery: each misbehaviour errors the check at han
 
   it('an adapter that speaks another protocol version, or cannot start, is a usage error', async () => {
     await expect(createProcessAdapter(hostile('bad-describe'))).rejects.toThrow(new UsageError(`the adapter process did not start (${hostile('bad-describe').join(' ')}): describe: the adapter speaks uaix-adapter/2; this pack speaks uaix-adapter/1`));
+    const describing = (extra: string) => [process.execPath, '-e', `require('readline').createInterface({ input: process.stdin }).on('line', (l) => console.log(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(l).id, result: { name: 'x', version: '1', protocol: 'uaix-adapter/1', methods: [], ${extra} } })))`];
+    await expect(createProcessAdapter(describing('inFlight: 0'))).rejects.toThrow(/describe: the answer is not a uaix-adapter\/1 describe result: .*inFlight must be >= 1/);
     await expect(createProcessAdapter(['/nonexistent/adapter-binary'])).rejects.toThrow(/the adapter process did not start \(\/nonexistent\/adapter-binary\): .*ENOENT/);
     await expect(createProcessAdapter([process.execPath, '-e', 'process.stderr.write("no module named uaix\\n"); process.exit(1)'])).rejects.toThrow(/describe: the adapter process exited with code 1\nstderr: no module named uaix/);
+  });
+});
+
+describe('the hostile gallery pipelined: an adapter that says it takes 8 requests at once gets the report it gets one at a time', () => {
+  const pipelined = { ...process.env, HOSTILE_IN_FLIGHT: '8' };
+  const cases: [string, Parameters<typeof runHostile>[1]][] = [
+    ['well-behaved', { runs: 30 }],
+    ['crash-mid-run', {}],
+    ['garbage', {}],
+    ['exit-on-method', {}],
+    ['close-stdout', {}],
+    ['not-utf8', {}],
+    ['wrong-id', {}],
+    ['method-not-found', {}],
+    ['bad-result', { checks: [BYTES, CHECKSUM].map((id) => probes.find((p) => p.id === id)!) }],
+    ['always-crash', { checks: [...checksumProbes, echoProbe] }],
+    // The request it hangs on times out after the whole deadline; those sent behind it are not blamed.
+    ['hang', { timeoutMs: 4000 }],
+  ];
+  it('slow-sequential: a request sent behind others gets its whole deadline once those are answered', async () => {
+    // 250 ms a request against a transport deadline of 750 ms: the sixth in line is answered 1.5 s after it was sent.
+    const opts = { checks: [checksumProbes[0]!], runs: 6, timeoutMs: 1000 };
+    const [serial, piped] = await Promise.all([runHostile('slow-sequential', { ...opts, env: { ...process.env, HOSTILE_COST_MS: '250' } }), runHostile('slow-sequential', { ...opts, env: { ...pipelined, HOSTILE_COST_MS: '250' } })]);
+    expect(serial).toEqual({ incomplete: false, checks: [passed(checksumProbes[0]!.id)] });
+    expect(piped).toEqual(serial);
+  });
+
+  it.each(cases)('%s', async (name, opts) => {
+    const [serial, piped] = await Promise.all([runHostile(name, opts), runHostile(name, { ...opts, env: pipelined })]);
+    expect(serial.checks.some((c) => c.status === 'errored') || name === 'well-behaved').toBe(true);
+    expect(piped).toEqual(serial);
   });
 });
 

@@ -5,7 +5,7 @@ import { joinCommand, splitCommand } from '../../../src/adapters/process/command
 import { LineSplitter } from '../../../src/adapters/process/line-splitter.js';
 import { shapeProblem } from '../../../src/contract/shapes.js';
 import { decodeParams, encodeRequest } from '../../../src/adapters/process/protocol.js';
-import { listMethods, serveAdapter } from '../../../src/adapters/process/serve.js';
+import { listMethods, serveAdapter, SERVE_IN_FLIGHT } from '../../../src/adapters/process/serve.js';
 import { referenceAdapter } from '../../../src/adapters/reference.js';
 
 describe('splitCommand', () => {
@@ -68,6 +68,10 @@ describe('messages', () => {
     expect(shapeProblem('response', { jsonrpc: '2.0', id: 1, error: { code: 'x', message: 'no' } })).not.toBeNull();
     expect(shapeProblem('describe', { name: 'x', version: '1', protocol: 'uaix-adapter/1', methods: ['recovery.start', 'validateEnvelope'] })).toBeNull();
     expect(shapeProblem('describe', { name: 'x', version: '1', protocol: 'uaix-adapter/1', methods: ['rm -rf'] })).toMatch(/methods\/0/);
+    // inFlight: a whole number from 1 to 1024, nothing else (not a numeral, not 0, not a fraction).
+    const described = (inFlight: unknown) => shapeProblem('describe', { name: 'x', version: '1', protocol: 'uaix-adapter/1', methods: [], inFlight });
+    for (const ok of [1, 16, 1024]) expect(described(ok)).toBeNull();
+    for (const bad of [0, -1, 1.5, 1025, '16', null, true]) expect(described(bad)).toMatch(/inFlight/);
   });
 });
 
@@ -89,10 +93,53 @@ describe('serveAdapter (a JavaScript adapter out of process)', () => {
     expect(listMethods(referenceAdapter).filter((m) => m.startsWith('recovery.')).sort()).toEqual(referenceAdapter.recovery ? ['recovery.observe', 'recovery.start'] : []);
     expect(listMethods({ describe: () => ({ name: 'x', version: '1' }), recovery: new (class { start() { return []; } observe() { return []; } })() } as never).sort()).toEqual(['recovery.observe', 'recovery.start']);
     const byId = new Map(lines.map((l) => [(l as { id: number | null }).id, l]));
-    expect((byId.get(1) as { result: unknown }).result).toEqual({ ...(referenceAdapter.describe() as object), protocol: 'uaix-adapter/1', methods: listMethods(referenceAdapter) });
+    expect((byId.get(1) as { result: unknown }).result).toEqual({ inFlight: SERVE_IN_FLIGHT, ...(referenceAdapter.describe() as object), protocol: 'uaix-adapter/1', methods: listMethods(referenceAdapter) });
+    expect(shapeProblem('describe', (byId.get(1) as { result: unknown }).result)).toBeNull();
     expect((byId.get(2) as { result: string }).result).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect((byId.get(3) as { error: { code: number } }).error.code).toBe(-32000);
     expect((byId.get(4) as { error: { code: number } }).error.code).toBe(-32601);
     expect((byId.get(null) as { error: { code: number } }).error.code).toBe(-32700);
+  });
+
+  /** Serves an adapter whose checksum answers after a timer, sends `n` requests at once, and says how many calls ran at the same time. */
+  async function overlapOf(own: { inFlight?: number }, n: number): Promise<{ describe: Record<string, unknown>; most: number; answered: number[] }> {
+    let running = 0;
+    let most = 0;
+    const slow = {
+      describe: () => ({ name: 'slow', version: '1', ...own }),
+      computeChecksum: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 5));
+        running -= 1;
+        return `sha256:${'0'.repeat(64)}`;
+      },
+      toKeyless: (p: unknown) => p,
+    };
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const lines: { id: number; result: unknown }[] = [];
+    output.on('data', (b: Buffer) => lines.push(...b.toString().split('\n').filter(Boolean).map((l) => JSON.parse(l))));
+    const done = serveAdapter(slow as never, input, output);
+    input.write(`${encodeRequest(1, 'describe', [])}\n`);
+    // Asynchronous calls and a synchronous one among them, all sent before any is answered.
+    input.write(Array.from({ length: n }, (_, i) => `${encodeRequest(i + 2, i === 2 ? 'toKeyless' : 'computeChecksum', [{ i }])}\n`).join(''));
+    input.end();
+    await done;
+    return { describe: lines.find((l) => l.id === 1)!.result as Record<string, unknown>, most, answered: lines.filter((l) => l.id !== 1).map((l) => l.id) };
+  }
+
+  it('calls a module one request at a time, in order, when it declares no inFlight, and says it takes 16 at once', async () => {
+    const r = await overlapOf({}, 8);
+    expect(r.describe.inFlight).toBe(SERVE_IN_FLIGHT);
+    expect(r.most).toBe(1);
+    expect(r.answered).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('lets the calls of a module that declares inFlight overlap, and passes its figure on', async () => {
+    const r = await overlapOf({ inFlight: 4 }, 8);
+    expect(r.describe.inFlight).toBe(4);
+    expect(r.most).toBeGreaterThan(1);
+    expect([...r.answered].sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

@@ -32,7 +32,9 @@ export function serve({ misbehave = () => false, methods = Object.keys(answers),
     const req = JSON.parse(line);
     if (process.env.HOSTILE_LOG_FILE) appendFileSync(process.env.HOSTILE_LOG_FILE, `${req.method}\n`);
     if (req.method === 'describe') {
-      write({ jsonrpc: '2.0', id: req.id, result: { name: 'hostile', version: '1', protocol: 'uaix-adapter/1', methods, ...describe } });
+      // HOSTILE_IN_FLIGHT: the same adapter, saying it takes that many requests at once (the pipelined gallery).
+      const inFlight = process.env.HOSTILE_IN_FLIGHT ? { inFlight: Number(process.env.HOSTILE_IN_FLIGHT) } : {};
+      write({ jsonrpc: '2.0', id: req.id, result: { name: 'hostile', version: '1', protocol: 'uaix-adapter/1', methods, ...inFlight, ...describe } });
       return;
     }
     counts[req.method] = (counts[req.method] ?? 0) + 1;
