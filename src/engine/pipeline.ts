@@ -117,18 +117,18 @@ export function startPipeline(check: CheckDefinition, h: Harness, chunk: Chunk, 
   let ended = false;
   const waiting = new Set<() => void>();
   const notify = () => {
-    for (const check of [...waiting]) check();
+    for (const recheck of [...waiting]) recheck();
   };
   const until = (ready: () => boolean): Promise<void> =>
     ready()
       ? Promise.resolve()
       : new Promise((resolve) => {
-          const check = () => {
+          const recheck = () => {
             if (!ready()) return;
-            waiting.delete(check);
+            waiting.delete(recheck);
             resolve();
           };
-          waiting.add(check);
+          waiting.add(recheck);
         });
   const property = fc.asyncProperty(new RecordingArbitrary(arbitrary, drawn), async (input: unknown) => {
     if (ended || hooks.stop()) throw new fc.PreconditionFailure(true); // no run judges a case past this one
@@ -137,8 +137,12 @@ export function startPipeline(check: CheckDefinition, h: Harness, chunk: Chunk, 
       outcomes[i] = o;
       if (o.status !== 'passed') ended = true;
       running.delete(judged);
-      hooks.onCase();
       notify();
+      try {
+        hooks.onCase();
+      } catch {
+        // A progress display that throws says nothing about the case: it is judged all the same.
+      }
     });
     running.add(judged);
     await until(() => ended || (running.size < window && sent - taken < ahead));
