@@ -77,6 +77,14 @@ describe('uaix-conformance doctor', () => {
     expect(r.stdout).toMatch(/all is well/);
   });
 
+  it('says how many requests at once an adapter process takes, and nothing of it for one that takes one at a time', async () => {
+    const piped = await doctorIn(processAdapter("serve({ methods: ['verifyUas'], describe: { capabilityLevel: 'L2', inFlight: 4 } });"), ['--adapter-cmd', 'node p.mjs']);
+    expect(piped.code, piped.stdout).toBe(0);
+    expect(piped.stdout).toMatch(/^note: it takes 4 requests at once: a run sends the cases of every check but the recovery sessions ahead/m);
+    const single = await doctorIn(processAdapter("serve({ methods: ['verifyUas'], describe: { capabilityLevel: 'L2' } });"), ['--adapter-cmd', 'node p.mjs']);
+    expect(single.stdout).not.toMatch(/requests at once/);
+  });
+
   it('names the member a misspelt one was meant to be', async () => {
     const dir = moduleAdapter("export default { describe: () => ({ name: 'x', version: '1', capabilityLevel: 'L1' }), validateEnvelop: ref.validateEnvelope };");
     const r = await doctorIn(dir, ['--adapter', './a.mjs', '--in-process']);

@@ -6,7 +6,7 @@ import { referenceAdapter } from '../../adapters/reference.js';
 import { ADAPTER_MEMBERS, type Adapter, type AdapterInfo, type AdapterMember } from '../../contract/adapter.js';
 import { UsageError } from '../../contract/errors.js';
 import { AdapterFault } from '../../engine/check.js';
-import { createHarness, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter } from '../../engine/harness.js';
+import { createHarness, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter, pipelineOf } from '../../engine/harness.js';
 import { packageRoot } from '../../io/package.js';
 import { escapeTerminal } from '../../reporters/escape.js';
 import { bundledSpec } from '../../spec/index.js';
@@ -167,7 +167,10 @@ export async function doctorCommand(argv: string[], io: CliIO): Promise<number> 
     }
     io.err.write(`uaix-conformance doctor: ${spec}: ${info.name} ${info.version}${info.capabilityLevel !== undefined ? `, claims ${info.capabilityLevel}` : ''}\n`);
     checkInfo(info, found);
-    await probeMembers(adapter, createHarness(adapter, info, { timeoutMs, now: DEFAULT_NOW, spec: bundledSpec() }), found, io);
+    const h = createHarness(adapter, info, { timeoutMs, now: DEFAULT_NOW, spec: bundledSpec() });
+    const window = pipelineOf(h)?.window;
+    if (window !== undefined) found.notes.push(`it takes ${window} requests at once: a run sends the cases of every check but the recovery sessions ahead (docs/protocol.md, "Several requests in flight")`);
+    await probeMembers(adapter, h, found, io);
     return verdict(io, spec, found);
   } finally {
     await closeAdapter(adapter);
