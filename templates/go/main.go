@@ -62,6 +62,8 @@ func isImplemented(method string) bool {
 func handle(req request) map[string]any {
 	out := map[string]any{"jsonrpc": "2.0", "id": req.ID}
 	if req.Method == "describe" {
+		// Add "inFlight": 16 once the answers depend on nothing but the request: the pack then sends
+		// requests ahead while main answers them one after another (docs/protocol.md).
 		out["result"] = map[string]any{"name": "my-implementation", "version": "0.0.1", "capabilityLevel": "L0", "protocol": protocol, "methods": implemented}
 		return out
 	}

@@ -47,6 +47,8 @@ public final class Adapter {
         info.put("capabilityLevel", "L0");
         info.put("protocol", PROTOCOL);
         info.put("methods", new ArrayList<Object>(IMPLEMENTED));
+        // Add info.put("inFlight", 16) once the answers depend on nothing but the request: the pack
+        // then sends requests ahead while main answers them one after another (docs/protocol.md).
         return info;
     }
 

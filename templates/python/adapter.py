@@ -42,6 +42,8 @@ MEMBERS = {
 
 def describe():
     """The handshake: who this is, and the members it implements."""
+    # Add 'inFlight': 16 once the answers depend on nothing but the request: the pack then sends
+    # requests ahead while this loop answers them one after another (docs/protocol.md).
     return {'name': 'my-implementation', 'version': '0.0.1', 'capabilityLevel': 'L0', 'protocol': PROTOCOL, 'methods': list(IMPLEMENTED)}
 
 

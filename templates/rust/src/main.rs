@@ -51,6 +51,8 @@ fn describe() -> Json {
     info.insert("capabilityLevel".into(), Json::Str("L0".into()));
     info.insert("protocol".into(), Json::Str(PROTOCOL.into()));
     info.insert("methods".into(), Json::Arr(IMPLEMENTED.iter().map(|m| Json::Str(m.to_string())).collect()));
+    // Add "inFlight" (16) once the answers depend on nothing but the request: the pack then sends
+    // requests ahead while main answers them one after another (docs/protocol.md).
     Json::Obj(info)
 }
 
