@@ -10,7 +10,7 @@ import { broken as envelopeBroken } from '../suites/envelope/broken.js';
 import { broken as integrityBroken } from '../suites/integrity/broken.js';
 import { broken as uasBroken } from '../suites/uas/broken.js';
 import { broken as wireBroken } from '../suites/wire/broken.js';
-import { rare, runSynthetic, withoutTiming } from '../helpers/synthetic.js';
+import { rare, runSynthetic, syntheticBase, withoutTiming } from '../helpers/synthetic.js';
 
 /** What a fake adapter process saw: requests sent and not yet answered, at most and now; calls per member. */
 interface Traffic {
@@ -104,12 +104,9 @@ describe('pipelining: an adapter process that takes several requests at once', (
   it('draws each case once, and tells listeners of each case once', async () => {
     let drawn = 0;
     const counted = defineCheck<number>({
+      ...syntheticBase,
       id: 'SYN-COUNTED',
       title: 'every number is accepted',
-      suite: 'synthetic',
-      severity: 'MUST',
-      specRef: '000 §synthetic',
-      statement: 'A synthetic rule of the engine tests.',
       requires: ['validateEnvelope'],
       arbitrary: () =>
         fc.integer({ min: 0, max: 1000 }).map((n) => {
@@ -141,12 +138,9 @@ describe('pipelining: an adapter process that takes several requests at once', (
 
   it('a process that goes down on a case blames that case, not one sent before it nor one behind it', async () => {
     const numbers = defineCheck<number>({
+      ...syntheticBase,
       id: 'SYN-DIES',
       title: 'checksums of numbers',
-      suite: 'synthetic',
-      severity: 'MUST',
-      specRef: '000 §synthetic',
-      statement: 'A synthetic rule of the engine tests.',
       requires: ['computeChecksum'],
       arbitrary: () => fc.integer({ min: 0, max: 1000 }),
       async run(n, h) {

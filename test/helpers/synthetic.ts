@@ -8,11 +8,11 @@ import type { Report } from '../../src/model/report.js';
  * Small checks with known answers, apart from every suite, so that the engine, the model and the
  * commands are tested on their own terms: a suite's change never moves these tests.
  */
-const base = { suite: 'synthetic', severity: 'MUST' as const, specRef: '000 §synthetic', statement: 'A synthetic rule of the engine tests.' };
+export const syntheticBase = { suite: 'synthetic', severity: 'MUST' as const, specRef: '000 §synthetic', statement: 'A synthetic rule of the engine tests.' };
 
 /** Passes when the adapter says `{ valid: true }` to every number. */
 export const acceptsAll: CheckDefinition<number> = defineCheck<number>({
-  ...base,
+  ...syntheticBase,
   id: 'SYN-ACCEPTS',
   title: 'every number is accepted',
   requires: ['validateEnvelope'],
@@ -28,7 +28,7 @@ export const acceptsAll: CheckDefinition<number> = defineCheck<number>({
 /** Fails on multiples of `every` above 50, so that the first failure of a long run lands in a later chunk. */
 export function rare(id: string, every: number): CheckDefinition<number> {
   return defineCheck<number>({
-    ...base,
+    ...syntheticBase,
     id,
     title: `fails on multiples of ${every}`,
     requires: ['validateEnvelope'],
@@ -43,7 +43,7 @@ export function rare(id: string, every: number): CheckDefinition<number> {
 
 /** Calls computeChecksum on large numbers only: errored when that member throws. */
 export const faultsOnLarge: CheckDefinition<number> = defineCheck<number>({
-  ...base,
+  ...syntheticBase,
   id: 'SYN-FAULT',
   title: 'the adapter faults on large numbers',
   severity: 'SHOULD',
