@@ -39,10 +39,13 @@ export function guardPrototypes(): PrototypeGuard {
     restore(): string[] {
       const changed: string[] = [];
       for (const { name, target, snap } of snapshots) {
-        for (const k of Reflect.ownKeys(target)) {
+        const keys = Reflect.ownKeys(target);
+        let same = keys.length === snap.size;
+        for (const k of keys) {
           const now = Object.getOwnPropertyDescriptor(target, k)!;
           const was = snap.get(k);
           if (was && sameDescriptor(was, now)) continue;
+          same = false;
           changed.push(`${name}.${String(k)}`);
           try {
             if (was) Object.defineProperty(target, k, was);
@@ -51,6 +54,8 @@ export function guardPrototypes(): PrototypeGuard {
             /* frozen by the adapter: reported all the same */
           }
         }
+        // As many keys as recorded, each one recorded and unchanged: none can be missing.
+        if (same) continue;
         for (const [k, was] of snap) {
           if (Object.getOwnPropertyDescriptor(target, k)) continue;
           changed.push(`${name}.${String(k)}`);

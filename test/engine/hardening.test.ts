@@ -56,6 +56,21 @@ describe('the prototype guard', () => {
     expect(Array.prototype.map).toBe(original);
     expect(guard.restore()).toEqual([]);
   });
+
+  it('puts back what a call deleted, also when it added as many properties as it deleted', () => {
+    const guard = guardPrototypes();
+    const { map, filter } = Array.prototype;
+    delete (Array.prototype as Partial<typeof Array.prototype>).map;
+    expect(guard.restore()).toEqual(['Array.prototype.map']);
+    expect(Array.prototype.map).toBe(map);
+    // One deleted, one added: the count of keys is what it was.
+    delete (Array.prototype as Partial<typeof Array.prototype>).filter;
+    (Array.prototype as unknown as Record<string, unknown>).filtre = filter;
+    expect(guard.restore().sort()).toEqual(['Array.prototype.filter', 'Array.prototype.filtre']);
+    expect(Array.prototype.filter).toBe(filter);
+    expect(Array.prototype).not.toHaveProperty('filtre');
+    expect(guard.restore()).toEqual([]);
+  });
 });
 
 describe('withTimeout', () => {
