@@ -169,6 +169,7 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: Harn
     info,
     now: options.now,
     spec: options.spec,
+    remote,
     async invoke<T>(method: string, args: unknown[], shape?: Shape): Promise<T> {
       let value: unknown;
       try {

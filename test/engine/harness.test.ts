@@ -112,6 +112,8 @@ describe('one copy per case', () => {
     const got = await h(a).invoke('validateEnvelope', [input], 'verdict');
     expect(a.seen[0]).toBe(input);
     expect(got).toBe(a.answer);
+    expect(h(a).remote).toBe(true);
+    expect(h(keeper()).remote).toBe(false);
   });
 
   it('a spread copy of such an adapter (a user wrapping it in process) loses the mark and is copied again', async () => {

@@ -80,9 +80,11 @@ export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionRe
   results.set(c, result);
   const scenario = world.workflow.scenario;
   // Messages cross as JSON both ways, so the agent can neither share nor mutate the world's own
-  // objects, nor change the record of what it did by mutating an answer it already gave.
-  const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-  world.apply(wire(await h.invoke<RecoveryAction[]>('recovery.start', [wire(scenario)], actionsShape(used))));
+  // objects, nor change the record of what it did by mutating an answer it already gave. An
+  // adapter process gets them as JSON text already; in process, the harness's structured clones
+  // are made JSON here. The scenario is JSON already (buildWorkflow), and the harness copies it.
+  const wire = h.remote === true ? <T>(v: T): T => v : <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+  world.apply(wire(await h.invoke<RecoveryAction[]>('recovery.start', [scenario], actionsShape(used))));
   while (!world.ended) {
     if (world.step >= SESSION_LIMITS.maxSteps) {
       result.outcome = 'step-limit';

@@ -87,4 +87,14 @@ describe('a recovery session, as the harness drives it', () => {
       expect(s.world.log.every((e) => e.item.type !== 'error' || (e.item as { payload: JsonObject }).payload.body !== null)).toBe(true);
     }
   });
+
+  it('takes an in-process answer as JSON, the way it would cross a process: -0 is 0', async () => {
+    const agent = withPolicy(() => [{ type: 'wait', request_id: 'w1', ms: -0 }, { type: 'complete' }]);
+    const h = createHarness(agent, { name: 'probe', version: '0', capabilityLevel: 'L7' }, { timeoutMs: 5000, now: '2026-06-01T00:00:00Z', spec: bundledSpec() });
+    const [c] = fc.sample(recoveryCase({ levels: ['L7'] }), { numRuns: 1, seed: 5 });
+    const s = await runSession(h, c!);
+    const wait = s.world.log.find((e) => e.who === 'agent' && e.item.type === 'wait')!.item as unknown as Record<string, unknown>;
+    expect(Object.is(wait.ms, -0)).toBe(false);
+    expect(wait.ms).toBe(0);
+  });
 });
