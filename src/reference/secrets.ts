@@ -15,7 +15,7 @@ interface SecretPattern {
   re: RegExp;
   /** Optional second look at the captured value (group 1, else the whole match). */
   accept?: (value: string) => boolean;
-  /** Lower-case literals one of which every match contains: a cheap test that skips the regex. */
+  /** Literals one of which every match contains, in some case: a cheap test that skips the regex. */
   hints: string[];
 }
 
@@ -72,16 +72,36 @@ export const SECRET_PATTERN_NAMES: readonly string[] = PATTERNS.map((p) => p.nam
 // Filtered families need every match, hence a global twin compiled once.
 const GLOBAL = new Map(PATTERNS.filter((p) => p.accept).map((p) => [p.name, new RegExp(p.re.source, `${p.re.flags}g`)]));
 
+/** `literals` as one case-insensitive alternation. */
+const anyOf = (literals: readonly string[]): RegExp => new RegExp(literals.map((h) => h.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'i');
+
+/**
+ * Hints as case-insensitive tests: one for every family at once (most strings of a message contain
+ * none, and are done with in one pass), then one per family. A family's pattern cannot match where
+ * none of its hints is: each alternative of the pattern holds a hint, in a case these tests match
+ * as well (the same case rules as the pattern's own `i`, or a pattern without `i`).
+ */
+const ANY_HINT = anyOf([...new Set(PATTERNS.flatMap((p) => p.hints))]);
+const HINTED = PATTERNS.map((p) => ({ ...p, hinted: anyOf(p.hints) }));
+
 /**
  * The name of the first secret pattern `text` contains (e.g. `jwt`, `dsn-credentials`), or null.
  * Every match of a family is tried, so a placeholder early in the text does not hide a real secret later.
  */
 export function findSecret(text: string): string | null {
   // No family fits in fewer characters than `a://b:c@d`.
-  if (text.length < 9) return null;
-  const lower = text.toLowerCase();
-  for (const p of PATTERNS) {
-    if (!p.hints.some((h) => lower.includes(h))) continue;
+  if (text.length < 9 || !ANY_HINT.test(text)) return null;
+  return scan(text, true);
+}
+
+/** `findSecret` without its hint tests: every family's pattern is tried (slower; what the hints must agree with). */
+export function findSecretTryingEveryFamily(text: string): string | null {
+  return scan(text, false);
+}
+
+function scan(text: string, hints: boolean): string | null {
+  for (const p of HINTED) {
+    if (hints && !p.hinted.test(text)) continue;
     if (!p.accept) {
       if (p.re.test(text)) return p.name;
       continue;

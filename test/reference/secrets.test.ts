@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SECRET_FAMILIES, fakeCredentialMember, fakeSecret, fakeSecretInProse } from '../../generators/common/secrets.js';
 import { TOKEN_LIKE_KINDS, tokenLike, tokenLikeOf } from '../../generators/common/token-like.js';
-import { SECRET_PATTERN_NAMES, containsSecret, findSecret, locateSecret } from '../../src/reference/secrets.js';
+import { SECRET_PATTERN_NAMES, containsSecret, findSecret, findSecretTryingEveryFamily, locateSecret } from '../../src/reference/secrets.js';
 import secretsData from '../../spec/secrets.json' with { type: 'json' };
 
 const params = { seed: 4242, numRuns: 300 };
@@ -31,6 +31,15 @@ describe('findSecret', () => {
 
   it('skips a placeholder to find a real value later in the same text', () => {
     expect(findSecret('password=REDACTED_VALUE; retry with password=FAKEexample0value')).toBe('credential-assignment');
+  });
+
+  it('answers as if it tried every family: its hint tests skip only strings no family matches', () => {
+    // Hint words in any case, with the characters whose case mappings differ between toLowerCase
+    // and a regular expression's `i` (Kelvin sign, long s, dotted and dotless i), around secrets.
+    const words = ['private key', 'PRIVATE KEY', 'AKIA', 'asia', 'gh', 'ghp_', 'github_pat_', 'xoxb-', 'sk-', 'SK_', 'rk_live_', 'Bearer ', 'BEARER\t', '.ey', '.eyJ', '://', 'Pass', 'pwd', 'SECRET', 'Key', 'toKen', '=', ': ', '@', '\u212Aey', 'ſecret', 'İ', 'ı', 'x', '0'];
+    const piece = fc.oneof(fc.constantFrom(...words), fc.string({ maxLength: 6 }), fc.stringMatching(/^[A-Za-z0-9_-]{8,30}$/), ...SECRET_FAMILIES.map((f) => fakeSecret(f)));
+    const text = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
+    fc.assert(fc.property(text, (t) => findSecret(t) === findSecretTryingEveryFamily(t)), { seed: 4242, numRuns: 2000 });
   });
 
   it('lets redacted, templated and plain-word values through', () => {
