@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { deepFrozen } from '../common/frozen.js';
 import { profileNames } from '../../src/spec/envelope.js';
 import { registryClosed } from '../../src/spec/error.js';
 import type { SpecData } from '../../src/spec/index.js';
@@ -118,12 +119,13 @@ export function envelopeOf(data: SpecData, profile?: string): fc.Arbitrary<Unsea
   const profileArb = profile ? fc.constant(profile) : fc.constantFrom(...profileNames(data.envelope));
   const clock = fc.tuple(fc.integer({ min: NOW_MIN, max: NOW_MAX }), timeLeft(data), FRACTION_DIGITS);
   return fc.tuple(profileArb.chain((p) => topOf(data, p).map((packet) => ({ p, packet }))), clock).map(([{ p, packet: generated }, [nowMs, left, digits]]) => {
-    // fast-check may reuse generated values while shrinking: never edit them in place.
-    const packet = structuredClone(generated);
-    // The clock reads whole seconds; the expiry, written with any fraction length, is never earlier than `left` after it.
+    // fast-check may reuse generated values while shrinking: never edit them in place. Only the
+    // members on the way to the expiry are new; the rest is shared, frozen, by every case drawn
+    // from the same value.
     const now = Math.floor(nowMs / 1000) * 1000;
-    (packet.delivery as Record<string, unknown>).expires_at = utcText(now + left, digits);
-    return { profile: p, now: utcText(now, 0), packet: packet as Record<string, any> };
+    // The clock reads whole seconds; the expiry, written with any fraction length, is never earlier than `left` after it.
+    const delivery = { ...(generated.delivery as Record<string, unknown>), expires_at: utcText(now + left, digits) };
+    return { profile: p, now: utcText(now, 0), packet: deepFrozen({ ...generated, delivery }) as Record<string, any> };
   });
 }
 
@@ -132,7 +134,7 @@ function sealed(data: SpecData, envelopes: fc.Arbitrary<UnsealedEnvelope>): fc.A
   return fc.tuple(envelopes, fc.constantFrom<'computed' | 'placeholder'>('computed', 'placeholder')).map(([c, sealing]) => ({
     ...c,
     sealing,
-    packet: seal(data.envelope, structuredClone(c.packet), sealing),
+    packet: seal(data.envelope, c.packet, sealing),
   }));
 }
 

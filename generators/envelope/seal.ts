@@ -28,13 +28,14 @@ export function generatorChecksum(spec: EnvelopeSpec, env: Record<string, unknow
 }
 
 /**
- * Records the checksum (`computed`) or the placeholder of `spec` (the seeds' mark of a checksum no
- * validator has recorded yet, D-INT-02); leaves an envelope alone whose integrity is not an object
- * with a checksum text (a case that broke exactly that keeps its break).
+ * `env` with the checksum (`computed`) or the placeholder of `spec` recorded (the seeds' mark of a
+ * checksum no validator has recorded yet, D-INT-02); `env` itself when its integrity is not an
+ * object with a checksum text (a case that broke exactly that keeps its break). `env` is never
+ * edited: the envelope and its integrity member are new, every other member is shared with it.
  */
 export function seal<T extends Record<string, unknown>>(spec: EnvelopeSpec, env: T, mode: 'computed' | 'placeholder'): T {
   const integrity = env.integrity as Record<string, unknown> | undefined;
   if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || typeof integrity.checksum !== 'string') return env;
-  integrity.checksum = mode === 'placeholder' ? spec.policy.checksumPlaceholder : generatorChecksum(spec, env);
-  return env;
+  const checksum = mode === 'placeholder' ? spec.policy.checksumPlaceholder : generatorChecksum(spec, env);
+  return { ...env, integrity: { ...integrity, checksum } };
 }

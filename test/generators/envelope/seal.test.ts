@@ -55,6 +55,19 @@ describe('seal', () => {
     expect(seal(other.envelope, structuredClone(c!.packet), 'placeholder').integrity.checksum).toBe(placeholder);
   });
 
+  it('never edits the envelope it seals: the drawn envelope is frozen at every depth, the sealed one new where it differs', () => {
+    const frozenThroughout = (v: unknown): boolean => v === null || typeof v !== 'object' || (Object.isFrozen(v) && Reflect.ownKeys(v).every((k) => frozenThroughout((v as Record<PropertyKey, unknown>)[k])));
+    for (const c of fc.sample(envelopeOf(spec), { seed: 5, numRuns: 50 })) {
+      expect(frozenThroughout(c.packet)).toBe(true);
+      const before = JSON.stringify(c.packet);
+      const sealed = seal(spec.envelope, c.packet, 'computed');
+      expect(JSON.stringify(c.packet)).toBe(before);
+      expect(sealed.integrity.checksum).toBe(generatorChecksum(spec.envelope, c.packet));
+      expect(Object.keys(sealed)).toEqual(Object.keys(c.packet));
+      expect(sealed.body).toBe(c.packet.body);
+    }
+  });
+
   it('leaves an envelope without an integrity checksum alone', () => {
     expect(seal(spec.envelope, { profile: 'uai.agent.ack.v1' }, 'computed')).toEqual({ profile: 'uai.agent.ack.v1' });
     expect(seal(spec.envelope, { integrity: { version: 1 } }, 'computed')).toEqual({ integrity: { version: 1 } });
