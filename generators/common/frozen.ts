@@ -7,6 +7,7 @@
 export function deepFrozen<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  for (const k of Reflect.ownKeys(value)) deepFrozen((value as Record<PropertyKey, unknown>)[k]);
+  // Generated values are JSON-like: their members are own, enumerable and named by strings.
+  for (const v of Object.values(value)) if (v !== null && typeof v === 'object') deepFrozen(v);
   return value;
 }
