@@ -29,46 +29,48 @@ export function pointerToken(name: string): string {
  */
 export function publishedObjects(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): { pointer: string; declared: string[] }[] {
   const out: { pointer: string; declared: string[] }[] = [{ pointer: '', declared: Object.keys(spec.topLevel) }];
-  const visit = (fields: Record<string, FieldSpec>, at: string) => {
+  // Each object is read from its parent (`here`), not again from the root by its pointer.
+  const visit = (fields: Record<string, FieldSpec>, at: string, here: any) => {
     out.push({ pointer: at, declared: Object.keys(fields) });
     for (const [name, f] of Object.entries(fields)) {
-      const v = getAt(packet, `${at}/${name}`);
+      const v = here?.[name];
       if (v === undefined) continue;
-      if (f.type === 'object') visit(spec.objects[f.layout]!.fields, `${at}/${name}`);
+      if (f.type === 'object') visit(spec.objects[f.layout]!.fields, `${at}/${name}`, v);
       if (f.type === 'array' && f.items.type === 'object') {
         const layout = spec.objects[f.items.layout]!.fields;
-        (v as unknown[]).forEach((_, i) => visit(layout, `${at}/${name}/${i}`));
+        (v as unknown[]).forEach((item, i) => visit(layout, `${at}/${name}/${i}`, item));
       }
     }
   };
   for (const [name, f] of Object.entries(spec.topLevel)) {
-    if (f.type === 'object') visit(spec.objects[f.layout]!.fields, `/${name}`);
+    if (f.type === 'object') visit(spec.objects[f.layout]!.fields, `/${name}`, packet[name]);
     if (f.type === 'array' && f.items.type === 'object') {
       const layout = spec.objects[f.items.layout]!.fields;
-      (packet[name] as unknown[]).forEach((_, i) => visit(layout, `/${name}/${i}`));
+      (packet[name] as unknown[]).forEach((item, i) => visit(layout, `/${name}/${i}`, item));
     }
   }
-  visit(spec.profiles[profile]!.fields, '/body');
+  visit(spec.profiles[profile]!.fields, '/body', packet.body);
   return out;
 }
 
 /** Every field of `spec` present in a packet, nested objects and arrays of objects included, with its pointer. */
 export function presentFields(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): { pointer: string; field: FieldSpec }[] {
   const out: { pointer: string; field: FieldSpec }[] = [];
-  const visit = (fields: Record<string, FieldSpec>, at: string) => {
+  // Each object is read from its parent (`here`), not again from the root by its pointer.
+  const visit = (fields: Record<string, FieldSpec>, at: string, here: any) => {
     for (const [name, field] of Object.entries(fields)) {
       const pointer = `${at}/${name}`;
-      const v = getAt(packet, pointer);
+      const v = here?.[name];
       if (v === undefined) continue;
       out.push({ pointer, field });
-      if (field.type === 'object') visit(spec.objects[field.layout]!.fields, pointer);
+      if (field.type === 'object') visit(spec.objects[field.layout]!.fields, pointer, v);
       if (field.type === 'array' && field.items.type === 'object') {
         const layout = spec.objects[field.items.layout]!.fields;
-        (v as unknown[]).forEach((_, i) => visit(layout, `${pointer}/${i}`));
+        (v as unknown[]).forEach((item, i) => visit(layout, `${pointer}/${i}`, item));
       }
     }
   };
-  visit(spec.topLevel, '');
-  visit(spec.profiles[profile]!.fields, '/body');
+  visit(spec.topLevel, '', packet);
+  visit(spec.profiles[profile]!.fields, '/body', packet.body);
   return out;
 }
