@@ -27,6 +27,11 @@ const outdir = join(root, 'dist', 'cli');
 // The command lines, and the modules the pack starts by path in a worker thread or a child process
 // (`builtModule`, src/io/package.ts, finds them through dist/cli/entries.json).
 const ENTRIES = ['dist/src/cli/main.js', 'dist/src/cli/io.js', 'dist/src/cli/uas-verify.js', 'dist/src/api/worker-thread.js', 'dist/src/adapters/process/serve-main.js'];
+// Only the package's own dependencies go into the bundle. A peer dependency (tsx, which loads
+// TypeScript adapters) is the user's install, imported from where it lies: bundled, tsx would look
+// for its loader and esbuild for its binary beside the bundle, and find neither.
+const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.peerDependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
 /** esbuild plugin: `import.meta.url` in a compiled module of ours names that module's file, not the bundle's. */
 const ownAddress = {
@@ -56,6 +61,7 @@ await build({
   chunkNames: 'chunk-[hash]',
   // The dependencies written as CommonJS (ajv) call `require`, which an ES module has not.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  external,
   plugins: [ownAddress],
   sourcemap: 'linked',
   sourcesContent: false,
