@@ -27,11 +27,12 @@ const outdir = join(root, 'dist', 'cli');
 // The command lines, and the modules the pack starts by path in a worker thread or a child process
 // (`builtModule`, src/io/package.ts, finds them through dist/cli/entries.json).
 const ENTRIES = ['dist/src/cli/main.js', 'dist/src/cli/io.js', 'dist/src/cli/uas-verify.js', 'dist/src/api/worker-thread.js', 'dist/src/adapters/process/serve-main.js'];
-// Only the package's own dependencies go into the bundle. A peer dependency (tsx, which loads
-// TypeScript adapters) is the user's install, imported from where it lies: bundled, tsx would look
-// for its loader and esbuild for its binary beside the bundle, and find neither.
+// Only the package's own dependencies go into the bundle. What loads TypeScript adapters (tsx, a
+// peer dependency, and esbuild, which tsx brings) is the user's install, imported from where it
+// lies: bundled, tsx would look for its loader and esbuild for its binary beside the bundle, and
+// find neither.
 const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
-const external = Object.keys(pkg.peerDependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
+const external = [...Object.keys(pkg.peerDependencies ?? {}), 'esbuild'].flatMap((name) => [name, `${name}/*`]);
 
 /** esbuild plugin: `import.meta.url` in a compiled module of ours names that module's file, not the bundle's. */
 const ownAddress = {

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../contract/errors.js';
 import type { Adapter } from '../contract/adapter.js';
 import { moduleLoadProblem } from '../io/module-errors.js';
+import { importTypeScript, TypeScriptUnavailable } from './typescript.js';
 
 const MODULE_EXTENSIONS = ['.mjs', '.js', '.cjs', '.ts', '.mts', '.cts'];
 
@@ -60,44 +60,9 @@ function firstLine(e: unknown): string {
   return moduleLoadProblem(e).split('\n')[0]!.slice(0, 300);
 }
 
-/** How a TypeScript adapter is loaded: tsx when it is installed, else Node's own type stripping, else nothing. */
-export type TypeScriptLoader = 'tsx' | 'node' | 'none';
-
-/**
- * Which loader a TypeScript adapter gets. tsx (an optional peer dependency) comes first when it
- * resolves: it also maps the `./x.js` imports of NodeNext sources to their `.ts` files, which
- * Node's type stripping does not. Without it, a Node that strips types (`process.features.typescript`,
- * Node 22.18 and later) imports the file itself.
- */
-export function typeScriptLoader(resolveTsx: () => unknown = () => createRequire(import.meta.url).resolve('tsx/package.json'), features: { typescript?: unknown } = process.features as { typescript?: unknown }): TypeScriptLoader {
-  try {
-    resolveTsx();
-    return 'tsx';
-  } catch {
-    return features.typescript ? 'node' : 'none';
-  }
-}
-
-/** The line for a TypeScript adapter no loader can run: what to install, or what to do instead. */
-export function noTypeScriptLoader(spec: string): string {
-  return `cannot load adapter ${spec}: it is TypeScript and tsx is not installed (npm i -D tsx), and this Node (${process.version}) does not strip types; or compile the adapter to JavaScript and name the .js file`;
-}
-
-/** Imports a TypeScript module through the loader this installation has (see `typeScriptLoader`). */
-async function importTypeScript(file: string, spec: string): Promise<Record<string, unknown>> {
-  const loader = typeScriptLoader();
-  if (loader === 'none') throw new TypeScriptUnavailable(noTypeScriptLoader(spec));
-  if (loader === 'node') return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  const { tsImport } = await import('tsx/esm/api');
-  return (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;
-}
-
-/** No loader for a TypeScript adapter: its message is the whole line, never prefixed again. */
-class TypeScriptUnavailable extends Error {}
-
 /**
  * Loads an in-process adapter module: its default export is the adapter, or a (possibly async)
- * function returning it. TypeScript modules are compiled on the fly (see `typeScriptLoader`).
+ * function returning it. TypeScript modules are compiled on the fly (see `TypeScriptLoader`).
  */
 export async function loadAdapterModule(spec: string, cwd = process.cwd()): Promise<Adapter> {
   const file = resolveAdapterFile(spec, cwd);

@@ -1,8 +1,8 @@
 /**
  * Why an adapter module could not be loaded, in one line a user can act on. A TypeScript module is
- * compiled by esbuild (through tsx), whose error message starts with `Transform failed with N
- * error(s):` and names file, line, column and reason on the following lines: that is the line to
- * show, not the first. Any other error shows its first line. Never throws (a thrown value may be
+ * compiled by esbuild (directly or through tsx), whose error message starts with `Build failed with
+ * N error(s):` or `Transform failed with N error(s):` and names file, line, column and reason on the
+ * following lines: that is the line to show, not the first. Any other error shows its first line. Never throws (a thrown value may be
  * hostile: its `message` a throwing getter).
  */
 export function moduleLoadProblem(e: unknown): string {
@@ -13,7 +13,7 @@ export function moduleLoadProblem(e: unknown): string {
     return 'the module threw a value that cannot be shown';
   }
   const lines = message.split('\n').map((l) => l.trim()).filter(Boolean);
-  const transform = /^Transform failed with (\d+) errors?:?$/.exec(lines[0] ?? '');
+  const transform = /^(?:Transform|Build) failed with (\d+) errors?:?$/.exec(lines[0] ?? '');
   if (transform) {
     const first = lines.slice(1).find((l) => /:\d+:\d+: ERROR: /.test(l));
     if (first) {
