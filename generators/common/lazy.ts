@@ -52,7 +52,16 @@ export function memoized<K, V>(make: (key: K) => V): (key: K) => V {
 /** One unit per alphabet, shared by every string drawn from it (see `memoized`). */
 const unitOf = memoized((alphabet: string) => fc.constantFrom(...alphabet));
 
-/** Strings of `minLength` to `maxLength` characters of `alphabet`, each drawn from it in its order. */
+/**
+ * Strings of `minLength` to `maxLength` characters of `alphabet`, each drawn from it in its order;
+ * built on first use (see `lazy`): many are made when their module loads, and fast-check tries its
+ * list of prototype names against the unit whenever a string arbitrary is made.
+ */
 export function alphabetString(alphabet: string, minLength: number, maxLength = minLength): fc.Arbitrary<string> {
-  return fc.string({ unit: unitOf(alphabet), minLength, maxLength });
+  return lazy(() => fc.string({ unit: unitOf(alphabet), minLength, maxLength }));
+}
+
+/** `fc.stringMatching(pattern)`, built on first use (see `lazy`): making one scans every prototype name against each character class of the pattern. */
+export function lazyStringMatching(pattern: RegExp): fc.Arbitrary<string> {
+  return lazy(() => fc.stringMatching(pattern));
 }

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { profileNames, type EnvelopeSpec, type FieldSpec } from '../../../src/spec/envelope.js';
+import { lazyStringMatching } from '../../common/lazy.js';
 import { freeJson, freeKey } from '../../common/text.js';
 import { getAt, pointerToken, publishedObjects, setAt } from '../walk.js';
 import { presentFields, type EnvelopeMutator } from './mutation.js';
 
-const WORD = fc.stringMatching(/^[a-z]{3,12}$/);
+const WORD = lazyStringMatching(/^[a-z]{3,12}$/);
 
 /** Names every JavaScript object inherits: a lookup `name in registry` or `registry[name]` takes them for members. */
 export const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__'] as const;
