@@ -1,4 +1,4 @@
-import { canonicalize } from 'json-canonicalize';
+import { jsonEqual } from '../../src/engine/json-equal.js';
 import type { JsonObject, RecoveryAction, RecoveryObservation, SendAction } from '../../src/contract/recovery.js';
 import type { RequestRecord, World } from './world/world.js';
 
@@ -71,10 +71,8 @@ export function deliveredAt(w: World, requestId: string): number | undefined {
   return i < 0 ? undefined : i;
 }
 
-/** Deep equality of JSON values, independent of key order. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  return canonicalize(a) === canonicalize(b);
-}
+/** Deep equality of JSON values, independent of key order (see `jsonEqual`). */
+export const sameJson = jsonEqual;
 
 /** `s` decoded until it stops changing (a URL may be encoded twice). */
 export function fullyDecoded(s: string): string {

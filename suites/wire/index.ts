@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { canonicalize } from 'json-canonicalize';
 import { defineCheck, fail, PASS, type CheckDefinition, type Harness } from '../../src/engine/check.js';
+import { jsonEqual } from '../../src/engine/json-equal.js';
 import { seedFixtures, type SeedFixture } from '../../src/spec/seed-fixtures.js';
 import { validEnvelope, type EnvelopeCase } from '../../generators/envelope/envelope.js';
 import { encodeKeyless } from '../../generators/wire/encode.js';
@@ -10,13 +10,7 @@ import type { SpecData } from '../../src/spec/index.js';
 import { malformedWireFixture, wireLayoutFixture, wireRoundtripFixture, wireSeedFixture } from './fixtures.js';
 
 /** Same JSON value: arrays in order, object members in any order, -0 and 0 alike (RFC 8785 equality). */
-function sameJson(a: unknown, b: unknown): boolean {
-  try {
-    return canonicalize(a) === canonicalize(b);
-  } catch {
-    return false;
-  }
-}
+const sameJson = jsonEqual;
 
 const SPEC = '001 §Formato de transferencia optimizado (sin llave); 004 §传输格式优化版（无键）';
 
