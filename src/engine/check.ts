@@ -25,6 +25,17 @@ export type CaseResult =
  * The pack's side of one adapter call: timed out, shape-checked, and turned into an
  * `AdapterFault` (the check becomes errored) when the implementation misbehaves.
  */
+/** How one call crosses to the adapter. */
+export interface InvokeOptions {
+  /**
+   * The arguments and the answer cross as JSON text, as they do to an adapter process, also in
+   * process: one JSON copy each way there instead of structured clones (so `-0` arrives as `0`,
+   * an `undefined` member is dropped, a `Date` becomes its string). For members whose messages are
+   * JSON by contract (the recovery policy's).
+   */
+  json?: boolean;
+}
+
 export interface Harness {
   /** Adapter info from `describe()`. */
   readonly info: AdapterInfo;
@@ -43,7 +54,7 @@ export interface Harness {
    * Throws `AdapterFault` on timeout, on a thrown error, or when `shape` (the name of an answer
    * shape of the contract, or a validate function) rejects the answer.
    */
-  invoke<T = unknown>(method: string, args: unknown[], shape?: AnswerShape | ((v: unknown) => string | null)): Promise<T>;
+  invoke<T = unknown>(method: string, args: unknown[], shape?: AnswerShape | ((v: unknown) => string | null), options?: InvokeOptions): Promise<T>;
   /**
    * Like `invoke`, but an error thrown by the implementation is a rejection, not a fault:
    * `{ rejected: true, message }`. Timeouts still fault.

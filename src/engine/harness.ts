@@ -1,5 +1,5 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
-import { AdapterFault, type Harness } from './check.js';
+import { AdapterFault, type Harness, type InvokeOptions } from './check.js';
 import { shapeProblem, type AnswerShape } from '../contract/shapes.js';
 import { guardPrototypes } from './prototype-guard.js';
 import { InterruptedError, TimeoutError, withTimeout } from './timeout.js';
@@ -119,13 +119,27 @@ function resolveMember(adapter: Adapter, method: string): { fn: (...a: unknown[]
  * read without meeting a throwing getter or Proxy trap of the implementation. An answer that
  * cannot be read is the implementation's fault.
  */
-function snapshotAnswer(method: string, value: unknown): unknown {
+function snapshotAnswer(method: string, value: unknown, json: boolean): unknown {
+  // As JSON text carries them: -0 is 0, a non-finite number null.
+  if (json && typeof value === 'number') return Number.isFinite(value) ? value + 0 : null;
   if (value === null || typeof value !== 'object') return value;
   try {
-    return structuredClone(value);
+    return json ? JSON.parse(JSON.stringify(value)) : structuredClone(value);
   } catch (e) {
     throw new AdapterFault(`${method} answered with a value that cannot be read: ${describeThrown(e)}`);
   }
+}
+
+/** The arguments as the adapter gets them in process: its own copies (see `InvokeOptions.json`). */
+function ownArguments(args: unknown[], json: boolean): unknown[] {
+  if (json) return JSON.parse(JSON.stringify(args)) as unknown[];
+  return args.map((a) => {
+    try {
+      return structuredClone(a);
+    } catch {
+      return a;
+    }
+  });
 }
 
 /** Builds the harness through which checks reach an in-process adapter. */
@@ -137,20 +151,12 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: Harn
   if (options.queue !== undefined && options.signal !== undefined) setMaxListeners(Math.max(getMaxListeners(options.signal), options.queue + 10), options.signal);
   const remote = crossesProcess(adapter);
   const guard = remote ? undefined : guardPrototypes();
-  async function call(method: string, args: unknown[]): Promise<unknown> {
+  async function call(method: string, args: unknown[], json = false): Promise<unknown> {
     if (options.signal?.aborted) throw new AdapterFault(`${method}: the run was interrupted`); // never start a call (or a process) after a stop
     const { fn, self } = resolveMember(adapter, method);
     // The adapter gets its own copy, as it would across a process boundary: an implementation that
     // edits its input must not change the case the report shows. Across one, the transport made it.
-    const own = remote
-      ? args
-      : args.map((a) => {
-          try {
-            return structuredClone(a);
-          } catch {
-            return a;
-          }
-        });
+    const own = remote ? args : ownArguments(args, json);
     // A synchronous throw and an async rejection are the same thing to the pack.
     let value: unknown;
     let patched: string[];
@@ -163,17 +169,17 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: Harn
       patched = guard?.restore() ?? [];
     }
     if (patched.length) throw new AdapterFault(`${method} changed built-ins the pack relies on (${patched.slice(0, 5).join(', ')}); they were restored`);
-    return remote ? value : snapshotAnswer(method, value);
+    return remote ? value : snapshotAnswer(method, value, json);
   }
   const harness: Harness = {
     info,
     now: options.now,
     spec: options.spec,
     remote,
-    async invoke<T>(method: string, args: unknown[], shape?: Shape): Promise<T> {
+    async invoke<T>(method: string, args: unknown[], shape?: Shape, invokeOptions?: InvokeOptions): Promise<T> {
       let value: unknown;
       try {
-        value = await call(method, args);
+        value = await call(method, args, invokeOptions?.json === true);
       } catch (e) {
         if (e instanceof AdapterFault) throw e;
         throw new AdapterFault(`${method} ${e instanceof TimeoutError ? 'timed out' : 'threw'}: ${describeThrown(e)}`);

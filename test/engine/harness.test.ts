@@ -116,6 +116,32 @@ describe('one copy per case', () => {
     expect(h(keeper()).remote).toBe(false);
   });
 
+  it('a call marked json crosses as JSON text would, also in process: one copy each way, JSON values only', async () => {
+    const seen: unknown[] = [];
+    const answer: Record<string, unknown> = { ms: -0, at: new Date(0), gone: undefined, nan: NaN, nested: [{ n: -0 }] };
+    const a = { describe: () => ({ name: 'j', version: '1' }), recovery: { start: (s: unknown) => (seen.push(s), answer) } } as unknown as Adapter;
+    const input = { scenario: { n: -0, when: new Date(0), skip: undefined } };
+    const got = (await h(a).invoke('recovery.start', [input], undefined, { json: true })) as Record<string, unknown>;
+    expect(seen[0]).toStrictEqual({ scenario: { n: 0, when: '1970-01-01T00:00:00.000Z' } });
+    expect(seen[0]).not.toBe(input);
+    expect(got).toStrictEqual({ ms: 0, at: '1970-01-01T00:00:00.000Z', nan: null, nested: [{ n: 0 }] });
+    // Without the mark, structured clones keep what JSON drops.
+    const cloned = (await h(a).invoke('recovery.start', [input])) as Record<string, unknown>;
+    expect(Object.is(cloned.ms, -0)).toBe(true);
+    expect(cloned.at).toBeInstanceOf(Date);
+    // A bare number answer too: -0 is 0, a non-finite number null.
+    const num = (v: number) => ({ describe: () => ({ name: 'n', version: '1' }), recovery: { start: () => v } }) as unknown as Adapter;
+    expect(Object.is(await h(num(-0)).invoke('recovery.start', [1], undefined, { json: true }), 0)).toBe(true);
+    expect(await h(num(Infinity)).invoke('recovery.start', [1], undefined, { json: true })).toBeNull();
+  });
+
+  it('a json call whose answer cannot be written as JSON (a throwing getter, a bigint) is the adapter\'s fault', async () => {
+    for (const bad of [Object.defineProperty({}, 'x', { enumerable: true, get: () => { throw new Error('no'); } }), { n: 1n }]) {
+      const a = { describe: () => ({ name: 'b', version: '1' }), recovery: { start: () => bad } } as unknown as Adapter;
+      await expect(h(a).invoke('recovery.start', [1], undefined, { json: true })).rejects.toThrow(/recovery\.start answered with a value that cannot be read/);
+    }
+  });
+
   it('a spread copy of such an adapter (a user wrapping it in process) loses the mark and is copied again', async () => {
     const a = keeper();
     Object.defineProperty(a, CROSSES_PROCESS, { value: true, enumerable: false });

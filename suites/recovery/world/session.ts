@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Harness } from '../../../src/engine/check.js';
+import type { Harness, InvokeOptions } from '../../../src/engine/check.js';
 import { CAPABILITY_LEVELS, type CapabilityLevel } from '../../../src/contract/levels.js';
 import type { RecoverySpec } from '../../../src/spec/recovery.js';
 import type { RecoveryAction } from '../../../src/contract/recovery.js';
@@ -64,6 +64,9 @@ export function lastSession(c: object): SessionResult | undefined {
   return results.get(c);
 }
 
+/** Every message of a session crosses as JSON (`InvokeOptions.json`). */
+const AS_JSON: InvokeOptions = Object.freeze({ json: true });
+
 /**
  * Plays one session: the world hands the scenario to `recovery.start`, then delivers observations
  * one at a time to `recovery.observe`, applying every answer, until the agent says `complete`, has
@@ -80,11 +83,9 @@ export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionRe
   results.set(c, result);
   const scenario = world.workflow.scenario;
   // Messages cross as JSON both ways, so the agent can neither share nor mutate the world's own
-  // objects, nor change the record of what it did by mutating an answer it already gave. An
-  // adapter process gets them as JSON text already; in process, the harness's structured clones
-  // are made JSON here. The scenario is JSON already (buildWorkflow), and the harness copies it.
-  const wire = h.remote === true ? <T>(v: T): T => v : <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-  world.apply(wire(await h.invoke<RecoveryAction[]>('recovery.start', [scenario], actionsShape(used))));
+  // objects, nor change the record of what it did by mutating an answer it already gave: an
+  // adapter process gets them as JSON text, and in process the harness copies them as JSON once.
+  world.apply(await h.invoke<RecoveryAction[]>('recovery.start', [scenario], actionsShape(used), AS_JSON));
   while (!world.ended) {
     if (world.step >= SESSION_LIMITS.maxSteps) {
       result.outcome = 'step-limit';
@@ -92,7 +93,7 @@ export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionRe
     }
     const obs = world.next();
     if (!obs) return result;
-    world.apply(wire(await h.invoke<RecoveryAction[]>('recovery.observe', [scenario.session_id, wire(obs)], actionsShape(used))));
+    world.apply(await h.invoke<RecoveryAction[]>('recovery.observe', [scenario.session_id, obs], actionsShape(used), AS_JSON));
   }
   result.outcome = 'complete';
   return result;
