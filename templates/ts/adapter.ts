@@ -1,4 +1,5 @@
-// A uaix-conformance starter adapter (an in-process TypeScript module, loaded through tsx: npm i -D tsx).
+// A uaix-conformance starter adapter: an in-process TypeScript module, loaded by Node 22.18 or
+// later as it is, else through esbuild or tsx (npm i -D tsx).
 // Every member below is a stub. The pack only sees the members named in IMPLEMENTED, and skips
 // (never fails) the checks of every other member. Implement a member, add its name to
 // IMPLEMENTED, and run the pack again.
