@@ -75,17 +75,18 @@ class NotForThisLoader extends Error {}
 /** Node's errors for a module its type stripping cannot read (raised while linking, before any code runs). */
 const NODE_CANNOT_READ = new Set(['ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX', 'ERR_MODULE_NOT_FOUND', 'ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING', 'ERR_UNKNOWN_FILE_EXTENSION', 'ERR_INVALID_TYPESCRIPT_SYNTAX']);
 
-export type Importers = Record<TypeScriptLoader, (file: string) => Promise<Record<string, unknown>>>;
+/** How each loader imports a module; `last` says whether another loader would come after it. */
+export type Importers = Record<TypeScriptLoader, (file: string, last: boolean) => Promise<Record<string, unknown>>>;
 
 /**
  * Imports a TypeScript module through the first of `loaders` that can read it. Throws
  * `TypeScriptUnavailable` when there is no loader, and the last loader's error when none could.
  */
-export async function importTypeScript(file: string, spec: string, loaders: TypeScriptLoader[] = typeScriptLoaders(), importers: Importers = IMPORTERS): Promise<Record<string, unknown>> {
+export async function importTypeScript(file: string, spec: string, loaders: TypeScriptLoader[] = typeScriptLoaders(), importers: Importers = TYPESCRIPT_IMPORTERS): Promise<Record<string, unknown>> {
   if (loaders.length === 0) throw new TypeScriptUnavailable(noTypeScriptLoader(spec));
   for (let i = 0; ; i++) {
     try {
-      return await importers[loaders[i]!](file);
+      return await importers[loaders[i]!](file, i === loaders.length - 1);
     } catch (e) {
       const cannotRead = e instanceof NotForThisLoader || (loaders[i] === 'node' && NODE_CANNOT_READ.has((e as { code?: unknown } | null)?.code as string));
       if (!cannotRead || i === loaders.length - 1) throw e;
@@ -93,7 +94,8 @@ export async function importTypeScript(file: string, spec: string, loaders: Type
   }
 }
 
-const IMPORTERS: Importers = {
+/** The importers `importTypeScript` uses. */
+export const TYPESCRIPT_IMPORTERS: Readonly<Importers> = {
   node: async (file) => (await import(pathToFileURL(file).href)) as Record<string, unknown>,
   esbuild: importBundled,
   tsx: async (file) => {
@@ -129,37 +131,48 @@ const OWN = Symbol('own resolution');
 const loaderOf = (path: string) => extname(path).replace(/^\.[cm]?/, '');
 
 /**
+ * Resolves a module at run time from its own place: `import.meta.resolve`, or `import()` of a
+ * computed name (esbuild bundles `import()` of a literal, and of a literal prefix joined to the
+ * rest). In a bundle loaded from a temporary file, either would resolve from that file.
+ */
+const RESOLVES_AT_RUN_TIME = /\bimport\.meta\.resolve\b|\bimport\s*\(\s*(?![\s'"`])/;
+
+/**
  * The adapter's own files as one ES module: every file it imports by a relative or absolute path
  * is bundled, with `import.meta.url`, `import.meta.filename` and `import.meta.dirname` naming that
  * file; every package and built-in module stays an import, of the file Node's resolution (as
- * esbuild follows it from the importing file) finds. A `require` of a package or built-in cannot be
- * kept in an ES module (`NotForThisLoader`: tsx reads it).
+ * esbuild follows it from the importing file) finds. What a bundle cannot keep is the next
+ * loader's (`NotForThisLoader`): a `require` of a package or built-in, which an ES module has no
+ * means for, and, when there is a next loader, a file that resolves modules at run time.
  */
-const bundlePlugin = {
-  name: 'uaix-adapter-bundle',
-  setup(b: PluginBuild) {
-    b.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData === OWN || isAbsolute(args.path)) return undefined;
-      if (args.kind === 'require-call' || args.kind === 'require-resolve') throw new NotForThisLoader(`${args.importer} requires ${args.path}`);
-      if (isBuiltin(args.path)) return { path: args.path, external: true };
-      const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: OWN });
-      if (found.errors.length > 0) return { errors: found.errors };
-      return { path: pathToFileURL(found.path).href, external: true };
-    });
-    b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
-      const own: Record<string, string> = { url: pathToFileURL(args.path).href, filename: args.path, dirname: dirname(args.path) };
-      const text = await readFile(args.path, 'utf8');
-      return { contents: text.replace(/\bimport\.meta\.(url|filename|dirname)\b/g, (_, k: string) => JSON.stringify(own[k])), loader: loaderOf(args.path) };
-    });
-  },
-};
+function bundlePlugin(last: boolean) {
+  return {
+    name: 'uaix-adapter-bundle',
+    setup(b: PluginBuild) {
+      b.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === OWN || isAbsolute(args.path)) return undefined;
+        if (args.kind === 'require-call' || args.kind === 'require-resolve') throw new NotForThisLoader(`${args.importer} requires ${args.path}, which only tsx can load from TypeScript (npm i -D tsx)`);
+        if (isBuiltin(args.path)) return { path: args.path, external: true };
+        const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: OWN });
+        if (found.errors.length > 0) return { errors: found.errors };
+        return { path: pathToFileURL(found.path).href, external: true };
+      });
+      b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+        const own: Record<string, string> = { url: pathToFileURL(args.path).href, filename: args.path, dirname: dirname(args.path) };
+        const text = await readFile(args.path, 'utf8');
+        if (!last && RESOLVES_AT_RUN_TIME.test(text)) throw new NotForThisLoader(`${args.path} resolves modules at run time`);
+        return { contents: text.replace(/\bimport\.meta\.(url|filename|dirname)\b/g, (_, k: string) => JSON.stringify(own[k])), loader: loaderOf(args.path) };
+      });
+    },
+  };
+}
 
 /**
  * The `esbuild` loader: bundles the adapter's files (`bundlePlugin`) with a source map, so that a
  * stack names the adapter's own files and lines, and imports the bundle from a temporary file,
  * removed once it is loaded.
  */
-async function importBundled(file: string): Promise<Record<string, unknown>> {
+async function importBundled(file: string, last: boolean): Promise<Record<string, unknown>> {
   const where = findEsbuild();
   const loaded = where === undefined ? undefined : ((await import(pathToFileURL(where).href)) as { default?: Esbuild } & Esbuild);
   const esbuild = loaded?.default ?? loaded;
@@ -181,7 +194,7 @@ async function importBundled(file: string): Promise<Record<string, unknown>> {
       sourcemap: 'inline',
       sourcesContent: false,
       sourceRoot: `${pathToFileURL(dir).href}/`,
-      plugins: [bundlePlugin],
+      plugins: [bundlePlugin(last)],
     });
     text = out.outputFiles[0]!.text;
   } catch (e) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadAdapterModule } from '../../../src/adapters/module.js';
-import { importTypeScript, noTypeScriptLoader, typeScriptLoaders, type Importers, type TypeScriptLoader } from '../../../src/adapters/typescript.js';
+import { importTypeScript, noTypeScriptLoader, typeScriptLoaders, TYPESCRIPT_IMPORTERS, type Importers, type TypeScriptLoader } from '../../../src/adapters/typescript.js';
 
 const there = (path: string) => () => path;
 const absent = () => undefined;
@@ -86,6 +86,12 @@ function folder(files: Record<string, string>): string {
 
 describe('the esbuild loader, on real files', () => {
   const esbuildOnly = (file: string) => importTypeScript(file, file, ['esbuild']);
+  /** The real importers, recording which were asked. */
+  const recordingEsbuild = () => {
+    const asked: TypeScriptLoader[] = [];
+    const importers = Object.fromEntries((Object.keys(TYPESCRIPT_IMPORTERS) as TypeScriptLoader[]).map((l) => [l, (f: string, last: boolean) => (asked.push(l), TYPESCRIPT_IMPORTERS[l](f, last))])) as unknown as Importers;
+    return { asked, importers };
+  };
 
   it('bundles NodeNext sources (./x.js names x.ts), each file keeping its own import.meta, packages imported from where they lie', async () => {
     const dir = folder({
@@ -139,6 +145,22 @@ export default { here: import.meta.url, dir: import.meta.dirname, file: import.m
   it('a syntax error is one line with its place, through the adapter loader', async () => {
     const dir = folder({ 'adapter.ts': "import './broken.js';\nexport default {};\n", 'broken.ts': 'const x: number = ;\n' });
     await expect(loadAdapterModule(join(dir, 'adapter.ts'))).rejects.toThrow(/^cannot load adapter .*adapter\.ts: syntax error at .*broken\.ts:1:18: Unexpected ";"$/);
+  });
+
+  it('a file that resolves modules at run time is handed to tsx when tsx comes next, and bundled when esbuild is last', async () => {
+    const dir = folder({
+      'package.json': '{ "type": "module" }\n',
+      'adapter.ts': "const name: string = ['.', 'lib', 'impl.js'].join('/');\nconst impl = (await import(name)) as { kind: string };\nexport default { kind: impl.kind };\n",
+      'lib/impl.ts': "export const kind: string = 'computed';\n",
+    });
+    // tsx resolves the computed name from the adapter's own folder.
+    expect((await importTypeScript(join(dir, 'adapter.ts'), 'adapter.ts', ['esbuild', 'tsx'])).default).toEqual({ kind: 'computed' });
+    // esbuild alone still bundles it; the computed import then resolves from the bundle's temporary file, and fails.
+    await expect(esbuildOnly(join(dir, 'adapter.ts'))).rejects.toThrow(/Cannot find module|ERR_MODULE_NOT_FOUND/);
+    const meta = folder({ 'adapter.ts': "export default { where: typeof import.meta.resolve === 'function' ? 'resolvable' : 'not' };\n" });
+    const r = recordingEsbuild();
+    await importTypeScript(join(meta, 'adapter.ts'), 'adapter.ts', ['esbuild', 'tsx'], r.importers);
+    expect(r.asked).toEqual(['esbuild', 'tsx']);
   });
 
   it('CommonJS TypeScript that requires a package is handed to tsx, which reads it', async () => {
