@@ -6,7 +6,7 @@ export type { Adapter, AdapterMember, AdapterExport, AdapterInfo, CapabilityLeve
 export { ADAPTER_MEMBERS, missingMembers } from './contract/adapter.js';
 export type * from './contract/recovery.js';
 export { UsageError } from './contract/errors.js';
-export type { CaseResult, CheckDefinition, CheckStatus, FixtureCodec, Harness, Severity } from './engine/check.js';
+export type { CaseResult, CheckDefinition, CheckStatus, FixtureCodec, Harness, InvokeOptions, Severity } from './engine/check.js';
 export { AdapterFault, defineCheck, fail, PASS } from './engine/check.js';
 export { Catalog, CatalogError } from './engine/catalog.js';
 export { executeCase, type CaseOutcome } from './engine/execute.js';

@@ -44,12 +44,6 @@ export interface Harness {
   /** The spec data of the run (bundled, or with the user's overrides): what the judge reads. */
   readonly spec: SpecData;
   /**
-   * True when the adapter runs in another process: every argument and answer then crosses as JSON
-   * text, so the adapter holds none of the pack's objects and each answer is freshly parsed JSON.
-   * Absent or false: the adapter runs in this process, and gets structured clones.
-   */
-  readonly remote?: boolean;
-  /**
    * Calls `method` (a member name, or `member.method` such as `recovery.start`) with `args`.
    * Throws `AdapterFault` on timeout, on a thrown error, or when `shape` (the name of an answer
    * shape of the contract, or a validate function) rejects the answer.

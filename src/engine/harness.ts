@@ -175,7 +175,6 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: Harn
     info,
     now: options.now,
     spec: options.spec,
-    remote,
     async invoke<T>(method: string, args: unknown[], shape?: Shape, invokeOptions?: InvokeOptions): Promise<T> {
       let value: unknown;
       try {

@@ -2,8 +2,8 @@
  * Why an adapter module could not be loaded, in one line a user can act on. A TypeScript module is
  * compiled by esbuild (directly or through tsx), whose error message starts with `Build failed with
  * N error(s):` or `Transform failed with N error(s):` and names file, line, column and reason on the
- * following lines: that is the line to show, not the first. Any other error shows its first line. Never throws (a thrown value may be
- * hostile: its `message` a throwing getter).
+ * following lines: that is the line to show, not the first. Any other error shows its first line.
+ * Never throws (a thrown value may be hostile: its `message` a throwing getter).
  */
 export function moduleLoadProblem(e: unknown): string {
   let message: string;

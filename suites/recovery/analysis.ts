@@ -1,4 +1,3 @@
-import { jsonEqual } from '../../src/engine/json-equal.js';
 import type { JsonObject, RecoveryAction, RecoveryObservation, SendAction } from '../../src/contract/recovery.js';
 import type { RequestRecord, World } from './world/world.js';
 
@@ -70,9 +69,6 @@ export function deliveredAt(w: World, requestId: string): number | undefined {
   const i = w.log.findIndex((e) => e.who === 'world' && 'request_id' in e.item && (e.item as { request_id: string }).request_id === requestId);
   return i < 0 ? undefined : i;
 }
-
-/** Deep equality of JSON values, independent of key order (see `jsonEqual`). */
-export const sameJson = jsonEqual;
 
 /** `s` decoded until it stops changing (a URL may be encoded twice). */
 export function fullyDecoded(s: string): string {

@@ -6,7 +6,8 @@ import type { CaseTask, PathQuote, ScheduleTask } from '../../generators/recover
 import type { SpecData } from '../../src/spec/index.js';
 import type { Workflow } from './world/workflow.js';
 import type { JsonObject } from '../../src/contract/recovery.js';
-import { deliveredAt, deliveredErrors, sameJson, sends } from './analysis.js';
+import { jsonEqual } from '../../src/engine/json-equal.js';
+import { deliveredAt, deliveredErrors, sends } from './analysis.js';
 import { recoveryCheck, type RecoveryFamily } from './define.js';
 import { getAt, renderPath, setAt } from './world/json-path.js';
 
@@ -132,7 +133,7 @@ export const recCorrectField = recoveryCheck({
       if (typeof unix === 'number' && Date.parse(String(value)) !== unix * 1000) {
         return { message: `the resent ${String(err.params.field_path)} ${JSON.stringify(value)} is not the instant ${unix} (Unix seconds)`, expected: new Date(unix * 1000).toISOString() };
       }
-      if (!sameJson(strip(before, path), strip(after, path))) {
+      if (!jsonEqual(strip(before, path), strip(after, path))) {
         return { message: `the resend of ${failed.task_id} changed more than the field and the message id`, expected: { before, after } };
       }
     }

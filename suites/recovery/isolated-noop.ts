@@ -7,7 +7,8 @@ import type { CapabilityLevel } from '../../src/contract/levels.js';
 import { farDependentsOf, faultsOf, lowReceiver, siblingsOf, some, tasksWith } from './case-shape.js';
 import type { JsonObject } from '../../src/contract/recovery.js';
 import type { SpecData } from '../../src/spec/index.js';
-import { actions, deliveredErrors, sameJson, sends, type DeliveredError } from './analysis.js';
+import { jsonEqual } from '../../src/engine/json-equal.js';
+import { actions, deliveredErrors, sends, type DeliveredError } from './analysis.js';
 import { blockerEnvelopeProblem, blockerFieldProblem, stringList } from './blocker.js';
 import { recoveryCheck, type RecoveryFamily } from './define.js';
 import type { World } from './world/world.js';
@@ -151,7 +152,7 @@ function blockerProblem(w: World, err: DeliveredError, spec: SpecData): { messag
   const body = blocker.body as JsonObject;
   const named = { blocker_type: body.blocker_type, error_message_id: body.error_message_id, mechanical_condition: body.mechanical_condition };
   const owedNames = { blocker_type: spec.recovery.isolatedNoopBlockerType, error_message_id: err.payload.message_id, mechanical_condition: err.condition };
-  if (!sameJson(named, owedNames)) return { message: `the blocker for ${taskId} names ${JSON.stringify(named)}`, expected: owedNames };
+  if (!jsonEqual(named, owedNames)) return { message: `the blocker for ${taskId} names ${JSON.stringify(named)}`, expected: owedNames };
   const deps = w.workflow.byId.get(taskId)!.deps.filter((d) => w.done.has(d));
   const cited = stringList(body, 'prerequisite_task_ids');
   const unnamed = deps.filter((d) => !cited.includes(d));

@@ -6,7 +6,8 @@ import type { SpecData } from '../../src/spec/index.js';
 import { faultsOf, timeouts } from './case-shape.js';
 import { fault } from '../../generators/recovery/fault.js';
 import type { DocumentObservation } from '../../src/contract/recovery.js';
-import { actions, deliveredErrors, sameJson, sends } from './analysis.js';
+import { jsonEqual } from '../../src/engine/json-equal.js';
+import { actions, deliveredErrors, sends } from './analysis.js';
 import { recoveryCheck, type RecoveryFamily } from './define.js';
 
 /** A write that times out on its first attempts, as `faults` say. */
@@ -76,7 +77,7 @@ export const recReadbackBeforeReplay = recoveryCheck({
         if (resend.item.idempotency_key !== failed.idempotency_key) {
           return { message: `${failed.task_id} was replayed with idempotency key ${JSON.stringify(resend.item.idempotency_key)}`, expected: `the original key ${JSON.stringify(failed.idempotency_key)}` };
         }
-        if (!sameJson(resend.item.message, failed.message)) return { message: `${failed.task_id} was replayed with a different payload`, expected: { exactPayload: failed.message, got: resend.item.message } };
+        if (!jsonEqual(resend.item.message, failed.message)) return { message: `${failed.task_id} was replayed with a different payload`, expected: { exactPayload: failed.message, got: resend.item.message } };
       }
     }
     return null;

@@ -9,9 +9,6 @@ import { seal } from '../../generators/envelope/seal.js';
 import type { SpecData } from '../../src/spec/index.js';
 import { malformedWireFixture, wireLayoutFixture, wireRoundtripFixture, wireSeedFixture } from './fixtures.js';
 
-/** Same JSON value: arrays in order, object members in any order, -0 and 0 alike (RFC 8785 equality). */
-const sameJson = jsonEqual;
-
 const SPEC = '001 §Formato de transferencia optimizado (sin llave); 004 §传输格式优化版（无键）';
 
 async function encode(h: Harness, keyed: unknown) {
@@ -36,10 +33,10 @@ export const wireSeedFixtures = defineCheck<SeedFixture>({
   async run(f, h) {
     const enc = await encode(h, f.keyed);
     if (enc.rejected) return fail(`toKeyless rejected the published ${f.name} fixture`, f.keyless, enc);
-    if (!sameJson(enc.value, f.keyless)) return fail(`toKeyless of the ${f.name} fixture differs from the published keyless form`, f.keyless, enc.value);
+    if (!jsonEqual(enc.value, f.keyless)) return fail(`toKeyless of the ${f.name} fixture differs from the published keyless form`, f.keyless, enc.value);
     const dec = await decode(h, f.keyless);
     if (dec.rejected) return fail(`fromKeyless rejected the published ${f.name} keyless form`, f.keyed, dec);
-    return sameJson(dec.value, f.keyed) ? PASS : fail(`fromKeyless of the published ${f.name} keyless form differs from the keyed fixture`, f.keyed, dec.value);
+    return jsonEqual(dec.value, f.keyed) ? PASS : fail(`fromKeyless of the published ${f.name} keyless form differs from the keyed fixture`, f.keyed, dec.value);
   },
   show: (f) => ({ fixture: f.name, keyed: f.keyed, keyless: f.keyless }),
   tags: (f) => ['valid', `fixture:${f.name}`],
@@ -65,9 +62,9 @@ export const wireLayout = defineCheck<EnvelopeCase>({
   async run(c, h) {
     const expected = encodeKeyless(h.spec.envelope, c.packet);
     const enc = await encode(h, c.packet);
-    if (enc.rejected || !sameJson(enc.value, expected)) return fail('toKeyless does not follow the pinned slot layout', expected, enc.rejected ? enc : enc.value);
+    if (enc.rejected || !jsonEqual(enc.value, expected)) return fail('toKeyless does not follow the pinned slot layout', expected, enc.rejected ? enc : enc.value);
     const dec = await decode(h, expected);
-    if (dec.rejected || !sameJson(dec.value, c.packet)) return fail('fromKeyless of the pinned layout does not give the keyed envelope back', c.packet, dec.rejected ? dec : dec.value);
+    if (dec.rejected || !jsonEqual(dec.value, c.packet)) return fail('fromKeyless of the pinned layout does not give the keyed envelope back', c.packet, dec.rejected ? dec : dec.value);
     return PASS;
   },
   show: (c) => ({ profile: c.profile, packet: c.packet }),
@@ -138,7 +135,7 @@ export const wireRoundtrip = defineCheck<EnvelopeCase>({
     const wire = JSON.parse(JSON.stringify(enc.value ?? null));
     const dec = await decode(h, wire);
     if (dec.rejected) return fail('fromKeyless rejected the keyless form toKeyless produced', c.packet, { keyless: enc.value, ...dec });
-    return sameJson(dec.value, c.packet) ? PASS : fail('the round trip changed the envelope', c.packet, { keyless: enc.value, keyed: dec.value });
+    return jsonEqual(dec.value, c.packet) ? PASS : fail('the round trip changed the envelope', c.packet, { keyless: enc.value, keyed: dec.value });
   },
   show: (c) => ({ profile: c.profile, packet: c.packet }),
   tags: (c) => ['valid', `profile:${c.profile}`, ...roundtripFeatures(c.packet).map((f) => `family:${f}`)],

@@ -112,8 +112,6 @@ describe('one copy per case', () => {
     const got = await h(a).invoke('validateEnvelope', [input], 'verdict');
     expect(a.seen[0]).toBe(input);
     expect(got).toBe(a.answer);
-    expect(h(a).remote).toBe(true);
-    expect(h(keeper()).remote).toBe(false);
   });
 
   it('a call marked json crosses as JSON text would, also in process: one copy each way, JSON values only', async () => {
