@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 
 /**
  * An arbitrary built on its first use, then the built one: the same values, shrinks and random draws

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 
 /**
  * Support-boundary text (001/004 §Límite de soporte). Valid text names the services UAIX does not

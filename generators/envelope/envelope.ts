@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { deepFrozen } from '../common/frozen.js';
 import { profileNames } from '../../src/spec/envelope.js';
 import { registryClosed } from '../../src/spec/error.js';

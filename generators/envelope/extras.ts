@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { EnvelopeSpec } from '../../src/spec/envelope.js';
 import { freeText } from '../common/text.js';
 import { pointerToken, publishedObjects, setAt } from './walk.js';

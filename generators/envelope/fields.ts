@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { alphabetString, graphemeString, lazy, memoized } from '../common/lazy.js';
 import { profileNames, type EnvelopeSpec, type FieldSpec, type FieldType } from '../../src/spec/envelope.js';
 import { tokenLikeOf } from '../common/token-like.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { errorEnums, type ErrorSpec } from '../../src/spec/error.js';
 import type { AdversarialError } from './adversarial.js';
 import { retriesBy } from './executable-parameters.js';

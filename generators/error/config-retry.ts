@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { errorEnums, isUrlKey, type ErrorSpec, type RecoveryOption } from '../../src/spec/error.js';
 import type { AdversarialError } from './adversarial.js';
 import { acceptsExtras, parameterSchema, retriesBy } from './executable-parameters.js';

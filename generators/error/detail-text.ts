@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { graphemeString } from '../common/lazy.js';
 import { tokenLike } from '../common/token-like.js';
 

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { errorEnums, registryClosed, type ErrorPayload, type ErrorSpec } from '../../src/spec/error.js';
 import { detailText } from './detail-text.js';
 import { foreignCode } from './foreign-codes.js';

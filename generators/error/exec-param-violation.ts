@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { errorEnums, isUrlKey, isUrlOptionMember, schemeCaseSensitive, type ErrorSpec, type RecoveryOption } from '../../src/spec/error.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
 import { acceptsExtras, parameterSchema } from './executable-parameters.js';

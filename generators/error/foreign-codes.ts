@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { ErrorSpec } from '../../src/spec/error.js';
 
 /**

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 
 /**
  * Values drawn from, and checked against, the small JSON Schema fragments of `spec/error.json`'s

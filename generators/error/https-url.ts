@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { schemeCaseSensitive, type ErrorSpec } from '../../src/spec/error.js';
 
 /** Percent-encoded non-ASCII path segments: a valid URI must not carry raw multi-byte text. */

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { formatAsserted, type ErrorSpec } from '../../src/spec/error.js';
 
 /** The seed's own non-UUID spellings (`err-9982-abcf`, `err-local-001`...) and their neighbours. */

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { registryClosed, type ErrorSpec } from '../../src/spec/error.js';
 import { copy } from './adversarial.js';
 import { errorPayload } from './error-payload.js';

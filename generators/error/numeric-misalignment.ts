@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { ErrorPayload, ErrorSpec } from '../../src/spec/error.js';
 import type { Mutator } from '../common/mutator.js';
 import { copy, type AdversarialError } from './adversarial.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { errorEnums, type ErrorPayload, type ErrorSpec, type RecoveryOption } from '../../src/spec/error.js';
 import { errorPayload } from './error-payload.js';
 import { recoveryOption } from './recovery-option.js';

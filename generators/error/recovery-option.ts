@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { formatAsserted, isUrlOptionMember, type ErrorSpec, type RecoveryOption } from '../../src/spec/error.js';
 import { executableParameters, paramsOptional } from './executable-parameters.js';
 import { httpsIri, nonHttpsUri, validHttpsUrl } from './https-url.js';

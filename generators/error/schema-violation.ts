@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { declaredMembers, formatAsserted, levelSchemas, membersOpen, type ErrorLevel, type ErrorPayload, type ErrorSpec } from '../../src/spec/error.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
 import { numericSpellings } from './from-schema.js';

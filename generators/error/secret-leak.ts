@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { declaredMembers, isUrlKey, membersOpen, type ErrorLevel, type ErrorPayload, type ErrorSpec } from '../../src/spec/error.js';
 import { fakeCredentialMember, fakeCredentialValue, fakeSecret, fakeSecretInProse, SECRET_FAMILIES, type SecretFamily } from '../common/secrets.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';

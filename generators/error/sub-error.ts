@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { errorEnums, type ErrorSpec, type RecoveryOption, type SubError } from '../../src/spec/error.js';
 import { retriesBy } from './executable-parameters.js';
 import { recoveryOption } from './recovery-option.js';

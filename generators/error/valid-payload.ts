@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { declaredMembers, isUrlOptionMember, membersOpen, schemeCaseSensitive, type ErrorLevel, type ErrorPayload, type ErrorSpec } from '../../src/spec/error.js';
 import { tokenLike } from '../common/token-like.js';
 import { detailText } from './detail-text.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { CapabilityLevel } from '../../src/contract/adapter.js';
 import { legacyLevels, type RecoverySpec } from '../../src/spec/recovery.js';
 import { endpoints } from './endpoints.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { CapabilityLevel } from '../../src/contract/adapter.js';
 import { alphabetString } from '../common/lazy.js';
 import { anyFakeSecret } from '../common/secrets.js';

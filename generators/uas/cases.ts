@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { UasCheckId, UasSpec } from '../../src/spec/uas.js';
 import { uasValidDocument } from './document.js';
 import { MutatedArbitrary } from './mutated.js';

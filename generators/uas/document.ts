@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { UasSpec } from '../../src/spec/uas.js';
 import { compileUas } from './compile.js';
 import type { GenDoc } from './model.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { Mutator } from '../common/mutator.js';
 
 /** What a mutated value remembers, so that it can be shrunk on either side. */

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { UasCheckId } from '../../src/spec/uas.js';
 import type { Mutator } from '../common/mutator.js';
 import type { UasValidDocument } from './document.js';

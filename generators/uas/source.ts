@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { graphemeString } from '../common/lazy.js';
 
 /** What a block of source text is; decides its surface form and likely roles. */

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { bodyLayout, envelopeLayout, objectLayout, type EnvelopeSpec, type FieldType, type ObjectLayout } from '../../src/spec/envelope.js';
 import type { SpecData } from '../../src/spec/index.js';
 import { envelopeOf } from '../envelope/envelope.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { CheckDefinition, Harness } from './check.js';
 import type { Chunk } from './chunks.js';
 import { executeCase, type CaseOutcome } from './execute.js';

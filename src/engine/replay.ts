@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { missingMembers, type Adapter } from '../contract/adapter.js';
 import { UsageError } from '../contract/errors.js';
 import type { SpecData } from '../spec/index.js';

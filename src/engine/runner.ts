@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { missingMembers, type Adapter, type AdapterInfo } from '../contract/adapter.js';
 import { REPORT_FORMAT, sortedTags, summarize, type CheckReport, type ErrorRecord, type FailureRecord, type Report } from '../model/report.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';

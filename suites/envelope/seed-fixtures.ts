@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { defineCheck, fail, PASS } from '../../src/engine/check.js';
 import { DEFAULT_NOW } from '../../src/engine/harness.js';
 import type { Verdict } from '../../src/contract/adapter.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { defineCheck } from '../../src/engine/check.js';
 import { errorScenarios, type ErrorScenario } from '../../generators/error/scenarios.js';
 import { seedScenarioFixture } from './fixtures.js';

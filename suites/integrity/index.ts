@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/engine/check.js';
 import type { EnvelopeSpec } from '../../src/spec/envelope.js';
 import { seedFixtures } from '../../src/spec/seed-fixtures.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
 import { caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { statusTask, writeOf, writeTask } from '../../generators/recovery/task.js';

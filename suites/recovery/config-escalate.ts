@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { fault, restriction } from '../../generators/recovery/fault.js';
 import { ALL_TASK_KINDS, caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { handoffTask, scheduleTask, statusTask, writeOf, writeTask } from '../../generators/recovery/task.js';

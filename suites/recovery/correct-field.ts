@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { scheduleTask, timePath, type TimePathKind } from '../../generators/recovery/task.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { defineCheck, fail, PASS, type CaseResult, type CheckDefinition } from '../../src/engine/check.js';
 import type { RecoveryCase } from '../../generators/recovery/types.js';
 import type { SpecData } from '../../src/spec/index.js';

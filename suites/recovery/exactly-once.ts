@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { ALL_FAULT_KINDS, ALL_TASK_KINDS, caseOf, everyLevel, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { writeOf, writeTask } from '../../generators/recovery/task.js';
 import { RECOVERABLE_FAULTS, type CaseTask, type Fault } from '../../generators/recovery/types.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
 import { caseOf, kindsBut, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { dependingOn, handoffTask, plainTask, scheduleTask, statusTask, writeTask } from '../../generators/recovery/task.js';

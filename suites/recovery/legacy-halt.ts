@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
 import { legacyLevels } from '../../src/spec/recovery.js';
 import { ALL_TASK_KINDS, caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { handoffTask, plainTask } from '../../generators/recovery/task.js';
 import type { CaseTask } from '../../generators/recovery/types.js';

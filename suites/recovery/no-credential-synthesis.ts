@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
 import { ALL_FAULT_KINDS, ALL_TASK_KINDS, caseOf, everyLevel, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { handoffTask, writeTask } from '../../generators/recovery/task.js';

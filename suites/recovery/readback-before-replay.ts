@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { plainTask, writeTask } from '../../generators/recovery/task.js';
 import type { CaseTask, Fault } from '../../generators/recovery/types.js';

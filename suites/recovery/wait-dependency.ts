@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js';
 import { fault, outage } from '../../generators/recovery/fault.js';
 import { scheduleTask, statusTask } from '../../generators/recovery/task.js';

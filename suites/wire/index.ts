@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { defineCheck, fail, PASS, type CheckDefinition, type Harness } from '../../src/engine/check.js';
 import { jsonEqual } from '../../src/engine/json-equal.js';
 import { seedFixtures, type SeedFixture } from '../../src/spec/seed-fixtures.js';

@@ -97,4 +97,13 @@ describe('the import wall', () => {
     for (const f of files) visit(f, []);
     expect(cycles).toEqual([]);
   });
+
+  it('imports fast-check by name, never its default export, so that the bundle leaves out what the pack does not use', () => {
+    // fast-check's default export is one object holding every arbitrary: a module that imports it
+    // keeps all of fast-check in the command line's bundle (about 360 KB that every run compiles);
+    // `import * as fc` and named imports let esbuild drop what no module reads.
+    const defaultImport = /(?:^|\n)\s*import\s+(?!type\b)(?!\*)[\w$]+\s*(?:,[^'"]*)?from\s*['"]fast-check['"]/;
+    expect(files.filter((f) => defaultImport.test(readFileSync(f, 'utf8'))).map(rel)).toEqual([]);
+    expect(files.filter((f) => readFileSync(f, 'utf8').includes("from 'fast-check'")).length).toBeGreaterThan(0);
+  });
 });

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { EnvelopeSpec } from '../../../src/spec/envelope.js';
 import { getAt, setAt } from '../walk.js';
 import { MALFORMED_ID_FAMILIES, malformedId, malformedIdOf, presentFields, type EnvelopeMutator } from './mutation.js';

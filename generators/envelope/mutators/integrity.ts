@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { canonicalize } from 'json-canonicalize';
 import type { EnvelopeSpec } from '../../../src/spec/envelope.js';
 import type { SpecData } from '../../../src/spec/index.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { SpecData } from '../../../src/spec/index.js';
 import { lazyStringMatching } from '../../common/lazy.js';
 import type { Mutator } from '../../common/mutator.js';

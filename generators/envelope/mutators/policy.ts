@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { EnvelopeSpec } from '../../../src/spec/envelope.js';
 import { EDGE_FAMILIES, edgeSecret, fakeCredentialMember, fakeSecret, fakeSecretInProse, keyNamedMember, SECRET_FAMILIES, type EdgeFamily, type SecretFamily } from '../../common/secrets.js';
 import { CLAIMS, NEGATED, unsupportedClaim } from '../boundary.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { profileNames, type EnvelopeSpec, type FieldSpec } from '../../../src/spec/envelope.js';
 import { lazyStringMatching } from '../../common/lazy.js';
 import { freeJson, freeKey } from '../../common/text.js';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { EnvelopeSpec, FieldSpec, FieldType } from '../../../src/spec/envelope.js';
 import { getAt, setAt } from '../walk.js';
 import { presentFields, type EnvelopeMutator } from './mutation.js';
