@@ -10,6 +10,12 @@ import { ENVELOPE_FLAVOUR, envelopeAjv, envelopeSchema } from '../../src/referen
 import { bundledSpec } from '../../src/spec/index.js';
 import { ensureBuilt, root } from '../helpers/built.js';
 import { spawnSync } from 'node:child_process';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { referenceAdapter } from '../../src/adapters/reference.js';
+import { createHarness } from '../../src/engine/harness.js';
+import { ALL_FAULT_KINDS, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import { RECOVERY_IDS, RECOVERY_KEY, recoveryAjv } from '../../suites/recovery/world/protocol.js';
+import { runSession } from '../../suites/recovery/world/session.js';
 
 beforeAll(() => {
   ensureBuilt();
@@ -37,6 +43,7 @@ describe('validators compiled at build time', () => {
       expect(existsSync(precompiledFile(root, validatorKey(ENVELOPE_FLAVOUR, envelopeSchema(spec.envelope, profile)))), profile).toBe(true);
     }
     expect(existsSync(precompiledFile(root, PROTOCOL_KEY))).toBe(true);
+    expect(existsSync(precompiledFile(root, RECOVERY_KEY))).toBe(true);
   });
 
   it('each envelope profile validator answers every drawn envelope exactly as the one compiled at run time', () => {
@@ -60,6 +67,34 @@ describe('validators compiled at build time', () => {
     const ajv = protocolAjv();
     const values = [...fc.sample(fc.jsonValue(), { seed: 3, numRuns: 300 }), { valid: true, findings: [] }, { valid: false, findings: [{ checkId: 'X-Y' }] }, { name: 'n', version: '1' }, { checksum: 'sha256:00' }];
     for (const id of PROTOCOL_IDS) for (const value of values) expect(verdict(built[id]!, value), id).toEqual(verdict(ajv.getSchema(id)!, value));
+  });
+
+  it('each recovery session validator answers what sessions send and receive, and arbitrary JSON, exactly as the one compiled at run time', async () => {
+    const built = precompiled<Record<string, ValidateFunction>>(RECOVERY_KEY)!;
+    const ajv: Ajv2020 = recoveryAjv();
+    const h = createHarness(referenceAdapter, { name: 'ref', version: '0', capabilityLevel: 'L7' }, { timeoutMs: 5000, now: '2026-06-01T00:00:00Z', spec });
+    const values: unknown[] = fc.sample(fc.jsonValue(), { seed: 3, numRuns: 200 });
+    for (const c of fc.sample(recoveryCase({ levels: ['L1', 'L5', 'L7'], others: { faults: ALL_FAULT_KINDS, max: 4 } }), { seed: 4, numRuns: 25 })) {
+      const s = await runSession(h, c);
+      values.push(s.world.workflow.scenario);
+      const agent: unknown[] = [];
+      for (const e of s.world.log) (e.who === 'agent' ? agent : values).push(e.item);
+      values.push(agent, ...agent.map((a) => [a]));
+    }
+    // Broken copies too: a member dropped, a type changed.
+    values.push(...values.filter((v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)).slice(0, 60).flatMap((v) => {
+      const [k] = Object.keys(v);
+      return k === undefined ? [] : [Object.fromEntries(Object.entries(v).slice(1)), { ...v, [k]: 7 }];
+    }));
+    let accepted = 0;
+    for (const [name, id] of Object.entries(RECOVERY_IDS)) {
+      const live = ajv.getSchema(id)!;
+      for (const value of values) expect(verdict(built[name]!, value), name).toEqual(verdict(live, value));
+      const ok = values.filter((v) => live(v)).length;
+      expect(ok, `${name} accepts some values`).toBeGreaterThan(0);
+      accepted += ok;
+    }
+    expect(accepted).toBeLessThan(values.length * 3);
   });
 
   it('a schema the build did not see (an override changes it) has no precompiled validator: it is compiled', () => {

@@ -1,20 +1,52 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import actionsSchema from '../../../schemas/recovery-actions.schema.json' with { type: 'json' };
 import observationSchema from '../../../schemas/recovery-observation.schema.json' with { type: 'json' };
 import scenarioSchema from '../../../schemas/recovery-scenario.schema.json' with { type: 'json' };
+import { ajv2020Class } from '../../../src/contract/dependency.js';
+import { precompiled, validatorKey } from '../../../src/contract/precompiled.js';
 import type { RecoveryAction } from '../../../src/contract/recovery.js';
 
-const ajv = new Ajv2020({ allErrors: false, strict: true, strictRequired: false });
+/** The schemas of a recovery session's messages, by the name the build's module exports them under. */
+const SCHEMAS = { actions: actionsSchema, observation: observationSchema, scenario: scenarioSchema } as const;
+type SchemaName = keyof typeof SCHEMAS;
 
-/** A validator compiled on first use and kept (a schema's `$id` can be added to `ajv` only once). */
-function compiledOnce(schema: object): () => ValidateFunction {
-  let v: ValidateFunction | undefined;
-  return () => (v ??= ajv.compile(schema));
+/** Each session schema's name and `$id`, for the build's module. */
+export const RECOVERY_IDS: Readonly<Record<SchemaName, string>> = { actions: actionsSchema.$id, observation: observationSchema.$id, scenario: scenarioSchema.$id };
+
+/** How the session schemas are compiled: the name of these ajv options in the precompiled module's key. */
+const RECOVERY_FLAVOUR = 'recovery/ajv8 2020 strict, strictRequired off';
+
+/** The key of the build's module of the session schemas (one export per name of `SCHEMAS`). */
+export const RECOVERY_KEY = validatorKey(RECOVERY_FLAVOUR, SCHEMAS);
+
+/** The ajv instance with every session schema added (by its `$id`); `source` for the build's standalone output. */
+export function recoveryAjv(options: { source?: boolean } = {}): Ajv2020 {
+  const ajv = new (ajv2020Class())({ allErrors: false, strict: true, strictRequired: false, ...(options.source ? { code: { source: true } } : {}) });
+  for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema as object);
+  return ajv;
 }
 
-const actions = compiledOnce(actionsSchema);
-const observation = compiledOnce(observationSchema);
-const scenario = compiledOnce(scenarioSchema);
+let built: Partial<Record<SchemaName, ValidateFunction>> | null | undefined;
+let ajv: Ajv2020 | undefined;
+
+/**
+ * A validator of one session schema: the build's precompiled one, else compiled on first use (a
+ * run from the sources before a build). Either way ajv's compiler stays out of a recovery run
+ * that has the build.
+ */
+function once(name: SchemaName): () => ValidateFunction {
+  let v: ValidateFunction | undefined;
+  return () => {
+    if (v) return v;
+    if (built === undefined) built = precompiled<Partial<Record<SchemaName, ValidateFunction>>>(RECOVERY_KEY) ?? null;
+    v = built?.[name] ?? (ajv ??= recoveryAjv()).getSchema(SCHEMAS[name].$id)!;
+    return v;
+  };
+}
+
+const actions = once('actions');
+const observation = once('observation');
+const scenario = once('scenario');
 
 function first(v: ValidateFunction): string {
   const e = v.errors?.[0];
