@@ -30,9 +30,8 @@ let built: Partial<Record<SchemaName, ValidateFunction>> | null | undefined;
 let ajv: Ajv2020 | undefined;
 
 /**
- * A validator of one session schema: the build's precompiled one, else compiled on first use (a
- * run from the sources before a build). Either way ajv's compiler stays out of a recovery run
- * that has the build.
+ * A validator of one session schema: the build's precompiled one, which needs no ajv compiler,
+ * else (sources run before a build) one compiled on first use.
  */
 function once(name: SchemaName): () => ValidateFunction {
   let v: ValidateFunction | undefined;
