@@ -42,3 +42,21 @@ export function precompiled<T>(key: string): T | undefined {
 export function precompiledFile(root: string, key: string): string {
   return join(root, 'dist', 'validators', `${key}.cjs`);
 }
+
+/**
+ * The validators of schemas compiled together into one precompiled module (`key`, one export per
+ * name): the build's, else `compile(name)`'s, asked for on first use. Each name is looked up once,
+ * and the module read once, on the first name asked for.
+ */
+export function precompiledSet<V>(key: string, compile: (name: string) => V): (name: string) => V {
+  let built: Record<string, V> | null | undefined;
+  const known = new Map<string, V>();
+  return (name) => {
+    let v = known.get(name);
+    if (v !== undefined) return v;
+    if (built === undefined) built = precompiled<Record<string, V>>(key) ?? null;
+    v = (built !== null && Object.hasOwn(built, name) ? built[name] : undefined) ?? compile(name);
+    known.set(name, v);
+    return v;
+  };
+}

@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { ajv2020Class } from './dependency.js';
-import { precompiled, validatorKey } from './precompiled.js';
+import { precompiledSet, validatorKey } from './precompiled.js';
 import adapterInfo from '../../schemas/protocol/adapter-info.schema.json' with { type: 'json' };
 import bytes from '../../schemas/protocol/bytes.schema.json' with { type: 'json' };
 import checksum from '../../schemas/protocol/checksum.schema.json' with { type: 'json' };
@@ -60,8 +60,8 @@ export const PROTOCOL_KEY = validatorKey(PROTOCOL_FLAVOUR, SCHEMAS);
 export const PROTOCOL_IDS: readonly string[] = Object.values(SCHEMAS).map((s) => s.$id);
 
 let ajv: Ajv2020 | undefined;
-let built: Record<string, ValidateFunction> | null | undefined;
-const compiled = new Map<string, ValidateFunction>();
+/** Each protocol schema's validator by `$id`: the build's precompiled one, else compiled the first time it is asked for. */
+const byId = precompiledSet<ValidateFunction>(PROTOCOL_KEY, (id) => (ajv ??= protocolAjv()).getSchema(id)!);
 
 /**
  * The validator of one protocol schema: the build's precompiled one, else compiled the first time
@@ -69,13 +69,8 @@ const compiled = new Map<string, ValidateFunction>();
  * of a short run's start-up).
  */
 function validator(name: ShapeName): ValidateFunction {
-  let v = compiled.get(name);
-  if (v) return v;
   if (!Object.hasOwn(SCHEMAS, name)) throw new Error(`no protocol schema named ${name}`);
-  if (built === undefined) built = precompiled<Record<string, ValidateFunction>>(PROTOCOL_KEY) ?? null;
-  v = built?.[SCHEMAS[name].$id] ?? (ajv ??= protocolAjv()).getSchema(SCHEMAS[name].$id)!;
-  compiled.set(name, v);
-  return v;
+  return byId(SCHEMAS[name].$id);
 }
 
 function describeError(e: ErrorObject | undefined): string {

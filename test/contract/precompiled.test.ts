@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packCatalog } from '../../src/api/catalog.js';
-import { precompiled, precompiledFile, validatorKey } from '../../src/contract/precompiled.js';
+import { precompiled, precompiledFile, precompiledSet, validatorKey } from '../../src/contract/precompiled.js';
 import { PROTOCOL_IDS, PROTOCOL_KEY, protocolAjv } from '../../src/contract/shapes.js';
 import { ENVELOPE_FLAVOUR, envelopeAjv, envelopeSchema } from '../../src/reference/envelope/schema.js';
 import { bundledSpec } from '../../src/spec/index.js';
@@ -95,6 +95,24 @@ describe('validators compiled at build time', () => {
       accepted += ok;
     }
     expect(accepted).toBeLessThan(values.length * 3);
+  });
+
+  it('a set of validators takes the build module where it has the name, compiles the rest, and each name once', () => {
+    const compiledNames: string[] = [];
+    const compile = (name: string) => {
+      compiledNames.push(name);
+      return () => name;
+    };
+    const fromBuild = precompiledSet<unknown>(PROTOCOL_KEY, compile);
+    const module = precompiled<Record<string, unknown>>(PROTOCOL_KEY)!;
+    expect(fromBuild(PROTOCOL_IDS[0]!)).toBe(module[PROTOCOL_IDS[0]!]);
+    // A name the module lacks, a prototype name among them, is compiled, never read off Object.prototype.
+    const own = fromBuild('constructor');
+    expect(own).toBe(fromBuild('constructor'));
+    expect(compiledNames).toEqual(['constructor']);
+    const noBuild = precompiledSet<unknown>('0'.repeat(32), compile);
+    expect(noBuild('a')).toBe(noBuild('a'));
+    expect(compiledNames).toEqual(['constructor', 'a']);
   });
 
   it('a schema the build did not see (an override changes it) has no precompiled validator: it is compiled', () => {

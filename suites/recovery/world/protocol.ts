@@ -3,7 +3,7 @@ import actionsSchema from '../../../schemas/recovery-actions.schema.json' with {
 import observationSchema from '../../../schemas/recovery-observation.schema.json' with { type: 'json' };
 import scenarioSchema from '../../../schemas/recovery-scenario.schema.json' with { type: 'json' };
 import { ajv2020Class } from '../../../src/contract/dependency.js';
-import { precompiled, validatorKey } from '../../../src/contract/precompiled.js';
+import { precompiledSet, validatorKey } from '../../../src/contract/precompiled.js';
 import type { RecoveryAction } from '../../../src/contract/recovery.js';
 
 /** The schemas of a recovery session's messages, by the name the build's module exports them under. */
@@ -11,7 +11,7 @@ const SCHEMAS = { actions: actionsSchema, observation: observationSchema, scenar
 type SchemaName = keyof typeof SCHEMAS;
 
 /** Each session schema's name and `$id`, for the build's module. */
-export const RECOVERY_IDS: Readonly<Record<SchemaName, string>> = { actions: actionsSchema.$id, observation: observationSchema.$id, scenario: scenarioSchema.$id };
+export const RECOVERY_IDS: Readonly<Record<SchemaName, string>> = Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, schema.$id])) as Record<SchemaName, string>;
 
 /** How the session schemas are compiled: the name of these ajv options in the precompiled module's key. */
 const RECOVERY_FLAVOUR = 'recovery/ajv8 2020 strict, strictRequired off';
@@ -26,26 +26,12 @@ export function recoveryAjv(options: { source?: boolean } = {}): Ajv2020 {
   return ajv;
 }
 
-let built: Partial<Record<SchemaName, ValidateFunction>> | null | undefined;
 let ajv: Ajv2020 | undefined;
-
-/**
- * A validator of one session schema: the build's precompiled one, which needs no ajv compiler,
- * else (sources run before a build) one compiled on first use.
- */
-function once(name: SchemaName): () => ValidateFunction {
-  let v: ValidateFunction | undefined;
-  return () => {
-    if (v) return v;
-    if (built === undefined) built = precompiled<Partial<Record<SchemaName, ValidateFunction>>>(RECOVERY_KEY) ?? null;
-    v = built?.[name] ?? (ajv ??= recoveryAjv()).getSchema(SCHEMAS[name].$id)!;
-    return v;
-  };
-}
-
-const actions = once('actions');
-const observation = once('observation');
-const scenario = once('scenario');
+/** Each session schema's validator by name: the build's precompiled one, which needs no ajv compiler, else (sources run before a build) one compiled on first use. */
+const byName = precompiledSet<ValidateFunction>(RECOVERY_KEY, (name) => (ajv ??= recoveryAjv()).getSchema(RECOVERY_IDS[name as SchemaName])!);
+const actions = () => byName('actions');
+const observation = () => byName('observation');
+const scenario = () => byName('scenario');
 
 function first(v: ValidateFunction): string {
   const e = v.errors?.[0];
