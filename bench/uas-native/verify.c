@@ -29,7 +29,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define WINDOW (4u << 20) /* bytes per positional read */
+#define WINDOW (128u << 10) /* bytes per positional read: small enough to be hashed from the cache */
 
 /* One <semantic_unit>: its span, claimed hash and mode, and its text as an offset into the text arena. */
 typedef struct {

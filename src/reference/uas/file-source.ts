@@ -2,8 +2,14 @@ import * as crypto from 'node:crypto';
 import { readSync } from 'node:fs';
 import type { SpanSource } from './source.js';
 
-/** Default window: large enough for the SHA extensions to run at full speed, small enough to stay lean. */
-export const DEFAULT_CHUNK = 4 << 20;
+/**
+ * Default window, 128 KiB: small enough that the bytes a read copies are still in the core's cache
+ * when they are hashed. With a 4 MiB window each read went through main memory and then the hash
+ * read it back from there: reading and hashing a 256 MiB file took 416 ms against 239 ms with
+ * 128 KiB (one thread, file in the page cache, 1 MiB of cache per core). Windows of 32 to 128 KiB
+ * are as fast; from 256 KiB on they are slow again.
+ */
+export const DEFAULT_CHUNK = 128 << 10;
 
 // One-shot hashing (Node 20.12+) skips the Hash object, which counts for thousands of short spans.
 const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;

@@ -10,7 +10,7 @@ import { toVerdict, type UasReferenceVerdict } from './verify.js';
 
 /** Options of the file verifier. */
 export interface FileVerifyOptions {
-  /** Bytes of the source read window, the size of every positional read (default 4 MiB); memory stays at about one window per thread. */
+  /** Bytes of the source read window, the size of every positional read (default 128 KiB); memory stays at about one window per thread. */
   chunkSize?: number;
   /** Sources at least this large get a worker thread for span hashes (default 16 MiB). */
   parallelFrom?: number;
