@@ -16,11 +16,15 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   peerDependenciesMeta: Record<string, unknown>;
 };
 
-/** What `npm pack` would put in the tarball (no scripts run: nothing is built). */
+let packed: Set<string> | undefined;
+
+/** What `npm pack` would put in the tarball (no scripts run: nothing is built); asked once for the file, since each ask takes seconds. */
 function packedFiles(): Set<string> {
+  if (packed) return packed;
   const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
-  return new Set((JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path));
+  packed = new Set((JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path));
+  return packed;
 }
 
 describe('package hygiene', () => {
@@ -58,14 +62,14 @@ describe('package hygiene', () => {
   });
 
   it('every source map shipped points at a shipped source', () => {
-    const packed = packedFiles();
-    const maps = [...packed].filter((f) => f.endsWith('.js.map'));
+    const files = packedFiles();
+    const maps = [...files].filter((f) => f.endsWith('.js.map'));
     expect(maps.length).toBeGreaterThan(0);
     const unshipped: string[] = [];
     for (const map of maps) {
       for (const source of (JSON.parse(readFileSync(join(root, map), 'utf8')) as { sources: string[] }).sources) {
         const target = posix.normalize(posix.join(posix.dirname(map), source));
-        if (!packed.has(target)) unshipped.push(`${map} -> ${target}`);
+        if (!files.has(target)) unshipped.push(`${map} -> ${target}`);
       }
     }
     expect(unshipped).toEqual([]);
@@ -78,12 +82,12 @@ describe('package hygiene', () => {
   });
 
   it('the tarball holds the LICENSE and every starter template', () => {
-    const packed = packedFiles();
-    expect(packed.has('LICENSE')).toBe(true);
+    const files = packedFiles();
+    expect(files.has('LICENSE')).toBe(true);
     const templates = (readdirSync(join(root, 'templates'), { recursive: true, withFileTypes: true }) as { name: string; parentPath: string; isFile(): boolean }[])
       .filter((e) => e.isFile())
       .map((e) => join(e.parentPath, e.name).slice(root.length + 1).split('\\').join('/'));
     expect(templates.length).toBeGreaterThan(6);
-    expect(templates.filter((f) => !packed.has(f))).toEqual([]);
+    expect(templates.filter((f) => !files.has(f))).toEqual([]);
   }, 120_000);
 });
