@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -22,18 +21,7 @@ import { bundledSpec, type SpecData } from '../spec/index.js';
  * sharded check, so report.json is the same for every N, timings aside.
  */
 
-/** The environment variable that sets the default of `--workers` (the test suite sets 1: one thread per test run). */
-export const WORKERS_ENV = 'UAIX_CONFORMANCE_WORKERS';
-
-/** The most workers a run takes. */
-export const MAX_WORKERS = 256;
-
-/** `--workers` when none is given: `UAIX_CONFORMANCE_WORKERS` when set to a count, else one per core. */
-export function defaultWorkers(env: Record<string, string | undefined> = process.env): number {
-  const raw = env[WORKERS_ENV];
-  const n = raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  return n >= 1 && n <= MAX_WORKERS ? n : Math.min(availableParallelism(), MAX_WORKERS);
-}
+export { defaultWorkers, MAX_WORKERS, WORKERS_ENV } from './pool-size.js';
 
 /** How a worker thread loads its own instance of the adapter: what `loadAdapter` takes (the spec data goes separately). */
 export interface AdapterLoad {

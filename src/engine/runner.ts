@@ -10,6 +10,7 @@ import { createHarness, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter, descri
 import { toJsonSafe } from './json-safe.js';
 import { compactPath } from './path.js';
 import { replayCommand } from './replay.js';
+import { DEFAULT_SHRINK_BUDGET_MS } from './defaults.js';
 
 /**
  * What a run tells the outside world while it goes: hooks called as checks start and finish and as
@@ -85,8 +86,7 @@ interface ChunkOutcome {
   durationMs: number;
 }
 
-/** Shrink time per check chunk when a run names none: then the best counterexample so far is reported. */
-export const DEFAULT_SHRINK_BUDGET_MS = 30_000;
+export { DEFAULT_SHRINK_BUDGET_MS };
 /** Faults (timeouts, crashes) on smaller cases after which shrinking stops: each may cost a whole timeout. */
 export const MAX_SHRINK_FAULTS = 3;
 /** Times the shrunk counterexample is run again before it is reported, to tell a flaky answer from a wrong one. */

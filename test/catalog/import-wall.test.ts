@@ -98,6 +98,36 @@ describe('the import wall', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('loads no suite, generator, fast-check or ajv before a command knows its command line is good', () => {
+    // The command line and each command module, with what they import statically (a type import
+    // is erased, an `import()` waits for its line to run): a usage error, `--help` and `--version`
+    // get no further, so none of them compiles the checks or the libraries that draw and validate.
+    const staticImports = (file: string) => {
+      const text = readFileSync(file, 'utf8');
+      const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2]!);
+      return specs.filter((s) => !s.endsWith('.json'));
+    };
+    const entries = [join(ROOT, 'src', 'cli', 'main.ts'), ...sources(join('src', 'cli', 'commands'))];
+    expect(entries.length).toBeGreaterThan(10);
+    const loaded = new Set<string>();
+    const libraries = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      for (const spec of staticImports(file)) {
+        if (spec.startsWith('.')) visit(resolve(dirname(file), spec).replace(/\.js$/, '.ts'));
+        else libraries.add(spec.split('/')[0]!.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+      }
+    };
+    entries.forEach(visit);
+    // Two tables that import nothing themselves: the suites' loaders (each suite an `import()`) and the reference's name and version.
+    const tables = ['suites/loaders.ts', 'src/reference/info.ts'];
+    expect([...loaded].map(rel).filter((f) => (/^(suites|generators)\//.test(f) || f.startsWith('src/reference/')) && !tables.includes(f))).toEqual([]);
+    expect([...libraries].filter((l) => ['fast-check', 'ajv', 'ajv-formats', 'saxes', 'fast-xml-parser'].includes(l))).toEqual([]);
+    // The walk sees the command modules' own imports: the options, the exit codes, the listing.
+    expect([...loaded].map(rel)).toEqual(expect.arrayContaining(['src/cli/options.ts', 'src/cli/exit.ts', 'src/api/listing.ts']));
+  });
+
   it('imports fast-check by name, never its default export, so that the bundle leaves out what the pack does not use', () => {
     // fast-check's default export is one object holding every arbitrary: a module that imports it
     // keeps all of fast-check in the command line's bundle (about 360 KB that every run compiles);

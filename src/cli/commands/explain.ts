@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { explainCheck, type CheckExplanation } from '../../api/explain.js';
+import type { CheckExplanation } from '../../api/explain.js';
 import { UsageError } from '../../contract/errors.js';
 import { EXIT } from '../exit.js';
 import type { CliIO } from '../io.js';
@@ -49,6 +49,8 @@ export async function explainCommand(argv: string[], io: CliIO): Promise<number>
     return EXIT.ok;
   }
   if (positionals.length !== 1) throw new UsageError(`explain takes one check id (${EXPLAIN_USAGE.slice(7)})`);
+  // The catalog loads only for a well-formed command (a usage error loads no suite or generator).
+  const { explainCheck } = await import('../../api/explain.js');
   const e = explainCheck(positionals[0]!);
   io.out.write(values.json ? `${JSON.stringify(e, null, 2)}\n` : renderExplanation(e));
   return EXIT.ok;

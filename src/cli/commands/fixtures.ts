@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { exportFixtures, planFixtureCases, runFixtureCases, type FixtureCaseRun } from '../../api/fixtures.js';
+import type { FixtureCaseRun } from '../../api/fixtures.js';
 import { closeAdapter } from '../../adapters/load.js';
 import { UsageError } from '../../contract/errors.js';
 import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS } from '../../engine/harness.js';
@@ -10,6 +10,9 @@ import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, listOption, loadNamedAdapter, nowOption, specOption } from '../options.js';
 import { counted } from '../../model/words.js';
 import { FIXTURES_USAGE } from '../usage.js';
+
+/** The fixtures machinery (the catalog, its codecs and generators), loaded once a command is known to be good: a usage error loads none of it. */
+const fixturesApi = () => import('../../api/fixtures.js');
 
 /** `fixtures export`: every shrunk counterexample of a report, and with --corpus N the first N cases of each check. */
 async function exportCommand(argv: string[], io: CliIO): Promise<number> {
@@ -26,6 +29,7 @@ async function exportCommand(argv: string[], io: CliIO): Promise<number> {
   const spec = specOption(io, values['spec-dir']);
   const reportFile = positionals[0] ?? 'reports/report.json';
   const report = readReport(pathIn(io, reportFile), reportFile);
+  const { exportFixtures } = await fixturesApi();
   const w = exportFixtures(report, { out: pathIn(io, values.out), corpus, spec, cwd: cwdOf(io) });
   io.out.write(`fixtures: ${w.added} new case${w.added === 1 ? '' : 's'} in ${w.files.length} file${w.files.length === 1 ? '' : 's'} under ${shownPath(io, pathIn(io, values.out))}${w.alreadyPresent ? ` (${w.alreadyPresent} already there, left as they were)` : ''}\n`);
   if (w.noCodec.length) io.err.write(`fixtures: not exported, these checks have no fixture codec yet: ${w.noCodec.join(', ')}\n`);
@@ -63,6 +67,7 @@ async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const spec = specOption(io, values['spec-dir']);
   const timeoutMs = intOption('timeout', values.timeout, DEFAULT_TIMEOUT_MS, 1, 3_600_000);
   const defaultNow = nowOption(values.now, DEFAULT_NOW);
+  const { planFixtureCases, runFixtureCases } = await fixturesApi();
   const planned = planFixtureCases(pathIn(io, positionals[0]!), { checkGlobs: listOption(values.check), spec, defaultNow, cwd: cwdOf(io) });
   const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io) });
   let results: FixtureCaseRun[];

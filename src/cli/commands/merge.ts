@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { packCatalog } from '../../api/catalog.js';
+import { listedChecks } from '../../api/listing.js';
 import { UsageError } from '../../contract/errors.js';
+import { selectChecks } from '../../engine/catalog.js';
 import { readReport } from '../../io/json-file.js';
 import { lockOutDir } from '../../io/report-files.js';
 import { mergeReports } from '../../model/merge.js';
@@ -17,9 +18,9 @@ import { GATE_OPTIONS, gatePlan, gateWith, printGate, refuseHalfRunUpdate } from
  * `uaix-conformance merge a.json b.json ...`: the shard reports of one run (`--shard i/n`) as the
  * report the unsharded run gives. Writes the reports into `--out` (default reports/), prints the
  * summary; exit code as a run's: 1 when a MUST check failed (or the gate, with --expect, failed).
+ * It needs the catalog's ids only, from the listing: a merge loads no suite, generator or fast-check.
  */
 export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
-  const cat = packCatalog();
   const { values, positionals } = guarded(() =>
     parseArgs({ args: argv, options: { out: { type: 'string', short: 'o' }, quiet: { type: 'boolean', short: 'q' }, 'allow-empty': { type: 'boolean' }, force: { type: 'boolean' }, ...GATE_OPTIONS, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }),
   );
@@ -30,9 +31,10 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   if (positionals.length === 0) throw new UsageError(`merge needs the shard reports (${MERGE_USAGE.slice(7)})`);
   const plan = gatePlan(io, values);
   const reports = positionals.map((f) => readReport(pathIn(io, f), f));
+  const listed = await listedChecks();
   const first = reports[0]!;
   // The selection's ids in catalog order: the order of the unsharded run, and what the merge must hold.
-  const order = cat.select({ suites: first.run.selection.suites, checks: first.run.selection.checks }).map((c) => c.id);
+  const order = selectChecks(listed, { suites: first.run.selection.suites, checks: first.run.selection.checks }).map((c) => c.id);
   const whole = mergeReports(reports, order);
   const outDir = pathIn(io, values.out ?? 'reports');
   const lock = lockOutDir(outDir, { force: values.force === true });
@@ -40,7 +42,7 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   let written: string[];
   try {
     // With --expect the merged report is gated before it is written: every file shows the gate.
-    gated = plan ? gateWith(plan, whole, cat.checks.map((c) => c.id), io) : undefined;
+    gated = plan ? gateWith(plan, whole, listed.map((c) => c.id), io) : undefined;
     written = writeReports(gated?.report ?? whole, outDir);
   } finally {
     lock.release();

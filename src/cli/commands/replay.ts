@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { packCatalog } from '../../api/catalog.js';
-import { assertSameCatalog, replayWithCase, type ReplayResult } from '../../api/replay.js';
+import { listedChecks } from '../../api/listing.js';
+import type { ReplayResult } from '../../api/replay.js';
 import { closeAdapter } from '../../adapters/load.js';
 import { UsageError } from '../../contract/errors.js';
 import { CHECK_ID } from '../../engine/catalog.js';
@@ -65,6 +65,12 @@ function failureFileBeside(io: CliIO, reportPath: string | undefined, id: string
   return existsSync(file) ? shownPath(io, file) : undefined;
 }
 
+/** The replay machinery (the catalog, its generators, fast-check), loaded once it is needed: a usage error loads none of it. */
+const replayApi = async () => {
+  const [{ packCatalog }, replay] = await Promise.all([import('../../api/catalog.js'), import('../../api/replay.js')]);
+  return { packCatalog, ...replay };
+};
+
 /**
  * `uaix-conformance replay <report.json> <check-id>`: re-runs exactly the case a report's check
  * failed on, against the adapter (the report's, unless one is given), and says FIXED (exit 0) or
@@ -80,14 +86,13 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
   const spec = specOption(io, values['spec-dir']);
   const id = positionals[positionals.length - 1]!;
   if (!CHECK_ID.test(id)) throw new UsageError(`"${id}" is not a check id (e.g. ENV-EXPIRED)`);
-  const check = packCatalog().get(id);
-  if (!check) throw new UsageError(`no check ${id} in this catalog (see: uaix-conformance list)`);
+  if (!(await listedChecks()).some((c) => c.id === id)) throw new UsageError(`no check ${id} in this catalog (see: uaix-conformance list)`);
 
   const report: Report | undefined = positionals.length === 2 ? readReport(pathIn(io, positionals[0]!), positionals[0]!) : undefined;
   const entry = report?.checks.find((c) => c.id === id);
   if (report) {
     if (!entry) throw new UsageError(`check ${id} is not in ${positionals[0]} (it ran ${counted(report.checks.length, 'check')})`);
-    assertSameCatalog(report, spec, 'replay refuses this report');
+    (await replayApi()).assertSameCatalog(report, spec, 'replay refuses this report');
   }
   const seed = seedOption(values.seed) ?? report?.run.seed;
   const runs = intOption('runs', values.runs, report?.run.runs ?? 100, 1, 1_000_000);
@@ -105,6 +110,8 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
     throw new UsageError(`${id} did not fail in this report (it ${entry?.status}); give --path to replay one of its cases`);
   }
 
+  const { packCatalog, replayWithCase } = await replayApi();
+  const check = packCatalog().get(id)!; // listed, so in the catalog
   const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io) });
   try {
     const expectedCase = report && entry?.status === 'failed' && path === entry.failure.path && !seedGiven ? entry.failure.counterexample : undefined;

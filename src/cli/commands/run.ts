@@ -2,14 +2,13 @@ import { parseArgs } from 'node:util';
 import { abortAdapter, abortAllAdapters, closeAdapter } from '../../adapters/load.js';
 import { adapterKindOf } from '../../contract/adapter-spec.js';
 import { resolveAdapterFile } from '../../adapters/module.js';
-import { runPack } from '../../api/run.js';
-import { defaultWorkers, MAX_WORKERS } from '../../api/workers.js';
+import { defaultWorkers, MAX_WORKERS } from '../../api/pool-size.js';
 import type { Adapter } from '../../contract/adapter.js';
 import type { Report } from '../../model/report.js';
 import { UsageError } from '../../contract/errors.js';
 import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter } from '../../engine/harness.js';
 import { expandPath, PATH_SYNTAX } from '../../engine/path.js';
-import { DEFAULT_SHRINK_BUDGET_MS } from '../../engine/runner.js';
+import { DEFAULT_SHRINK_BUDGET_MS } from '../../engine/defaults.js';
 import { randomSeed } from '../../engine/seed.js';
 import { TOOL } from '../../io/package.js';
 import { lockOutDir } from '../../io/report-files.js';
@@ -94,6 +93,10 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
   const gate = gatePlan(io, values);
   const writeFiles = !values['no-reports'] && (replayPath === undefined || values.out !== undefined);
   const out = writeFiles ? pathIn(io, values.out ?? 'reports') : undefined;
+  // The runner, its suites and fast-check load only once the command line is known to be good (a
+  // usage error loads none of them); the load runs while the adapter starts.
+  const runner = import('../../api/run.js');
+  runner.catch(() => undefined); // awaited below; a run that ends before that must not leave it unhandled
   // The output folder is checked and locked before anything runs (src/io/report-files.ts).
   const outLock = out !== undefined ? lockOutDir(out, { force: values.force === true }) : undefined;
   // Signals work in every phase, start-up included: the first and any later one abort pending calls
@@ -134,6 +137,7 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
     if (!values.quiet) io.err.write(runHeader({ seed, runs, checks: checks.length, adapterSpec, io, ...(context.config ? { config: context.config.file } : {}) }));
     outLock?.retirePrevious(); // from here on the old reports are not this folder's: a run that dies leaves none
     const progress = createProgressReporter({ stream: io.err, stdoutIsTTY: (io.out as { isTTY?: boolean }).isTTY === true, env: process.env, quiet: values.quiet ?? false, verbose: values.verbose ?? false });
+    const { runPack } = await runner;
     const { report, written, gate: gateResult } = await runPack({
       adapter,
       adapterSpec,
