@@ -21,8 +21,6 @@ import { bundledSpec, type SpecData } from '../spec/index.js';
  * sharded check, so report.json is the same for every N, timings aside.
  */
 
-export { defaultWorkers, MAX_WORKERS, WORKERS_ENV } from './pool-size.js';
-
 /** How a worker thread loads its own instance of the adapter: what `loadAdapter` takes (the spec data goes separately). */
 export interface AdapterLoad {
   /** The adapter spec (`reference`, a module path, `cmd:...`), as `loadAdapter` takes it. */

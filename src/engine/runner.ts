@@ -86,7 +86,6 @@ interface ChunkOutcome {
   durationMs: number;
 }
 
-export { DEFAULT_SHRINK_BUDGET_MS };
 /** Faults (timeouts, crashes) on smaller cases after which shrinking stops: each may cost a whole timeout. */
 export const MAX_SHRINK_FAULTS = 3;
 /** Times the shrunk counterexample is run again before it is reported, to tell a flaky answer from a wrong one. */

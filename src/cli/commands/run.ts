@@ -93,12 +93,12 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
   const gate = gatePlan(io, values);
   const writeFiles = !values['no-reports'] && (replayPath === undefined || values.out !== undefined);
   const out = writeFiles ? pathIn(io, values.out ?? 'reports') : undefined;
-  // The runner, its suites and fast-check load only once the command line is known to be good (a
-  // usage error loads none of them); the load runs while the adapter starts.
-  const runner = import('../../api/run.js');
-  runner.catch(() => undefined); // awaited below; a run that ends before that must not leave it unhandled
   // The output folder is checked and locked before anything runs (src/io/report-files.ts).
   const outLock = out !== undefined ? lockOutDir(out, { force: values.force === true }) : undefined;
+  // The runner, its suites and fast-check load only once the command line and the output folder
+  // are known to be good (a usage error loads none of them); the load runs while the adapter starts.
+  const runner = import('../../api/run.js');
+  runner.catch(() => undefined); // awaited below; a run that ends before that must not leave it unhandled
   // Signals work in every phase, start-up included: the first and any later one abort pending calls
   // and kill every adapter process at once; the run then stops and writes the report of what finished.
   const interrupt = new AbortController();
