@@ -1,4 +1,5 @@
 import * as fc from 'fast-check';
+import { graphemeUnit } from './graphemes.js';
 
 /**
  * An arbitrary built on its first use, then the built one: the same values, shrinks and random draws
@@ -30,9 +31,12 @@ export function lazy<T>(build: () => fc.Arbitrary<T>): fc.Arbitrary<T> {
   return new Lazy(build);
 }
 
-/** `fc.string({ unit: 'grapheme', ...constraints })`, built on first use (see `lazy`). */
+/**
+ * `fc.string({ unit: 'grapheme', ...constraints })`, built on first use (see `lazy`): the same values
+ * and shrinks, drawn from the build's copy of fast-check's grapheme table (see `graphemeUnit`).
+ */
 export function graphemeString(constraints: { minLength?: number; maxLength?: number } = {}): fc.Arbitrary<string> {
-  return lazy(() => fc.string({ unit: 'grapheme', ...constraints }));
+  return lazy(() => fc.string({ unit: graphemeUnit(), ...constraints }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,14 +15,17 @@ import { fileURLToPath } from 'node:url';
  * its key would name another schema.
  */
 
-/** The folder of precompiled validators: `dist/validators` of this package, from the build or from the sources. */
-const FOLDER: string | undefined = (() => {
+/** The build's folder: `dist` of this package, from the build or from the sources. */
+const DIST: string | undefined = (() => {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++, dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return join(dir, 'dist', 'validators');
+    if (existsSync(join(dir, 'package.json'))) return join(dir, 'dist');
   }
   return undefined;
 })();
+
+/** The folder of precompiled validators: `dist/validators` of this package. */
+const FOLDER: string | undefined = DIST === undefined ? undefined : join(DIST, 'validators');
 
 const load = createRequire(import.meta.url);
 
@@ -59,4 +62,16 @@ export function precompiledSet<V>(key: string, compile: (name: string) => V): (n
     known.set(name, v);
     return v;
   };
+}
+
+/** Where the build writes a table of data (`name`, a file name) that runs read instead of computing it. */
+export function builtTableFile(root: string, name: string): string {
+  return join(root, 'dist', 'tables', name);
+}
+
+/** The text of the build's table `name`, when the build wrote it. */
+export function builtTable(name: string): string | undefined {
+  if (DIST === undefined) return undefined;
+  const file = join(DIST, 'tables', name);
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
