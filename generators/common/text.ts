@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { graphemeString, memoized } from './lazy.js';
+import { graphemeString, lazy, memoized } from './lazy.js';
 
 /**
  * Free text as agents write it: the strings that break naive implementations. Always holds at least
@@ -73,14 +73,14 @@ export function freeText(maxLength = 60): fc.Arbitrary<string> {
 /** `freeText` per longest length, made once (see `memoized`). */
 const freeTextOf = memoized((maxLength: number): fc.Arbitrary<string> => new ShrinksToPlain(freeTextDraws(maxLength), PLAIN_TEXT));
 
-/** The draws of `freeText`. */
+/** The draws of `freeText`; each of fast-check's strings is made on the first draw of its branch (see `lazy`). */
 function freeTextDraws(maxLength: number): fc.Arbitrary<string> {
   return fc
     .oneof(
       { weight: 2, arbitrary: fc.constantFrom(...TRICKY) },
       { weight: 2, arbitrary: graphemeString({ minLength: 1, maxLength }) },
-      { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength }) },
-      { weight: 2, arbitrary: fc.lorem({ maxCount: 8, mode: 'sentences' }) },
+      { weight: 1, arbitrary: lazy(() => fc.string({ unit: 'binary', minLength: 1, maxLength })) },
+      { weight: 2, arbitrary: lazy(() => fc.lorem({ maxCount: 8, mode: 'sentences' })) },
       { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...TRICKY), graphemeString({ maxLength: 10 })).map(([a, b]) => a + b) },
     )
     .map(visible);
@@ -91,7 +91,7 @@ export function freeKey(): fc.Arbitrary<string> {
   return fc.oneof(
     fc.constantFrom('a', 'B', '\uffff', '😀', 'é', 'e\u0301', '€', '\u0080', '1', '10', '2', '', ' ', 'key with space', '__proto__', 'constructor'),
     graphemeString({ maxLength: 8 }),
-    fc.string({ unit: 'binary', maxLength: 6 }),
+    lazy(() => fc.string({ unit: 'binary', maxLength: 6 })),
   );
 }
 

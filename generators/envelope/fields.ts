@@ -64,11 +64,11 @@ export function uriReference(): fc.Arbitrary<string> {
   return URI_REFERENCE;
 }
 
-/** `uriReference`'s one instance, built on its first draw (fast-check's `webUrl` costs to make). */
+/** `uriReference`'s one instance, built on its first draw; fast-check's `webUrl` costs to make, so it is built on the first draw of its own branch. */
 const URI_REFERENCE: fc.Arbitrary<string> = lazy(() =>
   fc.oneof(
     SHRINK_TO_FIRST,
-    fc.webUrl({ withQueryParameters: true, withFragments: true }),
+    lazy(() => fc.webUrl({ withQueryParameters: true, withFragments: true })),
     fc.constantFrom('/', '/.well-known/uaix.json', 'urn:uaix:log:agent-standard:20260531:ack_0002', 'https://example.invalid/runtime', 'http://uaix.org/'),
     graphemeString({ minLength: 1, maxLength: 8 }).map((s) => `https://example.invalid/${encodeURIComponent(s)}`),
   ),

@@ -1,4 +1,5 @@
 import * as fc from 'fast-check';
+import { lazy } from '../common/lazy.js';
 import { schemeCaseSensitive, type ErrorSpec } from '../../src/spec/error.js';
 
 /** Percent-encoded non-ASCII path segments: a valid URI must not carry raw multi-byte text. */
@@ -13,12 +14,13 @@ const host = fc.constantFrom('api.example.com', 'auth.example.com', 'repo.exampl
  */
 export function httpsUrl(): fc.Arbitrary<string> {
   // Built once: generators call this for every case they draw, and building fast-check's web URL
-  // arbitrary costs far more than drawing from it (an arbitrary is immutable, so one serves all).
+  // arbitrary costs far more than drawing from it (an arbitrary is immutable, so one serves all);
+  // that one is built on the first draw of its branch (`lazy`).
   return (builtHttpsUrl ??= fc.oneof(
     fc
       .tuple(host, fc.array(segment, { maxLength: 4 }), fc.option(fc.constantFrom('?idempotency_key=req-abc-123', '?lang=zh-Hant&v=2', `?q=${encodeURIComponent('<a & "b">')}`), { nil: undefined }))
       .map(([h, segs, q]) => `https://${h}/${segs.join('/')}${q ?? ''}`),
-    fc.webUrl({ validSchemes: ['https'], withQueryParameters: true, withFragments: true }),
+    lazy(() => fc.webUrl({ validSchemes: ['https'], withQueryParameters: true, withFragments: true })),
   ));
 }
 let builtHttpsUrl: fc.Arbitrary<string> | undefined;
