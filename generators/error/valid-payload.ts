@@ -58,6 +58,9 @@ export function validErrorPayload(spec: ErrorSpec): fc.Arbitrary<ValidErrorPaylo
   const none = fc.constant<[number, number, unknown][]>([]);
   const unknown = membersOpen(spec) ? fc.oneof({ weight: 2, arbitrary: none }, { weight: 1, arbitrary: plant }) : none;
   return fc.tuple(errorPayload(spec), drop, unknown).map(([base, dropped, planted]) => {
+    // A payload with nothing to drop or plant is `errorPayload`'s own, shared: no one edits a case
+    // (mutators edit their own copy, and the harness gives the implementation its own).
+    if (dropped.length === 0 && planted.length === 0) return base as unknown as ValidErrorPayload;
     const p = structuredClone(base) as unknown as ValidErrorPayload;
     for (const m of dropped) delete p[m];
     for (const [where, which, value] of planted) {

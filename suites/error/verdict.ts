@@ -2,9 +2,9 @@ import { fail, PASS, type CaseClaim, type CaseResult, type Harness } from '../..
 import { DEFAULT_NOW } from '../../src/engine/harness.js';
 import type { Verdict } from '../../src/contract/adapter.js';
 
-/** Asks the implementation about a copy of `payload` (an implementation may not mutate our case). */
+/** Asks the implementation about `payload` (the harness gives it its own copy: it cannot mutate our case). */
 export function validate(h: Harness, payload: unknown): Promise<Verdict> {
-  return h.invoke<Verdict>('validateError', [structuredClone(payload), { now: h.now }], 'verdict');
+  return h.invoke<Verdict>('validateError', [payload, { now: h.now }], 'verdict');
 }
 
 /**
