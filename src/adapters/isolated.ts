@@ -25,6 +25,8 @@ export interface IsolateOptions {
   maxHeapMb?: number;
   /** Restarts allowed after the first start (the process transport's default). */
   maxRestarts?: number;
+  /** Called once the process has been started, before it answers `describe` (see `TransportOptions.onSpawned`). */
+  onSpawned?: () => void;
 }
 
 /**
@@ -73,6 +75,7 @@ export async function createIsolatedAdapter(target: string, options: IsolateOpti
       startTimeoutMs: Math.max(options.timeoutMs ?? 0, ISOLATE_START_MS),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.maxRestarts !== undefined ? { maxRestarts: options.maxRestarts } : {}),
+      ...(options.onSpawned !== undefined ? { onSpawned: options.onSpawned } : {}),
     });
     return withCleanup(adapter, () => {
       removeSpec();

@@ -47,6 +47,12 @@ export interface LoadOptions {
   inProcess?: boolean;
   /** The V8 heap limit (MiB) of an isolated adapter's process (default `DEFAULT_ISOLATE_HEAP_MB`). */
   maxHeapMb?: number;
+  /**
+   * Called once the adapter no longer needs this thread to start: an adapter process once it has
+   * been started (it then boots on its own while the caller loads what it needs), any other adapter
+   * at once. Called at most once, and not when loading fails before that point.
+   */
+  onStarted?: () => void;
 }
 
 /**
@@ -58,13 +64,18 @@ export interface LoadOptions {
 export async function loadAdapter(spec: string, options: LoadOptions = {}): Promise<Adapter> {
   const where = options.cwd !== undefined ? { cwd: options.cwd } : {};
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
+  const spawned = options.onStarted !== undefined ? { onSpawned: options.onStarted } : {};
   if (!spec.startsWith(COMMAND_PREFIX) && !spec.startsWith(UAS_VERIFY_PREFIX) && (options.inProcess ?? inProcessByEnvironment())) {
+    options.onStarted?.();
     return spec === 'reference' ? lazyReference(options.spec ?? bundledSpec()) : loadAdapterModule(spec, options.cwd);
   }
   const { isolated, processAdapter, uasVerifyCommand } = await loadProcessModules();
-  if (spec.startsWith(COMMAND_PREFIX)) return processAdapter.createProcessAdapter(spec.slice(COMMAND_PREFIX.length), { ...timeout, ...where });
-  if (spec.startsWith(UAS_VERIFY_PREFIX)) return uasVerifyCommand.createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), { ...timeout, ...where });
-  return isolated.createIsolatedAdapter(spec, { ...timeout, ...where, ...(options.spec !== undefined ? { spec: options.spec } : {}), ...(options.maxHeapMb !== undefined ? { maxHeapMb: options.maxHeapMb } : {}) });
+  if (spec.startsWith(COMMAND_PREFIX)) return processAdapter.createProcessAdapter(spec.slice(COMMAND_PREFIX.length), { ...timeout, ...where, ...spawned });
+  if (spec.startsWith(UAS_VERIFY_PREFIX)) {
+    options.onStarted?.(); // it starts its command per case
+    return uasVerifyCommand.createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), { ...timeout, ...where });
+  }
+  return isolated.createIsolatedAdapter(spec, { ...timeout, ...where, ...spawned, ...(options.spec !== undefined ? { spec: options.spec } : {}), ...(options.maxHeapMb !== undefined ? { maxHeapMb: options.maxHeapMb } : {}) });
 }
 
 /** The environment variable that makes in-process loading the default, as `--in-process` does for one run. */

@@ -51,10 +51,13 @@ export async function main(argv: string[], io: CliIO = { out: process.stdout, er
     }
     const command = named ?? 'run';
     const args = named !== undefined ? argv.slice(1) : argv;
+    // The command's module loads while the config file is read (a usage error of the file still wins).
+    const loading = COMMANDS[command]!();
+    loading.catch(() => undefined); // awaited below, unless the config file is refused first
     // Help and version (answered above) never depend on a config file: a broken one must not hide them.
     const { withConfig } = await import('./config.js');
     const { argv: withFile, config } = await withConfig(command, args, io);
-    const run = await COMMANDS[command]!();
+    const run = await loading;
     return await run(withFile, io, config !== undefined ? { config } : {});
   } catch (e) {
     const checkIds = e instanceof UsageError && namesUnknownCheck(e.message) ? (await import('../api/catalog.js')).packCatalog().checks.map((c) => c.id) : [];

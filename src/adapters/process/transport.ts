@@ -36,6 +36,11 @@ export interface TransportOptions {
   maxLineBytes?: number;
   /** How long `close()` waits for the process to exit after closing its stdin (default 2000 ms). */
   closeGraceMs?: number;
+  /**
+   * Called once the first process has been started, before its `describe` answer: the caller can
+   * load its own code while the process boots (restarts do not call it).
+   */
+  onSpawned?: () => void;
 }
 
 export const DEFAULT_MAX_RESTARTS = 3;
@@ -84,6 +89,7 @@ export class ProcessTransport {
   async start(): Promise<DescribeResult> {
     try {
       this.conn = this.spawn();
+      this.opts.onSpawned?.();
       this.info = await this.handshake(this.conn, this.startTimeoutMs);
       return this.info;
     } catch (e) {

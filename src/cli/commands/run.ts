@@ -96,8 +96,11 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
   // The output folder is checked and locked before anything runs (src/io/report-files.ts).
   const outLock = out !== undefined ? lockOutDir(out, { force: values.force === true }) : undefined;
   // The runner, its suites and fast-check load only once the command line and the output folder
-  // are known to be good (a usage error loads none of them); the load runs while the adapter starts.
-  const runner = import('../../api/run.js');
+  // are known to be good (a usage error loads none of them), and once the adapter has started: an
+  // adapter process then boots on the other core while this one loads the runner (loaded together,
+  // the runner's modules would hold back the few the adapter process needs to be started).
+  let adapterStarted!: () => void;
+  const runner = new Promise<void>((resolve) => (adapterStarted = resolve)).then(() => import('../../api/run.js'));
   runner.catch(() => undefined); // awaited below; a run that ends before that must not leave it unhandled
   // Signals work in every phase, start-up included: the first and any later one abort pending calls
   // and kill every adapter process at once; the run then stops and writes the report of what finished.
@@ -118,8 +121,9 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
   };
   let adapter: Adapter;
   try {
-    adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io), ...(values['in-process'] === true ? { inProcess: true } : {}) });
+    adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io), onStarted: adapterStarted, ...(values['in-process'] === true ? { inProcess: true } : {}) });
     loaded = adapter;
+    adapterStarted(); // loaded without saying so: the runner loads now
   } catch (e) {
     outLock?.release();
     stopListening();

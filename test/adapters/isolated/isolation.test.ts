@@ -96,6 +96,39 @@ describe('module adapters run isolated by default: a misbehaving member errors t
   });
 });
 
+describe('loadAdapter says when the adapter no longer needs this thread to start (onStarted)', () => {
+  it('an isolated adapter: once, after its process is started and before it has answered describe', async () => {
+    const events: string[] = [];
+    const loading = loadAdapter('reference', { onStarted: () => events.push('started') }).then((a) => {
+      events.push('loaded');
+      return a;
+    });
+    // The process is started synchronously after the adapter's modules load, long before it can answer.
+    await new Promise((r) => setTimeout(r, 0));
+    const adapter = await loading;
+    try {
+      expect(events).toEqual(['started', 'loaded']);
+      expect((await adapter.describe()).name).toBeTruthy();
+    } finally {
+      await closeAdapter(adapter);
+    }
+  });
+
+  it('an in-process adapter: once, at once', async () => {
+    let calls = 0;
+    const loading = loadAdapter('reference', { inProcess: true, onStarted: () => (calls += 1) });
+    expect(calls).toBe(1);
+    await loading;
+    expect(calls).toBe(1);
+  });
+
+  it('an adapter that cannot be loaded: a usage error, and no call when nothing was started', async () => {
+    let calls = 0;
+    await expect(loadAdapter('./no-such-adapter.mjs', { cwd: tempDir(), onStarted: () => (calls += 1) })).rejects.toThrow(/no-such-adapter/);
+    expect(calls).toBe(0);
+  });
+});
+
 describe('the isolated path reports what the in-process path reports', () => {
   /** Both paths on one seed, reports without their timing fields. */
   async function both(adapter: string, checks: string[], dir: string) {
