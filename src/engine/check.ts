@@ -45,8 +45,9 @@ export interface Harness {
   readonly spec: SpecData;
   /**
    * Calls `method` (a member name, or `member.method` such as `recovery.start`) with `args`.
-   * The implementation gets its own copy of `args` (a structured clone in process, or JSON
-   * across a process) and whatever it does to that copy leaves the caller's values untouched.
+   * The implementation gets its own copy of `args` (in process a structured clone, or a JSON copy
+   * when `options.json` asks for one; across a process, JSON): whatever it does to that copy
+   * leaves the caller's values untouched.
    * Throws `AdapterFault` on timeout, on a thrown error, or when `shape` (the name of an answer
    * shape of the contract, or a validate function) rejects the answer.
    */
