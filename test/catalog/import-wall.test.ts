@@ -45,11 +45,23 @@ function sources(dir: string): string[] {
   return (readdirSync(join(ROOT, dir), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).map((f) => join(ROOT, dir, f));
 }
 
-/** The project files a source imports (relative specifiers only: libraries are not walls). */
-function importsOf(file: string): string[] {
+/**
+ * Every import of a source (JSON data aside): its specifier, and whether it loads with the module
+ * (a static import that is not `import type`: a type import is erased, an `import()` waits for its
+ * line to run).
+ */
+function importSpecifiers(file: string): { spec: string; atLoad: boolean }[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
-  return specs.filter((s) => !s.endsWith('.json')).map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'));
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s)?[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)]
+    .map((m) => (m[2] !== undefined ? { spec: m[2], atLoad: m[1] === undefined } : m[3] !== undefined ? { spec: m[3], atLoad: false } : { spec: m[4]!, atLoad: true }))
+    .filter((i) => !i.spec.endsWith('.json'));
+}
+
+/** The project files a source imports, in any way (relative specifiers only: libraries are not walls). */
+function importsOf(file: string): string[] {
+  return importSpecifiers(file)
+    .filter((i) => i.spec.startsWith('.'))
+    .map((i) => resolve(dirname(file), i.spec).replace(/\.js$/, '.ts'));
 }
 
 const files = ['src', 'generators', 'suites'].flatMap(sources);
@@ -99,14 +111,10 @@ describe('the import wall', () => {
   });
 
   it('loads no suite, generator, fast-check or ajv before a command knows its command line is good', () => {
-    // The command line and each command module, with what they import statically (a type import
-    // is erased, an `import()` waits for its line to run): a usage error, `--help` and `--version`
-    // get no further, so none of them compiles the checks or the libraries that draw and validate.
-    const staticImports = (file: string) => {
-      const text = readFileSync(file, 'utf8');
-      const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2]!);
-      return specs.filter((s) => !s.endsWith('.json'));
-    };
+    // The command line and each command module, with what they load with them (`importSpecifiers`):
+    // a usage error, `--help` and `--version` get no further, so none of them compiles the checks
+    // or the libraries that draw and validate.
+    const staticImports = (file: string) => importSpecifiers(file).filter((i) => i.atLoad).map((i) => i.spec);
     const entries = [join(ROOT, 'src', 'cli', 'main.ts'), ...sources(join('src', 'cli', 'commands'))];
     expect(entries.length).toBeGreaterThan(10);
     const loaded = new Set<string>();
