@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
+import { canonicalize } from 'json-canonicalize';
 import type { BuildStamp } from '../engine/stamp.js';
 import { packageRoot, TOOL } from './package.js';
 
@@ -9,35 +10,57 @@ import { packageRoot, TOOL } from './package.js';
 export const BUILD_STAMP_FILE = join('dist', 'build-stamp.json');
 
 /**
- * The source folders whose code makes and judges the cases: the suites, the generators, the engine,
- * the spec layer and the contract, the bundled spec data and the seeds' fixtures. A change in any
- * of them may change the cases or the verdicts of a seed, so it changes the stamp.
+ * How a stamped file enters the digest: what it does, not how it is written. TypeScript is reduced
+ * to its JavaScript with every comment, type and layout choice gone (esbuild, whitespace minified,
+ * names kept); JSON to its canonical form (RFC 8785). A comment, a type annotation or a reformatting
+ * therefore leaves the stamp, and with it every committed report, unchanged.
  */
-const CODE: readonly { dir: string; keep: (file: string) => boolean }[] = [
-  { dir: 'suites', keep: (f) => f.endsWith('.ts') },
-  { dir: 'generators', keep: (f) => f.endsWith('.ts') },
-  { dir: join('src', 'engine'), keep: (f) => f.endsWith('.ts') },
-  { dir: join('src', 'spec'), keep: (f) => f.endsWith('.ts') },
-  { dir: join('src', 'contract'), keep: (f) => f.endsWith('.ts') },
-  { dir: 'spec', keep: (f) => f.endsWith('.json') },
-  { dir: join('fixtures', 'seeds'), keep: (f) => f.endsWith('.json') },
+type Reduce = (text: string, file: string) => string;
+
+/** esbuild's `transformSync`, loaded on first use (a dev dependency: only a build or a source tree computes a digest). */
+let transform: ((code: string, options: Record<string, unknown>) => { code: string }) | undefined;
+
+const behaviourOfTs: Reduce = (text, file) => {
+  transform ??= (createRequire(import.meta.url)('esbuild') as { transformSync: NonNullable<typeof transform> }).transformSync;
+  return transform(text, { loader: 'ts', format: 'esm', target: 'es2022', minifyWhitespace: true, legalComments: 'none', sourcefile: file }).code;
+};
+
+const behaviourOfJson: Reduce = (text) => canonicalize(JSON.parse(text));
+
+/**
+ * The source folders whose code makes and judges the cases: the suites, the generators, the engine,
+ * the spec layer and the contract, the bundled spec data and the seeds' fixtures. A change of
+ * behaviour in any of them may change the cases or the verdicts of a seed, so it changes the stamp.
+ */
+const CODE: readonly { dir: string; ext: string; reduce: Reduce }[] = [
+  { dir: 'suites', ext: '.ts', reduce: behaviourOfTs },
+  { dir: 'generators', ext: '.ts', reduce: behaviourOfTs },
+  { dir: join('src', 'engine'), ext: '.ts', reduce: behaviourOfTs },
+  { dir: join('src', 'spec'), ext: '.ts', reduce: behaviourOfTs },
+  { dir: join('src', 'contract'), ext: '.ts', reduce: behaviourOfTs },
+  { dir: 'spec', ext: '.json', reduce: behaviourOfJson },
+  { dir: join('fixtures', 'seeds'), ext: '.json', reduce: behaviourOfJson },
 ];
 
 /**
- * The code digest over the sources under `root`, file by file in path order, with the version of
- * fast-check (which draws the cases). Computed at build time by `scripts/build-stamp.mjs`.
+ * The code digest over the sources under `root`, file by file in path order, each reduced to its
+ * behaviour (see `Reduce`), with the version of fast-check (which draws the cases). Computed at
+ * build time by `scripts/build-stamp.mjs`.
  */
 export function codeDigest(root: string = packageRoot): string {
   const h = createHash('sha256');
-  const walk = (dir: string, keep: (f: string) => boolean) => {
+  const walk = (dir: string, ext: string, reduce: Reduce) => {
     if (!existsSync(dir)) return;
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = join(dir, e.name);
-      if (e.isDirectory()) walk(full, keep);
-      else if (keep(e.name) && !e.name.endsWith('.d.ts')) h.update(`\n${relative(root, full).split(sep).join('/')}\n`).update(readFileSync(full));
+      if (e.isDirectory()) walk(full, ext, reduce);
+      else if (e.name.endsWith(ext) && !e.name.endsWith('.d.ts')) {
+        const name = relative(root, full).split(sep).join('/');
+        h.update(`\n${name}\n`).update(reduce(readFileSync(full, 'utf8'), name));
+      }
     }
   };
-  for (const c of CODE) walk(join(root, c.dir), c.keep);
+  for (const c of CODE) walk(join(root, c.dir), c.ext, c.reduce);
   const fastCheck = (createRequire(import.meta.url)('fast-check/package.json') as { version: string }).version;
   h.update(`\nfast-check@${fastCheck}`);
   return `sha256:${h.digest('hex')}`;

@@ -32,6 +32,31 @@ describe('the build stamp', () => {
     expect(codeDigest(root)).not.toBe(before);
   });
 
+  it('digests behaviour, not text: comments, types and layout leave it unchanged', () => {
+    const root = tree();
+    writeFileSync(join(root, 'suites/a/check.ts'), 'export function f(x) { return x + 1; }\n');
+    writeFileSync(join(root, 'spec/envelope.json'), '{"b":[1,2],"a":"x"}\n');
+    const before = codeDigest(root);
+    const same = [
+      ['suites/a/check.ts', '/** Adds one. */\nexport function f(x: number): number {\n  // why: counting from one\n  return x + 1;\n}\n'],
+      ['suites/a/check.ts', 'export function f(\n  x,\n) {\n  return (\n    x + 1\n  );\n}\n'],
+      ['spec/envelope.json', '{\n  "a": "x",\n  "b": [\n    1,\n    2\n  ]\n}\n'],
+    ] as const;
+    for (const [file, text] of same) {
+      writeFileSync(join(root, file), text);
+      expect(codeDigest(root), text).toBe(before);
+    }
+    const changed = [
+      ['suites/a/check.ts', 'export function f(x) { return x + 2; }\n'],
+      ['suites/a/check.ts', "export function f(x) { return x + '1'; }\n"],
+      ['spec/envelope.json', '{"b":[2,1],"a":"x"}\n'],
+    ] as const;
+    for (const [file, text] of changed) {
+      writeFileSync(join(root, file), text);
+      expect(codeDigest(root), text).not.toBe(before);
+    }
+  });
+
   it('is read from the build when there is one, so the built and the source forms agree', () => {
     const root = tree();
     const fromSources = readBuildStamp(root);
