@@ -181,7 +181,7 @@ function familyBreaks(spec: ErrorSpec): Record<string, fc.Arbitrary<Break>> {
         fc.nat().map((i) =>
           setting(m, (current) => {
             const variants = caseVariants(String(current)).filter((v) => !vocabulary(m)!.includes(v));
-            return variants.length > 0 ? variants[i % variants.length] : String(current).toUpperCase() + 'X';
+            return variants.length > 0 ? variants[i % variants.length] : `${String(current).toUpperCase()}X`;
           }),
         ),
       ),

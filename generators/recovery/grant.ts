@@ -1,4 +1,4 @@
-import * as fc from 'fast-check';
+import type * as fc from 'fast-check';
 import type { RecoveryGrant } from '../../src/contract/recovery.js';
 import { alphabetString } from '../common/lazy.js';
 

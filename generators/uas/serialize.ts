@@ -98,7 +98,7 @@ export function serializeUas(doc: GenDoc, style: XmlStyle, spec: UasSpec): Seria
         xml += `${ind(1)}<concept_registry>${nl}`;
         for (const c of doc.concepts) {
           xml += `${ind(2)}${tag('concept', [['id', c.id], ['term', c.term], ['expansion', c.expansion]], false)}`;
-          xml += c.aliases.map((a) => `<alias>${minimal(a, false)}</alias>`).join('') + `</concept>${nl}`;
+          xml += `${c.aliases.map((a) => `<alias>${minimal(a, false)}</alias>`).join('')}</concept>${nl}`;
         }
         xml += `${ind(1)}</concept_registry>${nl}`;
         break;

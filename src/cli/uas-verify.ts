@@ -61,7 +61,7 @@ class InputError extends Error {}
 type Parsed = { ask: 'verify'; source: string; artifact: string; json: boolean } | { ask: 'help' | 'version' };
 
 function parse(argv: string[]): Parsed {
-  let values;
+  let values: { source?: string; artifact?: string; json?: boolean; help?: boolean; version?: boolean };
   try {
     ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { source: { type: 'string' }, artifact: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } } }));
   } catch (e) {
@@ -133,7 +133,7 @@ export function* jsonOutput(v: Pick<UasReferenceVerdict, 'valid' | 'findings'>):
 
 /** The command: returns its exit code; writes only to the streams given. */
 export async function uasVerifyMain(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
-  let args;
+  let args: Extract<Parsed, { ask: 'verify' }>;
   try {
     const parsed = parse(argv);
     if (parsed.ask !== 'verify') {

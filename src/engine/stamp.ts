@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalize } from 'json-canonicalize';
 import type { SpecData } from '../spec/index.js';
-import type { CheckDefinition } from './check.js';
 
 /**
  * What the build knows of the code that makes and judges the cases: the tool version and a digest

@@ -1,6 +1,6 @@
 import { problemOf, type CheckReport, type Report } from '../model/report.js';
 import { counted } from '../model/words.js';
-import { displayJson, displayText, escapeHtmlText, escapeMarkdownText as md, markdownCode as code, markdownFence as fence, truncate } from './escape.js';
+import { displayJson, displayText, escapeHtmlText, escapeMarkdownText as md, markdownCode as code, markdownFence as fence, } from './escape.js';
 import { entryText, expectationLine, expectedCounts } from '../model/gate.js';
 import { ratioText, statusCountsText, verdictOf, type VerdictState } from '../model/verdict.js';
 import type { Expectation } from '../model/report.js';

@@ -11,7 +11,7 @@ export function escalatedWithoutRetry(w: World, err: DeliveredError, what: strin
   const retry = sends(w, taskId).find((x) => x.i > err.i);
   if (retry) return { message: `${taskId} was sent again (#${retry.step}) after ${what}`, expected: 'no retry: the restriction is escalated' };
   const esc = actions(w).find((a) => a.i > err.i && a.item.type === 'escalate' && a.item.task_id === taskId);
-  if (!esc || esc.item.type !== 'escalate') return { message: `${taskId} was not escalated after ${what}`, expected: `an escalate action for ${taskId}` };
+  if (esc?.item.type !== 'escalate') return { message: `${taskId} was not escalated after ${what}`, expected: `an escalate action for ${taskId}` };
   if (err.review !== undefined && esc.item.human_review_url !== err.review) {
     return { message: `${taskId} was escalated to ${String(esc.item.human_review_url)}`, expected: `the human review URL the payload gave: ${err.review}` };
   }

@@ -99,7 +99,7 @@ export const recLegacyHalt = recoveryCheck({
       const taskId = err.taskId!;
       const later = all.filter((a) => a.i > err.i);
       const halt = later.find((a) => a.item.type === 'halt' && a.item.task_id === taskId);
-      if (!halt || halt.item.type !== 'halt') return { message: `${taskId} was not halted after ${err.condition} at ${s.level}`, expected: 'a halt action for the failed operation' };
+      if (halt?.item.type !== 'halt') return { message: `${taskId} was not halted after ${err.condition} at ${s.level}`, expected: 'a halt action for the failed operation' };
       if (err.review !== undefined && halt.item.human_review_url !== err.review) {
         return { message: `${taskId} was halted with review URL ${String(halt.item.human_review_url)}`, expected: `the human review URL of the payload: ${err.review}` };
       }

@@ -47,7 +47,7 @@ function hasDsnCredentials(text: string): boolean {
   });
 }
 
-const CREDENTIAL_WORD = String.raw`(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)`;
+const CREDENTIAL_WORD = '(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)';
 const ASSIGNMENT = new RegExp(String.raw`(?<![A-Za-z0-9])${CREDENTIAL_WORD}["']?\s*[:=]\s*["']?([^\s"'<>,;&]+)`, 'gi');
 
 /**

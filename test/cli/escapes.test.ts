@@ -19,7 +19,7 @@ describe('run: what the adapter wrote reaches the terminal escaped', () => {
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).not.toMatch(RAW_CONTROL);
     expect(r.stderr).not.toMatch(RAW_CONTROL);
-    expect(r.stdout).toMatch(/^ERR  ENV-EXPIRED/m);
+    expect(r.stdout).toMatch(/^ERR {2}ENV-EXPIRED/m);
     expect(r.stdout).toContain('\\e]0;pwned\\x07\\e[2J\\e]52;c;cHduZWQ=\\x07\\u009B1m\\x07');
     const name = readJson(join(dir, 'out', 'report.json')).adapter.name as string;
     expect(name).toContain('\u202E'); // report.json keeps the value exact

@@ -50,7 +50,7 @@ describe('the prototype guard', () => {
     const guard = guardPrototypes();
     (Object.prototype as Record<string, unknown>).toJSON = () => 'patched';
     const original = Array.prototype.map;
-    Array.prototype.map = function () { return []; } as typeof Array.prototype.map;
+    Array.prototype.map = (() => []) as typeof Array.prototype.map;
     expect(guard.restore().sort()).toEqual(['Array.prototype.map', 'Object.prototype.toJSON']);
     expect(Object.prototype).not.toHaveProperty('toJSON');
     expect(Array.prototype.map).toBe(original);

@@ -120,7 +120,7 @@ describe('the shapes of spec/secrets.json', () => {
     for (const e of examples) expect(findSecret(e), e).toBe(name);
   });
 
-  it.each(secretsData.notSecrets.map((k) => [k.kind, k.examples] as const))('%s: no example is found at all, alone or as a JSON member value', (kind, examples) => {
+  it.each(secretsData.notSecrets.map((k) => [k.kind, k.examples] as const))('%s: no example is found at all, alone or as a JSON member value', (_kind, examples) => {
     for (const e of examples) {
       expect(findSecret(e), e).toBeNull();
       expect(containsSecret({ note: e, items: [e] }), e).toBe(false);

@@ -71,7 +71,7 @@ export const entityMutators: UasMutator[] = [
     const xml = d.out.xml;
     const unescaped = (at: number) => {
       const len = /^&amp;/.test(xml.slice(at)) ? 5 : xml.startsWith('&#38;', at) ? 5 : 6;
-      return xml.slice(0, at) + '&' + xml.slice(at + len);
+      return `${xml.slice(0, at)}&${xml.slice(at + len)}`;
     };
     // "&amp;lt;" unescaped once is "&lt;", still a valid reference: not a mutation; "&amp;copy;"
     // gives "&copy;", an entity reference of another vocabulary (the html-entity family's slip).
@@ -85,7 +85,7 @@ export const entityMutators: UasMutator[] = [
     const at = choose(hits, p[0]);
     if (at === undefined) return null;
     const len = xml.startsWith('&lt;', at) ? 4 : xml.startsWith('&#60;', at) ? 5 : 6;
-    const out = xml.slice(0, at) + '<' + xml.slice(at + len);
+    const out = `${xml.slice(0, at)}<${xml.slice(at + len)}`;
     // "<" followed by a name or markup could open a tag or comment: only unambiguous breakage counts.
     return NAME_START.test(out.slice(at + 1, at + 2)) ? null : wf(d, out);
   }, 13),
@@ -97,8 +97,8 @@ export const entityMutators: UasMutator[] = [
     const variant = p[1] % 3;
     const out =
       variant === 0 ? xml.slice(0, semi) + xml.slice(semi + 1) // "&amp" without ";"
-      : variant === 1 ? xml.slice(0, at + 1) + ' ' + xml.slice(at + 1) // "& amp;"
-      : xml.slice(0, at + 1) + 'ampx' + xml.slice(semi); // "&ampx;" (undeclared entity)
+      : variant === 1 ? `${xml.slice(0, at + 1)} ${xml.slice(at + 1)}` // "& amp;"
+      : `${xml.slice(0, at + 1)}ampx${xml.slice(semi)}`; // "&ampx;" (undeclared entity)
     return VALID_REF.test(out.slice(at)) ? null : wf(d, out);
   }, 3),
   uasMutator('unbalanced-tag', 'VAL-XML-WELL-FORMED', (d, p) => {
@@ -132,14 +132,14 @@ export const entityMutators: UasMutator[] = [
     // A character of a unit's text as its HTML entity (`&eacute;`, `&nbsp;`), or one where no rule reads.
     const hits = Object.values(d.out.text).filter((r) => r.style !== 'cdata').flatMap((r) => [...d.out.xml.slice(r.from, r.to).matchAll(HTML_CHARS)].map((m) => [r.from + m.index!, m[0]] as const));
     const hit = p[1] % 3 === 0 ? undefined : choose(hits, p[0]);
-    if (hit) return wf(d, d.out.xml.slice(0, hit[0]) + `&${HTML_ENTITIES[hit[1]]};` + d.out.xml.slice(hit[0] + hit[1].length));
+    if (hit) return wf(d, `${d.out.xml.slice(0, hit[0])}&${HTML_ENTITIES[hit[1]]};${d.out.xml.slice(hit[0] + hit[1].length)}`);
     return wf(d, insert(d.out.xml, rootVersionEnd(d), ['&nbsp;', '&copy;', '&eacute;'][p[2] % 3]!));
   }, 2),
   uasMutator('raw-cdata-end', 'VAL-XML-WELL-FORMED', (d, p) => {
     // `]]>` in character data: the text's own (escaped `>` written raw), or put where no rule reads.
     const hits = hitsInText(d, /\]\](?:&gt;|&#62;|&#x3E;)/g);
     const at = p[1] % 2 === 0 ? choose(hits, p[0]) : undefined;
-    if (at !== undefined) return wf(d, d.out.xml.slice(0, at + 2) + '>' + d.out.xml.slice(d.out.xml.indexOf(';', at) + 1));
+    if (at !== undefined) return wf(d, `${d.out.xml.slice(0, at + 2)}>${d.out.xml.slice(d.out.xml.indexOf(';', at) + 1)}`);
     const spot = choose(ignoredText(d), p[0]);
     return spot === undefined ? null : wf(d, insert(d.out.xml, spot, 'see ]]> here '));
   }, 2),
@@ -161,7 +161,7 @@ export const entityMutators: UasMutator[] = [
     const m = choose(hits, p[1]);
     if (!m) return null;
     const attr = m[2]!.trim();
-    return wf(d, xml.slice(0, m.index) + m[0] + ` ${attr}` + xml.slice(m.index! + m[0].length));
+    return wf(d, `${xml.slice(0, m.index) + m[0]} ${attr}${xml.slice(m.index! + m[0].length)}`);
   }, 2),
   uasMutator('comment-double-hyphen', 'VAL-XML-WELL-FORMED', (d, p) => {
     // `--` inside a comment, or a comment ending `--->`: XML 1.0 §2.5 forbids both.

@@ -92,7 +92,7 @@ export const structureFindings: UasMutator = uasMutator('structure-findings', 'V
     const at = choose(textBoundaries({ ...d, doc, out }, u.id), c >> 4);
     const open = at === undefined ? startTag(out.xml, 'semantic_unit', u.id) : undefined;
     if (at !== undefined) edits.push({ at, del: 0, ins: tag });
-    else if (open && open.tag.endsWith('/>')) edits.push({ at: open.at, del: open.tag.length, ins: `${open.tag.slice(0, -2)}>${tag}</semantic_unit>` });
+    else if (open?.tag.endsWith('/>')) edits.push({ at: open.at, del: open.tag.length, ins: `${open.tag.slice(0, -2)}>${tag}</semantic_unit>` });
     if (at !== undefined || open?.tag.endsWith('/>')) order();
   }
   if (has(16)) {

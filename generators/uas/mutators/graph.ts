@@ -94,7 +94,7 @@ const ghost = (doc: GenDoc, pick: number): string | null => {
 };
 
 /** A declared id of a kind edges may join, in another case (not declared itself, none matching it but the original). */
-function caseVariantOfDeclared(doc: GenDoc, spec: UasSpec, kinds: readonly UasElementKind[], p: readonly number[]): string | null {
+function caseVariantOfDeclared(doc: GenDoc, _spec: UasSpec, kinds: readonly UasElementKind[], p: readonly number[]): string | null {
   const by = idsByKind(doc);
   const id = choose(kinds.flatMap((k) => by[k]), p[1]);
   const declared = declaredIds(doc);
@@ -193,7 +193,7 @@ export const graphMutators: UasMutator[] = [
     return v === undefined || declaredIds(doc).has(v) ? null : v;
   }),
   targetMutator('ref-missing', (_doc, _d, p) => (p[2] % 2 === 0 ? undefined : '')),
-  targetMutator('ref-non-element-id', (doc, d, p) => {
+  targetMutator('ref-non-element-id', (doc, _d, p) => {
     // The `id` of a `<check>` of the validation report: an id, but not of a unit, concept or edge.
     if (!doc.children.includes('validation_report')) return null;
     const t = CHECK_IDS[p[2] % CHECK_IDS.length]!;

@@ -26,7 +26,7 @@ function shifted(d: UasValidDocument, i: number, delta: number): GenUnit | undef
  * agree, or when they differ only as one of the verbatim families' lanes says (a trimming or
  * normalizing verifier must be caught by that family alone).
  */
-function mismatchOf(d: UasValidDocument, u: GenUnit, text: string, span: Uint8Array): ExpectedFinding | null | 'lane' {
+function mismatchOf(_d: UasValidDocument, u: GenUnit, text: string, span: Uint8Array): ExpectedFinding | null | 'lane' {
   const at = firstDiff(utf8(text), span);
   if (at < 0) return null;
   if (lanesOf(text, span).length > 0) return 'lane';
@@ -53,7 +53,7 @@ const ORDER_SPELLINGS: ((n: number) => string)[] = [(n) => `0${n}`, (n) => `+${n
 
 /** Every unit's `source_order` replaced by `orders` (a VAL-SOURCE-ORDER finding on each unit whose number is wrong). */
 function renumbered(d: UasValidDocument, orders: readonly string[]): UasMutation | null {
-  const wrong = d.doc.units.filter((u, i) => orders[i] !== String(i + 1));
+  const wrong = d.doc.units.filter((_u, i) => orders[i] !== String(i + 1));
   if (wrong.length === 0) return null;
   return rebuild(d, (doc) => doc.units.forEach((u, i) => (u.sourceOrder = orders[i]!)), wrong.map((u) => ({ checkId: 'VAL-SOURCE-ORDER', unitId: u.id })));
 }

@@ -160,7 +160,7 @@ export const structureMutators: UasMutator[] = [
     const at = choose(textBoundaries(d, u.id), p[1]);
     if (at !== undefined) return { source: d.source.bytes, artifact: insert(d.out.xml, at, tag), expected: order() };
     const m = startTag(d.out.xml, 'semantic_unit', u.id);
-    if (!m || !m.tag.endsWith('/>')) return null;
+    if (!m?.tag.endsWith('/>')) return null;
     const opened = `${m.tag.slice(0, -2)}>${tag}</semantic_unit>`;
     return { source: d.source.bytes, artifact: d.out.xml.slice(0, m.at) + opened + d.out.xml.slice(m.at + m.tag.length), expected: order() };
   }),

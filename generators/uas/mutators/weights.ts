@@ -6,10 +6,8 @@ import { choose, type ExpectedFinding, type UasMutation, type UasMutator, uasMut
 import { serializeUas } from '../serialize.js';
 import {
   centralityDivisor,
-  degreeOf,
   exactHundredths,
   nearestHundredths,
-  neighboursOf,
   PINNED_READING,
   PROMOTION_MISREADINGS,
   promotionBreaks,

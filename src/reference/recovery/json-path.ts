@@ -46,7 +46,7 @@ export function parseJsonPath(path: string): Step[] | null {
 export function valueAt(root: unknown, steps: readonly Step[]): unknown {
   let v = root;
   for (const s of steps) {
-    if (v === null || typeof v !== 'object' || !Object.prototype.hasOwnProperty.call(v, s)) return undefined;
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, s)) return undefined;
     v = (v as Record<string | number, unknown>)[s];
   }
   return v;
@@ -56,7 +56,7 @@ export function valueAt(root: unknown, steps: readonly Step[]): unknown {
 export function assignAt(root: unknown, steps: readonly Step[], value: unknown): boolean {
   let v = root;
   for (const s of steps.slice(0, -1)) {
-    if (v === null || typeof v !== 'object' || !Object.prototype.hasOwnProperty.call(v, s)) return false;
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, s)) return false;
     v = (v as Record<string | number, unknown>)[s];
   }
   if (v === null || typeof v !== 'object' || steps.length === 0) return false;

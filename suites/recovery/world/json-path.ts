@@ -23,7 +23,7 @@ export function renderPath(path: readonly PathStep[], quote: PathQuote = "'"): s
 export function getAt(root: unknown, path: readonly PathStep[]): unknown {
   let v: unknown = root;
   for (const s of path) {
-    if (v === null || typeof v !== 'object' || !Object.prototype.hasOwnProperty.call(v, s)) return undefined;
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, s)) return undefined;
     v = (v as Record<string | number, unknown>)[s];
   }
   return v;
@@ -31,7 +31,7 @@ export function getAt(root: unknown, path: readonly PathStep[]): unknown {
 
 /** The own member `s` of `v`, or undefined: never a member inherited from `Object.prototype` (`__proto__`, `constructor`). */
 function own(v: unknown, s: PathStep): unknown {
-  return v !== null && typeof v === 'object' && Object.prototype.hasOwnProperty.call(v, s) ? (v as Record<string | number, unknown>)[s] : undefined;
+  return v !== null && typeof v === 'object' && Object.hasOwn(v, s) ? (v as Record<string | number, unknown>)[s] : undefined;
 }
 
 /** Sets `value` as an own data property (so that a name such as `__proto__` stays a plain key). */

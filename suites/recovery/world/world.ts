@@ -336,7 +336,7 @@ export class World {
     }
     if (where === originPath(e.getAction)) {
       const task = a.task_id === undefined ? undefined : this.workflow.byId.get(a.task_id);
-      if (!task || task.spec.kind !== 'handoff') {
+      if (task?.spec.kind !== 'handoff') {
         this.fail(a, P.badRequest('A GET-Action notification names the handoff task it serves.'));
         return 'bad-get-action';
       }

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonOutput, MAX_ARTIFACT_BYTES, UAS_EXIT, uasVerifyMain, writeChunks } from '../../../src/cli/uas-verify.js';
+import { jsonOutput, MAX_ARTIFACT_BYTES, UAS_EXIT, writeChunks } from '../../../src/cli/uas-verify.js';
 import { Collect, verify } from '../../helpers/uas-verify.js';
 
 /**

@@ -62,7 +62,7 @@ function foldsToDeclared(packet: Packet, pointer: string): boolean {
   if (!Object.hasOwn(spec.profiles, profile)) return false;
   const o = publishedObjects(spec, packet, profile).find((x) => x.pointer === parent);
   const name = lastToken(pointer);
-  return o !== undefined && o.declared.some((d) => foldName(d) === foldName(name));
+  return o?.declared.some((d) => foldName(d) === foldName(name));
 }
 
 /** The seconds and fraction of an RFC 3339 UTC date-time. */
@@ -371,9 +371,9 @@ export const byFamily: ByFamily = {
     'envelope-text': overlooking("scans the body and the free-form payloads, not the envelope's own texts", 'ENV-SECRET-IN-MEMORY', (f) => f.path !== undefined && !f.path.startsWith('/body/') && !f.path.startsWith('/delivery/expected_output_schema/')),
     'deep-free-form': overlooking("scans a free-form payload's string values two levels down at most (member names and credential members at any depth)", 'ENV-SECRET-IN-MEMORY', (f, p) => {
       const v = valueOf(f, p);
-      return f.path !== undefined && f.path.startsWith('/delivery/expected_output_schema/') && f.path.split('/').length - 3 >= 3 && typeof v === 'string' && findSecret(v) !== null;
+      return f.path?.startsWith('/delivery/expected_output_schema/') && f.path.split('/').length - 3 >= 3 && typeof v === 'string' && findSecret(v) !== null;
     }),
-    'other-body-text': overlooking('scans the proposed facts only', 'ENV-SECRET-IN-MEMORY', (f) => f.path !== undefined && f.path.startsWith('/body/') && !f.path.startsWith('/body/proposed_facts')),
+    'other-body-text': overlooking('scans the proposed facts only', 'ENV-SECRET-IN-MEMORY', (f) => f.path?.startsWith('/body/') && !f.path.startsWith('/body/proposed_facts')),
     jwt: overlooking('reads a JWT only with a signature part (an alg-none token has an empty one)', 'ENV-SECRET-IN-MEMORY', (f, p) => {
       const v = valueOf(f, p);
       return typeof v === 'string' && UNSIGNED_JWT.test(v) && !SIGNED_JWT.test(v);
