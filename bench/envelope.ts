@@ -17,7 +17,11 @@ export const RUNNER_RUNS = 20;
 export async function benchEnvelope(bench: Bench): Promise<Record<string, number>> {
   const casesPerOp: Record<string, number> = {};
   const arbitraries = envelopeSuite.map((c) => c.arbitrary(bundledSpec()));
-  const corpus = fc.sample(envelopeSuite[0]!.arbitrary(bundledSpec()), { seed: 42, numRuns: 2000 }) as { profile: string; now: string; packet: unknown }[];
+  const corpus = fc.sample(envelopeSuite[0]!.arbitrary(bundledSpec()), { seed: 42, numRuns: 2000 }) as {
+    profile: string;
+    now: string;
+    packet: unknown;
+  }[];
   for (const c of corpus) validateEnvelope(bundledSpec().envelope, c.packet, { now: c.now }); // compile every profile first
   for (const a of arbitraries) fc.sample(a, { seed: 0, numRuns: 200 }); // build every lazily cached arbitrary first
   let i = 0;
@@ -26,7 +30,8 @@ export async function benchEnvelope(bench: Bench): Promise<Record<string, number
   casesPerOp[runner] = envelopeSuite.length * RUNNER_RUNS;
   bench.add(runner, async () => {
     const report = await runChecks({ checks: envelopeSuite, adapter: referenceAdapter, seed: i++, runs: RUNNER_RUNS });
-    if (report.summary.passed !== envelopeSuite.length) throw new Error('the reference failed a check during the benchmark');
+    if (report.summary.passed !== envelopeSuite.length)
+      throw new Error('the reference failed a check during the benchmark');
   });
 
   const raw = 'envelope: the same arbitraries alone (cases/s)';

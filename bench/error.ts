@@ -32,7 +32,18 @@ export async function benchError(bench: Bench): Promise<void> {
   const e = spec.error;
   const valid = fc.sample(errorPayload(e), { seed: 42, numRuns: 2000 });
   const adversarial = fc
-    .sample(fc.oneof(schemaViolation(e), nonRegistryCode(e), conditionActionMisfit(e), execParamViolation(e), secretLeak(e), configRetry(e), mutated(errorPayload(e), numericMisalignment(e))), { seed: 42, numRuns: 2000 })
+    .sample(
+      fc.oneof(
+        schemaViolation(e),
+        nonRegistryCode(e),
+        conditionActionMisfit(e),
+        execParamViolation(e),
+        secretLeak(e),
+        configRetry(e),
+        mutated(errorPayload(e), numericMisalignment(e)),
+      ),
+      { seed: 42, numRuns: 2000 },
+    )
     .map((c) => c.payload);
   const nextValid = cycle(valid);
   const nextAdversarial = cycle(adversarial);

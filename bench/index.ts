@@ -26,7 +26,10 @@ await bench.run();
 const rates: Record<string, number> = {};
 console.log('\n| task | ops/s | cases/s |\n| --- | ---: | ---: |');
 for (const task of bench.tasks) {
-  const hz = task.result && 'throughput' in task.result ? (task.result as { throughput: { mean: number } }).throughput.mean : ((task.result as { hz?: number } | undefined)?.hz ?? 0);
+  const hz =
+    task.result && 'throughput' in task.result
+      ? (task.result as { throughput: { mean: number } }).throughput.mean
+      : ((task.result as { hz?: number } | undefined)?.hz ?? 0);
   const perOp = casesPerOp[task.name] ?? 1;
   rates[task.name] = hz * perOp;
   console.log(`| ${task.name} | ${hz.toFixed(1)} | ${(hz * perOp).toFixed(0)} |`);
@@ -38,7 +41,9 @@ console.log(`  runner / raw arbitraries      = ${r(runner, 'envelope: the same a
 console.log(`  runner / ajv validator alone  = ${r(runner, 'envelope: ajv schema validator alone (cases/s)')}`);
 console.log(`  runner / reference validator  = ${r(runner, 'envelope: reference validateEnvelope alone (cases/s)')}`);
 const us = (name: string) => (1e6 / rates[name]!).toFixed(1);
-console.log(`  harness per in-process call   = ${us('harness: an in-process call (copies and prototype guard)')} us, of which the prototype guard ${us('harness: the prototype guard alone (one comparison)')} us; marked as crossing a process: ${us('harness: the same call, marked as crossing a process')} us`);
+console.log(
+  `  harness per in-process call   = ${us('harness: an in-process call (copies and prototype guard)')} us, of which the prototype guard ${us('harness: the prototype guard alone (one comparison)')} us; marked as crossing a process: ${us('harness: the same call, marked as crossing a process')} us`,
+);
 
 if (process.env.BENCH_SKIP_PERCASE !== '1') await benchPerCase();
 if (process.env.BENCH_SKIP_PROCESS !== '1') await benchProcess();

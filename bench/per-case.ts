@@ -27,7 +27,10 @@ function msOf(f: () => unknown): number | Promise<number> {
  * runner's side: a recovery case is a whole agent session, so its suite cannot come near raw
  * generation, and the bench prints the suites apart.
  */
-export async function benchPerCase(rounds = Number(process.env.BENCH_PERCASE_ROUNDS ?? 3), runs = Number(process.env.BENCH_PERCASE_RUNS ?? 200)): Promise<void> {
+export async function benchPerCase(
+  rounds = Number(process.env.BENCH_PERCASE_ROUNDS ?? 3),
+  runs = Number(process.env.BENCH_PERCASE_RUNS ?? 200),
+): Promise<void> {
   const spec = bundledSpec();
   const bySuite = new Map<string, CheckDefinition[]>();
   for (const c of packCatalog().checks) bySuite.set(c.suite, [...(bySuite.get(c.suite) ?? []), c]);
@@ -53,9 +56,13 @@ export async function benchPerCase(rounds = Number(process.env.BENCH_PERCASE_ROU
     totals.raw.push(raw);
     totals.runner.push(runner);
   }
-  console.log(`\nPer case at R=${runs}, in one process (${rounds} paired rounds; runner / raw generation of the same arbitraries, median):`);
+  console.log(
+    `\nPer case at R=${runs}, in one process (${rounds} paired rounds; runner / raw generation of the same arbitraries, median):`,
+  );
   console.log('| suite | checks | x raw generation |\n| --- | ---: | ---: |');
   for (const s of suites) console.log(`| ${s} | ${bySuite.get(s)!.length} | ${median(ratios.get(s)!).toFixed(2)} |`);
   const whole = median(totals.runner.map((u, i) => u / totals.raw[i]!));
-  console.log(`| whole pack | ${packCatalog().checks.length} | ${whole.toFixed(2)} (goal <= ${GOAL}: ${whole <= GOAL ? 'met' : 'NOT met'}) |`);
+  console.log(
+    `| whole pack | ${packCatalog().checks.length} | ${whole.toFixed(2)} (goal <= ${GOAL}: ${whole <= GOAL ? 'met' : 'NOT met'}) |`,
+  );
 }

@@ -21,7 +21,8 @@ function counted(adapter: Adapter): { adapter: Adapter; calls: () => number } {
       };
   }
   // What the transport says of the adapter (it crosses a process, its deadlines, the requests it takes at once) goes with it.
-  for (const key of Object.getOwnPropertySymbols(adapter)) Object.defineProperty(wrapped, key, Object.getOwnPropertyDescriptor(adapter, key)!);
+  for (const key of Object.getOwnPropertySymbols(adapter))
+    Object.defineProperty(wrapped, key, Object.getOwnPropertyDescriptor(adapter, key)!);
   return { adapter: wrapped as unknown as Adapter, calls: () => n };
 }
 
@@ -43,7 +44,8 @@ async function roundTrips(adapter: Adapter, n: number): Promise<number> {
 /** The same adapter, said to take one request at a time: how a run without pipelining drives it. */
 function oneAtATime(adapter: Adapter): Adapter {
   const wrapped: Record<PropertyKey, unknown> = { ...adapter };
-  for (const key of Object.getOwnPropertySymbols(adapter)) if (key !== IN_FLIGHT) Object.defineProperty(wrapped, key, Object.getOwnPropertyDescriptor(adapter, key)!);
+  for (const key of Object.getOwnPropertySymbols(adapter))
+    if (key !== IN_FLIGHT) Object.defineProperty(wrapped, key, Object.getOwnPropertyDescriptor(adapter, key)!);
   Object.defineProperty(wrapped, IN_FLIGHT, { value: 1, enumerable: false });
   return wrapped as unknown as Adapter;
 }
@@ -70,7 +72,10 @@ export async function benchProcess(): Promise<void> {
       const a = await timeSuite(referenceAdapter);
       const b = await timeSuite(single);
       const c = await timeSuite(child);
-      if ([a, b, c].some((r) => r.passed !== envelopeSuite.length)) throw new Error(`bench: the reference did not pass the envelope suite (${a.passed}/${b.passed}/${c.passed} of ${envelopeSuite.length})`);
+      if ([a, b, c].some((r) => r.passed !== envelopeSuite.length))
+        throw new Error(
+          `bench: the reference did not pass the envelope suite (${a.passed}/${b.passed}/${c.passed} of ${envelopeSuite.length})`,
+        );
       runs.in.push(a.ms);
       runs.single.push(b.ms);
       runs.piped.push(c.ms);
@@ -81,14 +86,24 @@ export async function benchProcess(): Promise<void> {
     const ratio = median(runs.piped) / median(runs.in);
     const rtIn = await roundTrips(referenceAdapter, 2000);
     const rtOut = await roundTrips(child, 2000);
-    console.log(`\nOut-of-process adapter (envelope suite, ${envelopeSuite.length} checks, --runs ${RUNS}, seed ${SEED}, ${calls} adapter calls per run, ${rounds} rounds):`);
+    console.log(
+      `\nOut-of-process adapter (envelope suite, ${envelopeSuite.length} checks, --runs ${RUNS}, seed ${SEED}, ${calls} adapter calls per run, ${rounds} rounds):`,
+    );
     console.log(`| adapter | median run (ms) | runs (ms) |\n| --- | ---: | --- |`);
     console.log(`| reference, in process | ${median(runs.in).toFixed(0)} | ${show(runs.in)} |`);
-    console.log(`| reference, isolated, one request at a time | ${median(runs.single).toFixed(0)} | ${show(runs.single)} |`);
-    console.log(`| reference, isolated, pipelined (the default) | ${median(runs.piped).toFixed(0)} | ${show(runs.piped)} |`);
+    console.log(
+      `| reference, isolated, one request at a time | ${median(runs.single).toFixed(0)} | ${show(runs.single)} |`,
+    );
+    console.log(
+      `| reference, isolated, pipelined (the default) | ${median(runs.piped).toFixed(0)} | ${show(runs.piped)} |`,
+    );
     console.log(`  isolated one at a time / in-process = ${(median(runs.single) / median(runs.in)).toFixed(3)}`);
-    console.log(`  isolated pipelined / in-process = ${ratio.toFixed(3)} (goal <= 1.2): ${ratio <= 1.2 ? 'met' : 'NOT met'}; the child's start and describe: ${startMs.toFixed(0)} ms, once per run`);
-    console.log(`  one small computeChecksum call: ${rtIn.toFixed(0)} calls/s in process, ${rtOut.toFixed(0)} round trips/s through the child (${(1e6 / rtOut).toFixed(0)} µs each)`);
+    console.log(
+      `  isolated pipelined / in-process = ${ratio.toFixed(3)} (goal <= 1.2): ${ratio <= 1.2 ? 'met' : 'NOT met'}; the child's start and describe: ${startMs.toFixed(0)} ms, once per run`,
+    );
+    console.log(
+      `  one small computeChecksum call: ${rtIn.toFixed(0)} calls/s in process, ${rtOut.toFixed(0)} round trips/s through the child (${(1e6 / rtOut).toFixed(0)} µs each)`,
+    );
   } finally {
     await processControl(child)!.close();
   }

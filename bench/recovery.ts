@@ -21,11 +21,29 @@ function cycle<T>(items: readonly T[]): () => T {
  * fault-free workflows, workflows under any fault schedule, and sessions judged by a REC-* check.
  */
 export async function benchRecovery(bench: Bench): Promise<void> {
-  const adapter: Adapter = { describe: () => ({ name: 'reference', version: '0', capabilityLevel: 'L7' }), recovery: referenceAdapter.recovery! };
-  const h = createHarness(adapter, { name: 'reference', version: '0', capabilityLevel: 'L7' }, { timeoutMs: 10_000, now: '2026-06-01T00:00:00Z', spec: bundledSpec() });
+  const adapter: Adapter = {
+    describe: () => ({ name: 'reference', version: '0', capabilityLevel: 'L7' }),
+    recovery: referenceAdapter.recovery!,
+  };
+  const h = createHarness(
+    adapter,
+    { name: 'reference', version: '0', capabilityLevel: 'L7' },
+    { timeoutMs: 10_000, now: '2026-06-01T00:00:00Z', spec: bundledSpec() },
+  );
   const calm = cycle(fc.sample(recoveryCase({ levels: ['L7'], others: { max: 6 } }), { seed: 42, numRuns: 500 }));
-  const stormy = cycle(fc.sample(recoveryCase({ levels: ['L0', 'L3', 'L6', 'L7'], others: { faults: ALL_FAULT_KINDS, max: 6 } }), { seed: 42, numRuns: 500 }));
-  const judged = cycle(recoverySuite.flatMap((check) => fc.sample(check.arbitrary(bundledSpec()), { seed: 42, numRuns: 50 }).map((c) => ({ check, c: c as RecoveryCase }))));
+  const stormy = cycle(
+    fc.sample(recoveryCase({ levels: ['L0', 'L3', 'L6', 'L7'], others: { faults: ALL_FAULT_KINDS, max: 6 } }), {
+      seed: 42,
+      numRuns: 500,
+    }),
+  );
+  const judged = cycle(
+    recoverySuite.flatMap((check) =>
+      fc
+        .sample(check.arbitrary(bundledSpec()), { seed: 42, numRuns: 50 })
+        .map((c) => ({ check, c: c as RecoveryCase })),
+    ),
+  );
   await runSession(h, calm()); // load spec data and compile the action schema before timing
   bench
     .add('recovery: reference session, fault-free workflow (scenarios/s)', async () => {

@@ -16,7 +16,23 @@ const TASKS: readonly StartupTask[] = [
   { name: '--version', args: [BIN, '--version'], goal: 2 },
   { name: 'list', args: [BIN, 'list'], goal: 2 },
   { name: 'a usage error', args: [BIN, '--runs', 'x'] },
-  { name: 'one check, one case (in process)', args: [BIN, '--adapter', 'reference', '--check', 'ENV-EXPIRED', '--runs', '1', '--seed', '1', '--no-reports', '--in-process'], goal: 3 },
+  {
+    name: 'one check, one case (in process)',
+    args: [
+      BIN,
+      '--adapter',
+      'reference',
+      '--check',
+      'ENV-EXPIRED',
+      '--runs',
+      '1',
+      '--seed',
+      '1',
+      '--no-reports',
+      '--in-process',
+    ],
+    goal: 3,
+  },
 ];
 
 /** Wall time of one process, in milliseconds. */
@@ -45,6 +61,8 @@ export function benchStartup(rounds = Number(process.env.BENCH_STARTUP_ROUNDS ??
   console.log('| command | x bare node (median) | goal |\n| --- | ---: | ---: |');
   for (const t of TASKS) {
     const r = median(ratios.get(t.name)!);
-    console.log(`| ${t.name} | ${r.toFixed(2)} | ${t.goal !== undefined ? `<= ${t.goal} ${r <= t.goal ? 'met' : 'NOT met'}` : '-'} |`);
+    console.log(
+      `| ${t.name} | ${r.toFixed(2)} | ${t.goal !== undefined ? `<= ${t.goal} ${r <= t.goal ? 'met' : 'NOT met'}` : '-'} |`,
+    );
   }
 }

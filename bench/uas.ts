@@ -8,7 +8,14 @@ import { verifyUas } from '../src/reference/uas/verify.js';
 import { verifyUasFile } from '../src/reference/uas/verify-file.js';
 import { bundledSpec } from '../src/spec/index.js';
 import { buildNativeVerifier } from './uas-native/build.js';
-import { checkAgreement, nativeVerifier, pairedRounds, uasVerifyCli, uasVerifyPeakRssMiB, type PairedFigure } from './uas-native/compare.js';
+import {
+  checkAgreement,
+  nativeVerifier,
+  pairedRounds,
+  uasVerifyCli,
+  uasVerifyPeakRssMiB,
+  type PairedFigure,
+} from './uas-native/compare.js';
 
 /** Options of the UAS benchmark. */
 export interface UasBenchOptions {
@@ -46,7 +53,13 @@ export interface UasBenchFigures {
   peakRssMiB: Record<string, number>;
   native: NativeFigures;
   /** Issue 4's in-process goals, then issue 16's: null when not measured (no compiler, no 1 GiB run). */
-  goals: { source: boolean; artifact: boolean; memoryFlat: boolean | null; nativeSource: boolean | null; nativeArtifact: boolean | null };
+  goals: {
+    source: boolean;
+    artifact: boolean;
+    memoryFlat: boolean | null;
+    nativeSource: boolean | null;
+    nativeArtifact: boolean | null;
+  };
 }
 
 /** Issue 16's goals: `uas-verify` at most this many times the native verifier's wall time. */
@@ -99,7 +112,12 @@ function writeLargeCase(dir: string, name: string, mib: number): { source: strin
 
 /** An artifact-heavy case: many small verbatim units with edges, as a compiler emits for prose. */
 export function artifactHeavyCase(units: number): { source: Buffer; xml: string } {
-  const texts = ['Raw text is an immutable byte sequence.', 'If w ≥ 0.85 & the node is isolated, register it <PM-02>.', '“Smart” and "straight" quotes\r\nstay as they are.', 'Astral 𝔘𝔄𝔖 😀 and combining e\u0301 survive.'];
+  const texts = [
+    'Raw text is an immutable byte sequence.',
+    'If w ≥ 0.85 & the node is isolated, register it <PM-02>.',
+    '“Smart” and "straight" quotes\r\nstay as they are.',
+    'Astral 𝔘𝔄𝔖 😀 and combining e\u0301 survive.',
+  ];
   const parts: Buffer[] = [];
   let body = '';
   let edges = '';
@@ -123,30 +141,49 @@ export function artifactHeavyCase(units: number): { source: Buffer; xml: string 
  * turns, so a load that comes and goes on a shared machine weighs on both alike. One tinybench run
  * per round; samples are pooled across rounds.
  */
-async function alternating(tasks: Record<string, () => unknown>, rounds: number, perRound: number): Promise<Record<string, number>> {
+async function alternating(
+  tasks: Record<string, () => unknown>,
+  rounds: number,
+  perRound: number,
+): Promise<Record<string, number>> {
   const pooled: Record<string, number[]> = Object.fromEntries(Object.keys(tasks).map((k) => [k, []]));
   for (let r = 0; r < rounds; r++) {
-    const bench = new Bench({ iterations: perRound, time: 0, warmupIterations: r === 0 ? 1 : 0, warmupTime: 0, retainSamples: true });
+    const bench = new Bench({
+      iterations: perRound,
+      time: 0,
+      warmupIterations: r === 0 ? 1 : 0,
+      warmupTime: 0,
+      retainSamples: true,
+    });
     for (const [name, fn] of Object.entries(tasks)) bench.add(name, fn);
     await bench.run();
     for (const name of Object.keys(tasks)) {
       const t = bench.getTask(name)!;
-      if (t.result.state !== 'completed' || !t.result.latency.samples) throw new Error(`bench task ${name}: ${t.result.state}`);
+      if (t.result.state !== 'completed' || !t.result.latency.samples)
+        throw new Error(`bench task ${name}: ${t.result.state}`);
       pooled[name]!.push(...t.result.latency.samples);
     }
   }
-  return Object.fromEntries(Object.entries(pooled).map(([name, xs]) => {
-    const s = [...xs].sort((a, b) => a - b);
-    const mid = s.length >> 1;
-    return [name, s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2];
-  }));
+  return Object.fromEntries(
+    Object.entries(pooled).map(([name, xs]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      const mid = s.length >> 1;
+      return [name, s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2];
+    }),
+  );
 }
 
 /** Peak memory is flat when the 1 GiB source costs at most a quarter more than the 64 MiB one, plus 16 MiB of noise. */
 const flatMemory = (at64: number, at1024: number) => at1024 <= at64 * 1.25 + 16;
 
 /** `uas-verify` against the native verifier on both cases, after checking that they agree; or why it is skipped. */
-function compareWithNative(dir: string, heavy: { source: Buffer; xml: string }, big: { source: string; artifact: string }, mib: number, pairs: number): NativeFigures {
+function compareWithNative(
+  dir: string,
+  heavy: { source: Buffer; xml: string },
+  big: { source: string; artifact: string },
+  mib: number,
+  pairs: number,
+): NativeFigures {
   const build = buildNativeVerifier(dir);
   if (!build.ok) return { skipped: build.skipped };
   const baseline = nativeVerifier(build.path);
@@ -161,9 +198,19 @@ function compareWithNative(dir: string, heavy: { source: Buffer; xml: string }, 
     [uasVerifyCli, baseline],
     [
       { label: `the ${mib} MiB source`, ...big, expected: 0 },
-      { label: `the ${mib} MiB source, one span hash tampered`, source: big.source, artifact: tamperedArtifact, expected: 1 },
+      {
+        label: `the ${mib} MiB source, one span hash tampered`,
+        source: big.source,
+        artifact: tamperedArtifact,
+        expected: 1,
+      },
       { label: 'the artifact-heavy case', ...heavyFiles, expected: 0 },
-      { label: 'the artifact-heavy case, one source byte changed', source: tamperedSource, artifact: heavyFiles.artifact, expected: 1 },
+      {
+        label: 'the artifact-heavy case, one source byte changed',
+        source: tamperedSource,
+        artifact: heavyFiles.artifact,
+        expected: 1,
+      },
     ],
   );
   return {
@@ -184,7 +231,10 @@ function changeOneLetter(source: Buffer): Buffer {
 
 /** The artifact with the span_sha256 of unit `u<k>` replaced by another hash. */
 function tamperSpanHash(artifact: string, k: number): string {
-  const out = artifact.replace(new RegExp(`(id="u${k}" [^>]*?span_sha256=")[0-9a-f]{64}`), `$1${sha(Buffer.from('tampered'))}`);
+  const out = artifact.replace(
+    new RegExp(`(id="u${k}" [^>]*?span_sha256=")[0-9a-f]{64}`),
+    `$1${sha(Buffer.from('tampered'))}`,
+  );
   if (out === artifact) throw new Error(`UAS bench: no unit u${k} to tamper`);
   return out;
 }
@@ -193,18 +243,26 @@ function tamperSpanHash(artifact: string, k: number): string {
 function printNativeGoals(f: UasBenchFigures, mib: number, units: number): void {
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const n = f.native;
-  console.log('\nUAS goals (issue 16): uas-verify, spawned, against the native verifier (bench/uas-native/verify.c), wall time');
+  console.log(
+    '\nUAS goals (issue 16): uas-verify, spawned, against the native verifier (bench/uas-native/verify.c), wall time',
+  );
   if ('skipped' in n) console.log(`  native comparison skipped: ${n.skipped}`);
   else {
     const line = (what: string, p: PairedFigure, goal: number) =>
-      console.log(`  ${what}: ${p.ratio.toFixed(2)}x the native verifier (uas-verify ${p.ms.toFixed(0)} ms, native ${p.baselineMs.toFixed(0)} ms; goal <= ${goal}x): ${verdict(p.ratio <= goal)}`);
+      console.log(
+        `  ${what}: ${p.ratio.toFixed(2)}x the native verifier (uas-verify ${p.ms.toFixed(0)} ms, native ${p.baselineMs.toFixed(0)} ms; goal <= ${goal}x): ${verdict(p.ratio <= goal)}`,
+      );
     line(`${mib} MiB source`, n.source, NATIVE_GOALS.source);
     line(`${f.artifactMiB} MiB artifact, ${units} verbatim units`, n.artifact, NATIVE_GOALS.artifact);
   }
   const at64 = f.peakRssMiB['64 MiB']!;
   const at1024 = f.peakRssMiB['1 GiB'];
-  if (at1024 === undefined) console.log(`  peak RSS flat from 64 MiB to 1 GiB: not measured (64 MiB source: ${at64} MiB; set UAS_BENCH_GIB=1)`);
-  else console.log(`  peak RSS flat from 64 MiB to 1 GiB: ${at1024} MiB at 1 GiB against ${at64} MiB at 64 MiB (goal <= 1.25x + 16 MiB): ${verdict(flatMemory(at64, at1024))}`);
+  if (at1024 === undefined)
+    console.log(`  peak RSS flat from 64 MiB to 1 GiB: not measured (64 MiB source: ${at64} MiB; set UAS_BENCH_GIB=1)`);
+  else
+    console.log(
+      `  peak RSS flat from 64 MiB to 1 GiB: ${at1024} MiB at 1 GiB against ${at64} MiB at 64 MiB (goal <= 1.25x + 16 MiB): ${verdict(flatMemory(at64, at1024))}`,
+    );
 }
 
 /**
@@ -239,7 +297,8 @@ export async function benchUas(options: UasBenchOptions = {}): Promise<UasBenchF
     );
     const big = writeLargeCase(dir, 'source', mib);
     const bytes = readFileSync(big.source);
-    if (!(await verifyUasFile(big.source, big.artifact, bundledSpec().uas)).valid) throw new Error('bench cases must be valid');
+    if (!(await verifyUasFile(big.source, big.artifact, bundledSpec().uas)).valid)
+      throw new Error('bench cases must be valid');
     const sourceMs = await alternating(
       {
         raw: () => void createHash('sha256').update(bytes).digest(),

@@ -8,5 +8,8 @@ import { packageRoot, TOOL } from '../dist/src/io/package.js';
 import { packCatalog } from '../dist/src/api/catalog.js';
 import { LISTING_FILE, listingOf } from '../dist/src/api/listing.js';
 
-writeFileSync(join(packageRoot, BUILD_STAMP_FILE), `${JSON.stringify({ version: TOOL.version, code: codeDigest(packageRoot) }, null, 2)}\n`);
+writeFileSync(
+  join(packageRoot, BUILD_STAMP_FILE),
+  `${JSON.stringify({ version: TOOL.version, code: codeDigest(packageRoot) }, null, 2)}\n`,
+);
 writeFileSync(join(packageRoot, LISTING_FILE), `${JSON.stringify(listingOf(packCatalog().checks), null, 2)}\n`);

@@ -26,7 +26,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'cli');
 // The command lines, and the modules the pack starts by path in a worker thread or a child process
 // (`builtModule`, src/io/package.ts, finds them through dist/cli/entries.json).
-const ENTRIES = ['dist/src/cli/main.js', 'dist/src/cli/io.js', 'dist/src/cli/uas-verify.js', 'dist/src/api/worker-thread.js', 'dist/src/adapters/process/serve-main.js'];
+const ENTRIES = [
+  'dist/src/cli/main.js',
+  'dist/src/cli/io.js',
+  'dist/src/cli/uas-verify.js',
+  'dist/src/api/worker-thread.js',
+  'dist/src/adapters/process/serve-main.js',
+];
 // Only the package's own dependencies go into the bundle. What loads TypeScript adapters (tsx, a
 // peer dependency, and esbuild, which tsx brings) is the user's install, imported from where it
 // lies: bundled, tsx would look for its loader and esbuild for its binary beside the bundle, and
@@ -42,7 +48,10 @@ const ownAddress = {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
       const fromBundle = relative(outdir, args.path).split('\\').join('/');
-      return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader: 'js' };
+      return {
+        contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`),
+        loader: 'js',
+      };
     });
   },
 };
@@ -61,7 +70,9 @@ await build({
   entryNames: '[name]',
   chunkNames: 'chunk-[hash]',
   // The dependencies written as CommonJS (ajv) call `require`, which an ES module has not.
-  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+  },
   external,
   plugins: [ownAddress],
   sourcemap: 'linked',
@@ -70,7 +81,10 @@ await build({
 });
 
 /** One of our TypeScript sources (a dependency's map may name a `.ts` of its own, which esbuild keeps). */
-const ours = (path) => path.endsWith('.ts') && ['src', 'suites', 'generators'].some((d) => !relative(join(root, d), path).startsWith('..')) && existsSync(path);
+const ours = (path) =>
+  path.endsWith('.ts') &&
+  ['src', 'suites', 'generators'].some((d) => !relative(join(root, d), path).startsWith('..')) &&
+  existsSync(path);
 
 /** Drops from one source map every segment, and every source, that is not one of our TypeScript sources. */
 async function withoutDependencies(file) {
@@ -81,7 +95,9 @@ async function withoutDependencies(file) {
   });
   if (kept.size === map.sources.length) return;
   const lines = decode(map.mappings).map((segments) =>
-    segments.filter((seg) => seg.length === 1 || kept.has(seg[1])).map((seg) => (seg.length === 1 ? seg : [seg[0], kept.get(seg[1]), ...seg.slice(2)])),
+    segments
+      .filter((seg) => seg.length === 1 || kept.has(seg[1]))
+      .map((seg) => (seg.length === 1 ? seg : [seg[0], kept.get(seg[1]), ...seg.slice(2)])),
   );
   map.sources = map.sources.filter((_, i) => kept.has(i));
   map.mappings = encode(lines);

@@ -18,7 +18,8 @@ function dependencyChunks() {
   const urls = new Set();
   for (const f of readdirSync(dir)) {
     if (!f.endsWith('.js.map')) continue;
-    if (JSON.parse(readFileSync(join(dir, f), 'utf8')).sources.length === 0) urls.add(pathToFileURL(join(dir, f.slice(0, -'.map'.length))).href);
+    if (JSON.parse(readFileSync(join(dir, f), 'utf8')).sources.length === 0)
+      urls.add(pathToFileURL(join(dir, f.slice(0, -'.map'.length))).href);
   }
   return urls;
 }
@@ -26,7 +27,10 @@ function dependencyChunks() {
 const dir = '.tmp/c8';
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
-const tests = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, NODE_V8_COVERAGE: dir } });
+const tests = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_V8_COVERAGE: dir },
+});
 const dependencies = dependencyChunks();
 for (const f of readdirSync(dir)) {
   const file = join(dir, f);

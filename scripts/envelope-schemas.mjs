@@ -68,13 +68,21 @@ function builder(spec, profile, form) {
         return { type: 'boolean' };
       case 'integer':
       case 'number':
-        return { type: t.type, ...(t.minimum !== undefined ? { minimum: t.minimum } : {}), ...(t.maximum !== undefined ? { maximum: t.maximum } : {}) };
+        return {
+          type: t.type,
+          ...(t.minimum !== undefined ? { minimum: t.minimum } : {}),
+          ...(t.maximum !== undefined ? { maximum: t.maximum } : {}),
+        };
       case 'enum':
         return { type: 'string', enum: t.values };
       case 'const':
         return { const: t.value };
       case 'profile':
-        return ref('profile-name', () => ({ type: 'string', enum: Object.keys(spec.profiles), description: 'a profile of the registry (D-ENV-13)' }));
+        return ref('profile-name', () => ({
+          type: 'string',
+          enum: Object.keys(spec.profiles),
+          description: 'a profile of the registry (D-ENV-13)',
+        }));
       case 'free-object':
         return { type: 'object', description: 'free-form: any members' };
       case 'opaque-array':
@@ -82,7 +90,11 @@ function builder(spec, profile, form) {
       case 'object':
         return ref(t.layout, () => layoutSchema(spec.objects[t.layout], closed));
       case 'array':
-        return { type: 'array', items: valueOf(t.items), ...(t.minItems !== undefined ? { minItems: t.minItems } : {}) };
+        return {
+          type: 'array',
+          items: valueOf(t.items),
+          ...(t.minItems !== undefined ? { minItems: t.minItems } : {}),
+        };
       case 'body':
         return ref('body', () => layoutSchema({ keyless: 'array', fields: spec.profiles[profile].fields }, closed));
       default:
@@ -120,7 +132,11 @@ function builder(spec, profile, form) {
 
   /** The envelope itself: the top level is closed to undeclared members whatever the decision. */
   const envelope = () => {
-    const top = { keyless: 'array', keylessOrder: spec.envelopeFields, fields: { ...spec.topLevel, profile: { type: 'const', value: profile, required: true } } };
+    const top = {
+      keyless: 'array',
+      keylessOrder: spec.envelopeFields,
+      fields: { ...spec.topLevel, profile: { type: 'const', value: profile, required: true } },
+    };
     return layoutSchema(top, true);
   };
 
@@ -135,18 +151,29 @@ function unstated(spec, profile) {
     'no affirmative claim that UAIX provides hosted messaging, automatic sync, runtime orchestration, repository writes, official adapters, certification or hosted import, in any text (D-ENV-09)',
   ];
   if (profile === 'uai.agent.memory-proposal.v1') {
-    rules.push('no secret or token-like string in the body (D-ENV-08)', `no ${spec.policy.coldMemory.sourceType} record proposed as ${spec.policy.coldMemory.forbiddenStatus} (D-ENV-10)`);
+    rules.push(
+      'no secret or token-like string in the body (D-ENV-08)',
+      `no ${spec.policy.coldMemory.sourceType} record proposed as ${spec.policy.coldMemory.forbiddenStatus} (D-ENV-10)`,
+    );
   }
-  if (profile === 'uai.agent.blocker.v1') rules.push(`human_review_required true for blocker types ${spec.policy.humanReviewBlockerTypes.join(', ')} (D-ENV-12)`);
-  if (profile === 'uai.agent.final-report.v1') rules.push('(complete evidence is stated here: at least one item with a non-blank ref and description, D-ENV-11)');
-  if (profile === 'uai.error.v1') rules.push('every rule of the extended uai.error.v1 payload on the same packet: registry code, numeric_status aligned with code, actions that fit the condition, executable parameters, https URLs, no credentials, no retry path for a configuration origin (D-ENV-15, D-ERR-*)');
+  if (profile === 'uai.agent.blocker.v1')
+    rules.push(
+      `human_review_required true for blocker types ${spec.policy.humanReviewBlockerTypes.join(', ')} (D-ENV-12)`,
+    );
+  if (profile === 'uai.agent.final-report.v1')
+    rules.push('(complete evidence is stated here: at least one item with a non-blank ref and description, D-ENV-11)');
+  if (profile === 'uai.error.v1')
+    rules.push(
+      'every rule of the extended uai.error.v1 payload on the same packet: registry code, numeric_status aligned with code, actions that fit the condition, executable parameters, https URLs, no credentials, no retry path for a configuration origin (D-ENV-15, D-ERR-*)',
+    );
   return rules;
 }
 
 /** The keyed and keyless schemas of one profile. */
 function profileSchemas(spec, profile) {
   const p = spec.profiles[profile];
-  const status = p.status === 'provisional' ? ' Its body is provisional: pinned by the pack, not found in a published text.' : '';
+  const status =
+    p.status === 'provisional' ? ' Its body is provisional: pinned by the pack, not found in a published text.' : '';
   const generated = 'Generated from spec/envelope.json by scripts/envelope-schemas.mjs: do not edit.';
   const cannot = `What this schema cannot state, and a validator checks besides: ${unstated(spec, profile).join('; ')}.`;
   const out = [];
@@ -160,7 +187,14 @@ function profileSchemas(spec, profile) {
         : `A UAI-1 envelope of profile ${profile}, keyless transfer form: every published object as the array of its slots in the pinned order, absent members and reserved slots as null (D-WIRE-01 to D-WIRE-04).${status}`;
     out.push({
       file,
-      schema: { $schema: DRAFT, $id: `${SCHEMA_BASE}${file}`, title: `UAI-1 envelope ${profile} (${form})`, description: `${what} ${cannot} ${generated}`, ...root, $defs: b.defs },
+      schema: {
+        $schema: DRAFT,
+        $id: `${SCHEMA_BASE}${file}`,
+        title: `UAI-1 envelope ${profile} (${form})`,
+        description: `${what} ${cannot} ${generated}`,
+        ...root,
+        $defs: b.defs,
+      },
     });
   }
   return out;
@@ -182,7 +216,12 @@ export function writeEnvelopeSchemas(root, { check = false } = {}) {
   const dir = join(root, 'schemas', 'envelope');
   const wanted = new Map(envelopeSchemas(spec).map(({ file, schema }) => [file, renderSchema(schema)]));
   const present = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
-  const stale = [...present.filter((f) => !wanted.has(f)), ...[...wanted].filter(([f, text]) => !present.includes(f) || readFileSync(join(dir, f), 'utf8') !== text).map(([f]) => f)];
+  const stale = [
+    ...present.filter((f) => !wanted.has(f)),
+    ...[...wanted]
+      .filter(([f, text]) => !present.includes(f) || readFileSync(join(dir, f), 'utf8') !== text)
+      .map(([f]) => f),
+  ];
   if (!check) {
     mkdirSync(dir, { recursive: true });
     for (const f of present) if (!wanted.has(f)) rmSync(join(dir, f));

@@ -18,18 +18,22 @@ const fail = (why) => {
 // fc.string(...) is a map of an array of the unit; the unit is a map of fc.nat({ max }) to the table.
 const unit = fc.string({ unit: 'grapheme' }).arb?.arb;
 const max = unit?.arb?.max;
-if (typeof unit?.mapper !== 'function' || !Number.isSafeInteger(max)) fail('the grapheme unit is not the map of a nat this script reads');
+if (typeof unit?.mapper !== 'function' || !Number.isSafeInteger(max))
+  fail('the grapheme unit is not the map of a nat this script reads');
 const entries = [];
 for (let i = 0; i <= max; i++) entries.push(unit.mapper(i));
-if (entries.some((g) => typeof g !== 'string' || g.length === 0 || g.includes(GRAPHEME_SEPARATOR))) fail('a grapheme is empty or holds the separator');
+if (entries.some((g) => typeof g !== 'string' || g.length === 0 || g.includes(GRAPHEME_SEPARATOR)))
+  fail('a grapheme is empty or holds the separator');
 if (new Set(entries).size !== entries.length) fail('a grapheme is in the table twice');
-for (let c = 32; c <= 126; c++) if (entries[c - 32] !== String.fromCharCode(c)) fail('the table does not start with printable ASCII');
+for (let c = 32; c <= 126; c++)
+  if (entries[c - 32] !== String.fromCharCode(c)) fail('the table does not start with printable ASCII');
 
 const text = entries.join(GRAPHEME_SEPARATOR);
 const ours = graphemeUnitOf(text);
 const sample = (u, seed) => fc.sample(fc.string({ unit: u, maxLength: 12 }), { seed, numRuns: 200 });
 for (const seed of [1, 2, 3]) {
-  if (JSON.stringify(sample(ours, seed)) !== JSON.stringify(sample('grapheme', seed))) fail('the table draws otherwise than fast-check');
+  if (JSON.stringify(sample(ours, seed)) !== JSON.stringify(sample('grapheme', seed)))
+    fail('the table draws otherwise than fast-check');
 }
 const file = builtTableFile(packageRoot, graphemeTableName(fc.__version));
 mkdirSync(dirname(file), { recursive: true });

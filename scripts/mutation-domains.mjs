@@ -49,6 +49,7 @@ export const MUTATION_DOMAINS = {
 /** The domain a run is for (`MUTATION_DOMAIN`), refused when it names none. */
 export function mutationDomain(name = process.env.MUTATION_DOMAIN ?? '') {
   const domain = MUTATION_DOMAINS[name];
-  if (!domain) throw new Error(`MUTATION_DOMAIN must be one of ${Object.keys(MUTATION_DOMAINS).join(', ')} (got "${name}")`);
+  if (!domain)
+    throw new Error(`MUTATION_DOMAIN must be one of ${Object.keys(MUTATION_DOMAINS).join(', ')} (got "${name}")`);
   return { name, ...domain };
 }

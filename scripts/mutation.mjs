@@ -27,14 +27,20 @@ const OUT = 'reports/mutation';
 /** The domains named on the command line (every domain when none is), refused when unknown. */
 function selectedDomains(values) {
   const names = (values.domain ?? []).flatMap((d) => d.split(',')).filter(Boolean);
-  for (const n of names) if (!MUTATION_DOMAINS[n]) throw new Error(`unknown domain "${n}": one of ${Object.keys(MUTATION_DOMAINS).join(', ')}`);
+  for (const n of names)
+    if (!MUTATION_DOMAINS[n])
+      throw new Error(`unknown domain "${n}": one of ${Object.keys(MUTATION_DOMAINS).join(', ')}`);
   return names.length ? Object.keys(MUTATION_DOMAINS).filter((n) => names.includes(n)) : Object.keys(MUTATION_DOMAINS);
 }
 
 /** Runs Stryker for one domain; returns its wall time in seconds, or throws when Stryker fails. */
 function runStryker(domain, concurrency) {
   const started = Date.now();
-  const env = { ...process.env, MUTATION_DOMAIN: domain, ...(concurrency ? { MUTATION_CONCURRENCY: concurrency } : {}) };
+  const env = {
+    ...process.env,
+    MUTATION_DOMAIN: domain,
+    ...(concurrency ? { MUTATION_CONCURRENCY: concurrency } : {}),
+  };
   const r = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], { stdio: 'inherit', env });
   if (r.status !== 0) throw new Error(`stryker failed for domain ${domain} (exit ${r.status ?? r.signal})`);
   return Math.round((Date.now() - started) / 1000);
@@ -61,16 +67,44 @@ function oneLine(text, max = 200) {
 
 /** The figures of one Stryker JSON report (mutation-testing-report-schema) and its open mutants. */
 function summarize(report) {
-  const count = { mutants: 0, killed: 0, survived: 0, timedOut: 0, noCoverage: 0, runtimeErrors: 0, compileErrors: 0, ignored: 0, static: 0 };
+  const count = {
+    mutants: 0,
+    killed: 0,
+    survived: 0,
+    timedOut: 0,
+    noCoverage: 0,
+    runtimeErrors: 0,
+    compileErrors: 0,
+    ignored: 0,
+    static: 0,
+  };
   const open = [];
-  const key = { Killed: 'killed', Survived: 'survived', Timeout: 'timedOut', NoCoverage: 'noCoverage', RuntimeError: 'runtimeErrors', CompileError: 'compileErrors', Ignored: 'ignored' };
+  const key = {
+    Killed: 'killed',
+    Survived: 'survived',
+    Timeout: 'timedOut',
+    NoCoverage: 'noCoverage',
+    RuntimeError: 'runtimeErrors',
+    CompileError: 'compileErrors',
+    Ignored: 'ignored',
+  };
   for (const [file, { source, mutants }] of Object.entries(report.files)) {
     for (const m of mutants) {
       count.mutants += 1;
       if (key[m.status]) count[key[m.status]] += 1;
       if (m.static) count.static += 1;
       if (m.status === 'Survived' || m.status === 'NoCoverage') {
-        open.push({ id: m.id, status: m.status, file, line: m.location.start.line, column: m.location.start.column, mutator: m.mutatorName, original: originalText(source, m.location), replacement: oneLine(m.replacement ?? ''), static: m.static === true });
+        open.push({
+          id: m.id,
+          status: m.status,
+          file,
+          line: m.location.start.line,
+          column: m.location.start.column,
+          mutator: m.mutatorName,
+          original: originalText(source, m.location),
+          replacement: oneLine(m.replacement ?? ''),
+          static: m.static === true,
+        });
       }
     }
   }
@@ -85,7 +119,12 @@ function summarize(report) {
 
 /** One line per open mutant: where, which mutator, the code and what it became. */
 function survivorLines(open) {
-  return open.map((m) => `${m.file}:${m.line}:${m.column} ${m.mutator}${m.status === 'NoCoverage' ? ' [no coverage]' : ''}${m.static ? ' [static]' : ''}: ${m.original} => ${m.replacement}`).join('\n');
+  return open
+    .map(
+      (m) =>
+        `${m.file}:${m.line}:${m.column} ${m.mutator}${m.status === 'NoCoverage' ? ' [no coverage]' : ''}${m.static ? ' [static]' : ''}: ${m.original} => ${m.replacement}`,
+    )
+    .join('\n');
 }
 
 /** The mark of an entry of an equivalents file whose mutant the contract leaves unjudged. */
@@ -101,7 +140,10 @@ function readEquivalents(text) {
     entries.map((l) => {
       const why = l.slice(l.indexOf('  -- ') + 5).trim();
       const unjudged = why.startsWith(UNJUDGED);
-      return [l.slice(0, l.indexOf('  -- ')), { category: unjudged ? 'unjudged' : 'equivalent', why: unjudged ? why.slice(UNJUDGED.length).trim() : why }];
+      return [
+        l.slice(0, l.indexOf('  -- ')),
+        { category: unjudged ? 'unjudged' : 'equivalent', why: unjudged ? why.slice(UNJUDGED.length).trim() : why },
+      ];
     }),
   );
 }
@@ -124,11 +166,20 @@ function withEquivalents(name, figures, open, equivalents) {
   const equivalent = marked.filter((m) => m.equivalent !== undefined).length;
   const unjudged = marked.filter((m) => m.unjudged !== undefined).length;
   const stale = [...equivalents.keys()].filter((l) => !lines.includes(l));
-  if (stale.length) console.warn(`mutation ${name}: ${stale.length} line(s) of ${name}-equivalent.txt match no survivor (moved or killed):\n  ${stale.join('\n  ')}`);
+  if (stale.length)
+    console.warn(
+      `mutation ${name}: ${stale.length} line(s) of ${name}-equivalent.txt match no survivor (moved or killed):\n  ${stale.join('\n  ')}`,
+    );
   const detected = figures.killed + figures.timedOut;
   const valid = detected + figures.survived + figures.noCoverage;
   return {
-    figures: { ...figures, equivalent, unjudged, scoreNonEquivalent: percent(detected, valid - equivalent), scoreJudged: percent(detected, valid - equivalent - unjudged) },
+    figures: {
+      ...figures,
+      equivalent,
+      unjudged,
+      scoreNonEquivalent: percent(detected, valid - equivalent),
+      scoreJudged: percent(detected, valid - equivalent - unjudged),
+    },
     open: marked,
     stale,
   };
@@ -156,7 +207,16 @@ function writeDomainSummary(name, seconds, alternatives, last) {
   const counted = existsSync(raw) ? summarize(JSON.parse(readFileSync(raw, 'utf8'))) : fromLastSummary(last);
   const { figures, open, stale } = withEquivalents(name, counted.figures, counted.open, equivalentsOf(name));
   const d = MUTATION_DOMAINS[name];
-  const summary = { domain: name, mutate: d.mutate, suites: d.suites, run: { seed: 42, runs: 100, alternatives }, seconds, figures, survivors: open, staleEquivalents: stale };
+  const summary = {
+    domain: name,
+    mutate: d.mutate,
+    suites: d.suites,
+    run: { seed: 42, runs: 100, alternatives },
+    seconds,
+    figures,
+    survivors: open,
+    staleEquivalents: stale,
+  };
   writeFileSync(join(OUT, `${name}.json`), `${JSON.stringify(summary, null, 2)}\n`);
   writeFileSync(join(OUT, `${name}-survivors.txt`), open.length ? `${survivorLines(open)}\n` : '');
   return summary;
@@ -172,7 +232,7 @@ function writeTable() {
     '',
     'Written by `npm run mutation` (StrykerJS, the reference mutated, the checks at the default run: 100 cases, seed 42, with',
     'the bundled spec data, then again with every alternative decision of `test/spec/overrides/<file>.ts` at once, so that the',
-    "reference's code for a decision a user may override is judged too; the column \"spec data\" says which runs a row had).",
+    'reference\'s code for a decision a user may override is judged too; the column "spec data" says which runs a row had).',
     'Score: killed and timed out over every mutant but the erroring ones; "non-equivalent" also leaves out the survivors',
     'shown equivalent, "judged" also those that change only what the adapter contract leaves to the implementer (unjudged:',
     "a finding's message or path, an id of the agent's own choosing), both in `<domain>-equivalent.txt` with one line of why each.",
@@ -198,17 +258,32 @@ function lastSummary(name) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
-const { values } = parseArgs({ options: { domain: { type: 'string', multiple: true }, concurrency: { type: 'string' }, summarize: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: {
+    domain: { type: 'string', multiple: true },
+    concurrency: { type: 'string' },
+    summarize: { type: 'boolean' },
+  },
+});
 mkdirSync(OUT, { recursive: true });
 for (const name of selectedDomains(values)) {
   const last = values.summarize ? lastSummary(name) : undefined;
   if (values.summarize && !existsSync(join(OUT, 'stryker', name, 'mutation.json')) && !last) {
-    console.warn(`mutation ${name}: nothing to summarize (no run yet); run \`npm run mutation -- --domain ${name}\` first`);
+    console.warn(
+      `mutation ${name}: nothing to summarize (no run yet); run \`npm run mutation -- --domain ${name}\` first`,
+    );
     continue;
   }
   const seconds = values.summarize ? (last?.seconds ?? 0) : runStryker(name, values.concurrency);
   // A run of this version runs the checks under the alternatives too; a summary of an older run did not.
-  const { figures: f } = writeDomainSummary(name, seconds, values.summarize ? last?.run?.alternatives === true : true, last);
+  const { figures: f } = writeDomainSummary(
+    name,
+    seconds,
+    values.summarize ? last?.run?.alternatives === true : true,
+    last,
+  );
   writeTable();
-  console.log(`mutation ${name}: ${f.mutants} mutants, ${f.killed} killed, ${f.timedOut} timed out, ${f.survived} survived, ${f.noCoverage} no coverage (${f.equivalent} equivalent, ${f.unjudged} unjudged): ${f.score}%, ${f.scoreNonEquivalent}% of the non-equivalent, ${f.scoreJudged}% of the judged (${seconds} s)`);
+  console.log(
+    `mutation ${name}: ${f.mutants} mutants, ${f.killed} killed, ${f.timedOut} timed out, ${f.survived} survived, ${f.noCoverage} no coverage (${f.equivalent} equivalent, ${f.unjudged} unjudged): ${f.score}%, ${f.scoreNonEquivalent}% of the non-equivalent, ${f.scoreJudged}% of the judged (${seconds} s)`,
+  );
 }

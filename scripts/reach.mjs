@@ -19,13 +19,20 @@ function usage(line) {
 }
 let values;
 try {
-  ({ values } = parseArgs({ options: { cases: { type: 'string', default: '3000' }, seed: { type: 'string', default: '7' }, check: { type: 'string', multiple: true } } }));
+  ({ values } = parseArgs({
+    options: {
+      cases: { type: 'string', default: '3000' },
+      seed: { type: 'string', default: '7' },
+      check: { type: 'string', multiple: true },
+    },
+  }));
 } catch (e) {
   usage(e.message.split('\n')[0]);
 }
 const cases = /^\d+$/.test(values.cases) ? Number(values.cases) : NaN;
 const seed = /^-?\d+$/.test(values.seed) ? Number(values.seed) : NaN;
-if (!(cases >= 100) || !Number.isSafeInteger(seed)) usage('--cases takes a whole number of at least 100, --seed a whole number');
+if (!(cases >= 100) || !Number.isSafeInteger(seed))
+  usage('--cases takes a whole number of at least 100, --seed a whole number');
 
 const spec = bundledSpec();
 const catalog = packCatalog().checks;
@@ -47,16 +54,22 @@ for (const check of catalog) {
 rows.sort((a, b) => a.reach - b.reach);
 const pct = (x) => `${(100 * x).toFixed(x > 0.9999 ? 3 : 1)}%`;
 const under = rows.filter((r) => r.reach < GOAL);
-console.log(`Reach at the default run (${DEFAULT_RUNS} cases), estimated from ${cases} cases per check at seed ${seed}: ${rows.length} listed tags over ${new Set(rows.map((r) => r.check)).size} check(s).`);
+console.log(
+  `Reach at the default run (${DEFAULT_RUNS} cases), estimated from ${cases} cases per check at seed ${seed}: ${rows.length} listed tags over ${new Set(rows.map((r) => r.check)).size} check(s).`,
+);
 console.log(`\n${under.length} tag(s) under ${GOAL}${under.length ? ':' : '.'}`);
 if (under.length) {
   console.log('| check | tag | share of cases | shown in a default run |\n| --- | --- | ---: | ---: |');
   for (const r of under) console.log(`| ${r.check} | ${r.tag} | ${pct(r.share)} | ${pct(r.reach)} |`);
 }
-console.log('\nThe rarest tag of each suite:\n| suite | check | tag | share of cases | shown in a default run |\n| --- | --- | --- | ---: | ---: |');
+console.log(
+  '\nThe rarest tag of each suite:\n| suite | check | tag | share of cases | shown in a default run |\n| --- | --- | --- | ---: | ---: |',
+);
 for (const suite of [...new Set(rows.map((r) => r.suite))]) {
   const r = rows.find((x) => x.suite === suite);
   console.log(`| ${suite} | ${r.check} | ${r.tag} | ${pct(r.share)} | ${pct(r.reach)} |`);
 }
 const all = rows.reduce((s, r) => s * r.reach, 1);
-console.log(`\nEvery listed tag of every check in one default run of the whole pack (tags taken as independent): ${pct(all)}.`);
+console.log(
+  `\nEvery listed tag of every check in one default run of the whole pack (tags taken as independent): ${pct(all)}.`,
+);

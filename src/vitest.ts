@@ -52,7 +52,8 @@ export interface PackTestOptions {
 export function parseReplay(raw: string | undefined): { id: string; path: string } | undefined {
   if (raw === undefined || raw === '') return undefined;
   const m = /^([A-Z][A-Z0-9-]*)@(.+)$/.exec(raw.trim());
-  if (!m || !PATH_SYNTAX.test(m[2]!)) throw new UsageError(`UAIX_REPLAY must look like ENV-EXPIRED@12:0:3 (or 12:0*40:3), got "${raw}"`);
+  if (!m || !PATH_SYNTAX.test(m[2]!))
+    throw new UsageError(`UAIX_REPLAY must look like ENV-EXPIRED@12:0:3 (or 12:0*40:3), got "${raw}"`);
   return { id: m[1]!, path: expandPath(m[2]!) };
 }
 
@@ -96,13 +97,20 @@ export function definePackTests(options: PackTestOptions): void {
   const runs = intEnv('UAIX_RUNS', env.UAIX_RUNS, options.runs ?? 100);
   const replay = parseReplay(env.UAIX_REPLAY);
   const adapterSpec = options.adapterSpec ?? (typeof options.adapter === 'string' ? options.adapter : './adapter');
-  const checks: CheckDefinition[] = packCatalog().select({ suites: options.suites ?? [], checks: options.checks ?? [] });
-  if (replay && !checks.some((c) => c.id === replay.id)) throw new UsageError(`UAIX_REPLAY names ${replay.id}, which is not among the selected checks`);
+  const checks: CheckDefinition[] = packCatalog().select({
+    suites: options.suites ?? [],
+    checks: options.checks ?? [],
+  });
+  if (replay && !checks.some((c) => c.id === replay.id))
+    throw new UsageError(`UAIX_REPLAY names ${replay.id}, which is not among the selected checks`);
 
   describe(options.name ?? 'uaix-conformance', () => {
     let adapter: Adapter;
     beforeAll(async () => {
-      adapter = typeof options.adapter === 'string' ? await loadAdapter(options.adapter, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }) : options.adapter;
+      adapter =
+        typeof options.adapter === 'string'
+          ? await loadAdapter(options.adapter, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS })
+          : options.adapter;
     });
     afterAll(async () => {
       if (adapter) await closeAdapter(adapter);

@@ -7,4 +7,11 @@ import { uasSuite } from './uas/index.js';
 import { wireSuite } from './wire/index.js';
 
 /** Every suite of the pack, in catalog order. */
-export const allChecks: CheckDefinition[] = [...envelopeSuite, ...integritySuite, ...wireSuite, ...errorSuite, ...recoverySuite, ...uasSuite];
+export const allChecks: CheckDefinition[] = [
+  ...envelopeSuite,
+  ...integritySuite,
+  ...wireSuite,
+  ...errorSuite,
+  ...recoverySuite,
+  ...uasSuite,
+];

@@ -20,13 +20,24 @@ export function buildNativeVerifier(outDir: string): NativeBuild {
   const cc = process.env.CC || 'cc';
   const out = join(outDir, 'uas-native-verify');
   const r = spawnSync(cc, ['-O2', '-o', out, source, '-lcrypto', '-lexpat', '-lpthread'], { encoding: 'utf8' });
-  if (r.error) return { ok: false, skipped: `no C compiler: ${cc} ${(r.error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is not installed' : `failed to start (${r.error.message})`}` };
-  if (r.status !== 0) return { ok: false, skipped: `${cc} cannot build ${NATIVE_SOURCE} (OpenSSL and expat headers and libraries are needed): ${firstError(r.stderr)}` };
+  if (r.error)
+    return {
+      ok: false,
+      skipped: `no C compiler: ${cc} ${(r.error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is not installed' : `failed to start (${r.error.message})`}`,
+    };
+  if (r.status !== 0)
+    return {
+      ok: false,
+      skipped: `${cc} cannot build ${NATIVE_SOURCE} (OpenSSL and expat headers and libraries are needed): ${firstError(r.stderr)}`,
+    };
   return { ok: true, path: out };
 }
 
 /** The compiler's first error line (a missing header, an unresolved -l), else its first line. */
 function firstError(stderr: string): string {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   return lines.find((l) => /error|cannot find|not found/i.test(l)) ?? lines[0] ?? 'no message';
 }

@@ -23,7 +23,8 @@ export interface SpawnedVerifier {
 }
 
 /** A finding of `uas-verify` in the native verifier's line format: `CHECK[ unit=ID][ byte=N]`. */
-export const findingLine = (f: { checkId: string; unitId?: string; byteOffset?: number }): string => `${f.checkId}${f.unitId !== undefined ? ` unit=${f.unitId}` : ''}${f.byteOffset !== undefined ? ` byte=${f.byteOffset}` : ''}`;
+export const findingLine = (f: { checkId: string; unitId?: string; byteOffset?: number }): string =>
+  `${f.checkId}${f.unitId !== undefined ? ` unit=${f.unitId}` : ''}${f.byteOffset !== undefined ? ` byte=${f.byteOffset}` : ''}`;
 
 /** The findings `uas-verify --json` prints, as sorted lines. */
 function jsonFindings(stdout: string): string[] {
@@ -47,7 +48,13 @@ export function nativeVerifier(path: string): SpawnedVerifier {
   return {
     name: 'native verifier',
     argv: (source, artifact) => [path, source, artifact],
-    said: (status, stdout) => ({ status, findings: stdout.split('\n').filter((l) => l !== '').sort() }),
+    said: (status, stdout) => ({
+      status,
+      findings: stdout
+        .split('\n')
+        .filter((l) => l !== '')
+        .sort(),
+    }),
   };
 }
 
@@ -58,7 +65,8 @@ export function runVerifier(v: SpawnedVerifier, source: string, artifact: string
   const r = spawnSync(cmd!, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.error) throw new Error(`${v.name} did not run: ${r.error.message}`);
-  if (r.status !== 0 && r.status !== 1) throw new Error(`${v.name} exited ${r.status ?? r.signal}: ${r.stderr.trim().split('\n')[0]}`);
+  if (r.status !== 0 && r.status !== 1)
+    throw new Error(`${v.name} exited ${r.status ?? r.signal}: ${r.stderr.trim().split('\n')[0]}`);
   return { ms, said: v.said(r.status, r.stdout) };
 }
 
@@ -74,12 +82,17 @@ export interface AgreementCase {
  * Holds the baseline to the same work: on every case both verifiers exit as expected and report
  * the same findings (check, unit, byte), else the bench stops with a message naming the case.
  */
-export function checkAgreement(verifiers: readonly [SpawnedVerifier, SpawnedVerifier], cases: readonly AgreementCase[]): void {
+export function checkAgreement(
+  verifiers: readonly [SpawnedVerifier, SpawnedVerifier],
+  cases: readonly AgreementCase[],
+): void {
   for (const c of cases) {
     const [a, b] = verifiers.map((v) => runVerifier(v, c.source, c.artifact).said) as [Said, Said];
     const show = (s: Said) => `exit ${s.status}${s.findings.length ? `, ${s.findings.join('; ')}` : ''}`;
     if (a.status !== c.expected || b.status !== a.status || a.findings.join('\n') !== b.findings.join('\n')) {
-      throw new Error(`UAS bench: ${verifiers[1].name} and ${verifiers[0].name} disagree on ${c.label} (expected exit ${c.expected}): ${verifiers[0].name} ${show(a)}; ${verifiers[1].name} ${show(b)}. A baseline that does less work is no baseline: fix it before timing.`);
+      throw new Error(
+        `UAS bench: ${verifiers[1].name} and ${verifiers[0].name} disagree on ${c.label} (expected exit ${c.expected}): ${verifiers[0].name} ${show(a)}; ${verifiers[1].name} ${show(b)}. A baseline that does less work is no baseline: fix it before timing.`,
+      );
     }
   }
 }
@@ -103,7 +116,13 @@ export interface PairedFigure {
  * median of the rounds' ratios. The caller has run both once already (the agreement check warms
  * the page cache).
  */
-export function pairedRounds(subject: SpawnedVerifier, baseline: SpawnedVerifier, source: string, artifact: string, rounds: number): PairedFigure {
+export function pairedRounds(
+  subject: SpawnedVerifier,
+  baseline: SpawnedVerifier,
+  source: string,
+  artifact: string,
+  rounds: number,
+): PairedFigure {
   const ms: number[] = [];
   const base: number[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -129,8 +148,15 @@ export function uasVerifyPeakRssMiB(dir: string, source: string, artifact: strin
     preload,
     `import { readFileSync, writeSync } from 'node:fs';\nprocess.on('exit', () => {\n  let kib = process.resourceUsage().maxRSS;\n  try { kib = Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]); } catch {}\n  writeSync(2, \`\\npeak-rss-kib=\${kib}\\n\`);\n});\n`,
   );
-  const r = spawnSync(process.execPath, ['--import', pathToFileURL(preload).href, UAS_VERIFY_BIN, '--source', source, '--artifact', artifact], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', pathToFileURL(preload).href, UAS_VERIFY_BIN, '--source', source, '--artifact', artifact],
+    { encoding: 'utf8' },
+  );
   const kib = /peak-rss-kib=(\d+)/.exec(r.stderr);
-  if (r.status !== 0 || !kib) throw new Error(`UAS bench: uas-verify on the peak-RSS case exited ${r.status}: ${(r.stdout + r.stderr).trim().split('\n')[0]}`);
+  if (r.status !== 0 || !kib)
+    throw new Error(
+      `UAS bench: uas-verify on the peak-RSS case exited ${r.status}: ${(r.stdout + r.stderr).trim().split('\n')[0]}`,
+    );
   return Math.round(Number(kib[1]) / 1024);
 }

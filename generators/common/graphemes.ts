@@ -34,7 +34,8 @@ const ASCII_LAST = 126;
 export function graphemeUnitOf(text: string): fc.Arbitrary<string> {
   // Where each entry starts in `text`, the last one past its end.
   const starts: number[] = [0];
-  for (let i = text.indexOf(GRAPHEME_SEPARATOR); i !== -1; i = text.indexOf(GRAPHEME_SEPARATOR, i + 1)) starts.push(i + 1);
+  for (let i = text.indexOf(GRAPHEME_SEPARATOR); i !== -1; i = text.indexOf(GRAPHEME_SEPARATOR, i + 1))
+    starts.push(i + 1);
   starts.push(text.length + 1);
   const count = starts.length - 1;
   const at = (index: number): string => text.slice(starts[index]!, starts[index + 1]! - 1);

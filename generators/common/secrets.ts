@@ -28,7 +28,11 @@ const chars = alphabetString;
 const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
 const pem = fc
-  .tuple(fc.constantFrom('', 'RSA ', 'EC ', 'OPENSSH ', 'ENCRYPTED ', 'DSA '), fc.constantFrom('\n', '\r\n'), fc.nat(9999))
+  .tuple(
+    fc.constantFrom('', 'RSA ', 'EC ', 'OPENSSH ', 'ENCRYPTED ', 'DSA '),
+    fc.constantFrom('\n', '\r\n'),
+    fc.nat(9999),
+  )
   .map(([kind, eol, n]) => {
     const body = Buffer.from(`FAKE EXAMPLE KEY ${n} - NOT A REAL KEY`, 'utf8').toString('base64');
     return `-----BEGIN ${kind}PRIVATE KEY-----${eol}${body}${eol}-----END ${kind}PRIVATE KEY-----`;
@@ -135,7 +139,14 @@ const unsignedJwt = fc.nat(1_000_000).map((n) => {
  * or X: a password, not a mask (a mask is x's, X's or *'s only).
  */
 const xEdgedDsn = fc
-  .tuple(chars(LOWER, 1, 1), fc.constantFrom('admin', 'svc_fake'), fc.constantFrom('x', 'X', 'xx'), chars(ALNUM, 1, 8), fc.constantFrom('x', 'X'), fc.constantFrom('db.example.invalid', 'cache.example.test'))
+  .tuple(
+    chars(LOWER, 1, 1),
+    fc.constantFrom('admin', 'svc_fake'),
+    fc.constantFrom('x', 'X', 'xx'),
+    chars(ALNUM, 1, 8),
+    fc.constantFrom('x', 'X'),
+    fc.constantFrom('db.example.invalid', 'cache.example.test'),
+  )
   .map(([scheme, user, lead, pw, trail, host]) => `${scheme}://${user}:${lead}FAKE-EXAMPLE-${pw}${trail}@${host}/fake`);
 
 /** The shortest DSN there is, nine characters (`s://u:p@h`), one letter each; the password is never a mask letter. */
@@ -154,7 +165,9 @@ const EDGES: Record<EdgeFamily, Record<string, fc.Arbitrary<string>>> = {
   jwt: { unsigned: unsignedJwt },
   'dsn-credentials': { 'x-edged-password': xEdgedDsn, shortest: shortestDsn },
   'credential-assignment': {
-    'two-class-value': fc.tuple(credentialKey, fc.constantFrom('=', ': ', ' = ', '":"', "='"), twoClassValue).map(([key, sep, value]) => `${key}${sep}${value}`),
+    'two-class-value': fc
+      .tuple(credentialKey, fc.constantFrom('=', ': ', ' = ', '":"', "='"), twoClassValue)
+      .map(([key, sep, value]) => `${key}${sep}${value}`),
   },
 };
 
@@ -202,7 +215,11 @@ export const KEY_NAME_GROUPS: Readonly<Record<string, readonly string[]>> = {
 export function keyNamedMember(): fc.Arbitrary<{ key: string; value: string; group: string }> {
   return fc
     .constantFrom(...Object.keys(KEY_NAME_GROUPS))
-    .chain((group) => fc.tuple(fc.constantFrom(...KEY_NAME_GROUPS[group]!), fakeCredentialValue).map(([key, value]) => ({ key, value, group })));
+    .chain((group) =>
+      fc
+        .tuple(fc.constantFrom(...KEY_NAME_GROUPS[group]!), fakeCredentialValue)
+        .map(([key, value]) => ({ key, value, group })),
+    );
 }
 
 /** Every example `spec/secrets.json` lists under `notSecrets`, verbatim, in its order: what a valid memory proposal may carry. */
@@ -277,7 +294,13 @@ const prose = fc.constantFrom(
 /** A fake secret inside free text (a `detail`, a memory fact...), with its family. */
 export function fakeSecretInProse(): fc.Arbitrary<{ family: SecretFamily; secret: string; text: string }> {
   return fc
-    .tuple(anyFakeSecret(), prose, fc.constantFrom(' ', '\n', '\r\n', ' (', ' "'), fc.constantFrom('', ' ', '.', ')', '"', '\r\n'), prose)
+    .tuple(
+      anyFakeSecret(),
+      prose,
+      fc.constantFrom(' ', '\n', '\r\n', ' (', ' "'),
+      fc.constantFrom('', ' ', '.', ')', '"', '\r\n'),
+      prose,
+    )
     .map(([{ family, secret }, before, open, close, after]) => ({
       family,
       secret,

@@ -71,7 +71,9 @@ export function freeText(maxLength = 60): fc.Arbitrary<string> {
 }
 
 /** `freeText` per longest length, made once (see `memoized`). */
-const freeTextOf = memoized((maxLength: number): fc.Arbitrary<string> => new ShrinksToPlain(freeTextDraws(maxLength), PLAIN_TEXT));
+const freeTextOf = memoized(
+  (maxLength: number): fc.Arbitrary<string> => new ShrinksToPlain(freeTextDraws(maxLength), PLAIN_TEXT),
+);
 
 /** The draws of `freeText`; each of fast-check's strings is made on the first draw of its branch (see `lazy`). */
 function freeTextDraws(maxLength: number): fc.Arbitrary<string> {
@@ -81,7 +83,10 @@ function freeTextDraws(maxLength: number): fc.Arbitrary<string> {
       { weight: 2, arbitrary: graphemeString({ minLength: 1, maxLength }) },
       { weight: 1, arbitrary: lazy(() => fc.string({ unit: 'binary', minLength: 1, maxLength })) },
       { weight: 2, arbitrary: lazy(() => fc.lorem({ maxCount: 8, mode: 'sentences' })) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...TRICKY), graphemeString({ maxLength: 10 })).map(([a, b]) => a + b) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(fc.constantFrom(...TRICKY), graphemeString({ maxLength: 10 })).map(([a, b]) => a + b),
+      },
     )
     .map(visible);
 }
@@ -89,7 +94,24 @@ function freeTextDraws(maxLength: number): fc.Arbitrary<string> {
 /** Keys for free-form objects: ASCII, unicode, astral, and keys whose UTF-16 and code-point orders differ. */
 export function freeKey(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom('a', 'B', '\uffff', '😀', 'é', 'e\u0301', '€', '\u0080', '1', '10', '2', '', ' ', 'key with space', '__proto__', 'constructor'),
+    fc.constantFrom(
+      'a',
+      'B',
+      '\uffff',
+      '😀',
+      'é',
+      'e\u0301',
+      '€',
+      '\u0080',
+      '1',
+      '10',
+      '2',
+      '',
+      ' ',
+      'key with space',
+      '__proto__',
+      'constructor',
+    ),
     graphemeString({ maxLength: 8 }),
     lazy(() => fc.string({ unit: 'binary', maxLength: 6 })),
   );
@@ -99,7 +121,22 @@ export function freeKey(): fc.Arbitrary<string> {
 export function trickyNumber(): fc.Arbitrary<number> {
   return fc.oneof(
     SHRINK_TO_FIRST,
-    fc.constantFrom(0, -0, 1e21, 1e-7, 123456789012345680000, 0.1 + 0.2, 5e-324, 1.7976931348623157e308, 4.5, 1e20, -1e-6, 333333333.3333333, 9007199254740993, 2 ** 53),
+    fc.constantFrom(
+      0,
+      -0,
+      1e21,
+      1e-7,
+      123456789012345680000,
+      0.1 + 0.2,
+      5e-324,
+      1.7976931348623157e308,
+      4.5,
+      1e20,
+      -1e-6,
+      333333333.3333333,
+      9007199254740993,
+      2 ** 53,
+    ),
     fc.double({ noNaN: true, noDefaultInfinity: true }),
     fc.integer(),
   );
@@ -115,7 +152,7 @@ export function freeJson(maxDepth = 3): fc.Arbitrary<unknown> {
       trickyNumber(),
       freeText(20),
       fc.array(tie('value'), { maxLength: 4 }),
-      fc.dictionary(freeKey(), tie("value"), { maxKeys: 4, noNullPrototype: true }),
+      fc.dictionary(freeKey(), tie('value'), { maxKeys: 4, noNullPrototype: true }),
     ),
   }));
   return value;

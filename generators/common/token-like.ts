@@ -36,22 +36,41 @@ const BY_KIND: Record<TokenLikeKind, fc.Arbitrary<string>> = {
   'idempotency-key': chars(ALNUM, 12, 40).map((s) => `idem_${s}`),
   'message-id': fc.oneof(
     chars(CROCKFORD, 26).map((s) => `msg_${s}`),
-    fc.tuple(fc.constantFrom('err', 'req', 'task'), fc.nat(99_999), chars(HEX, 3, 8)).map(([p, n, h]) => `${p}-${n}-${h}`),
+    fc
+      .tuple(fc.constantFrom('err', 'req', 'task'), fc.nat(99_999), chars(HEX, 3, 8))
+      .map(([p, n, h]) => `${p}-${n}-${h}`),
   ),
-  'hex-digest': fc.oneof(hex(32), hex(40), hex(64), hex(64).map((s) => s.toUpperCase())),
+  'hex-digest': fc.oneof(
+    hex(32),
+    hex(40),
+    hex(64),
+    hex(64).map((s) => s.toUpperCase()),
+  ),
   'sha256-checksum': hex(64).map((h) => `sha256:${h}`),
   'sri-hash': hex(64).map((h) => `sha256-${Buffer.from(h, 'hex').toString('base64')}`),
   uuid: fc.uuid(),
   traceparent: fc.tuple(hex(32), hex(16), fc.constantFrom('00', '01')).map(([t, s, f]) => `00-${t}-${s}-${f}`),
   ulid: chars(CROCKFORD, 26),
-  'short-ref': fc.tuple(fc.constantFrom('req', 'run', 'job', 'grant'), chars(ALNUM, 3, 10)).map(([p, s]) => `${p}_${s}`),
+  'short-ref': fc
+    .tuple(fc.constantFrom('req', 'run', 'job', 'grant'), chars(ALNUM, 3, 10))
+    .map(([p, s]) => `${p}_${s}`),
   'near-miss': fc.oneof(
     hex(24).map((h) => `task-${h}`),
     chars(ALNUM, 20, 30).map((s) => `risk_test_${s}`),
     chars(ALNUM, 20, 30).map((s) => `desk-${s}`),
     hex(16).map((h) => `token_count=${parseInt(h.slice(0, 8), 16)}`),
-    fc.constantFrom('password=REDACTED_VALUE', 'token: ********************', 'secret=${SECRET_FROM_ENV}', 'grant_type=refresh_token'),
-    fc.constantFrom('postgres://user:****@db.example.invalid/app', 'https://user@example.com/path', 'https://example.com?to=a:b@c', 'https://example.com/p#x:y@z'),
+    fc.constantFrom(
+      'password=REDACTED_VALUE',
+      'token: ********************',
+      'secret=${SECRET_FROM_ENV}',
+      'grant_type=refresh_token',
+    ),
+    fc.constantFrom(
+      'postgres://user:****@db.example.invalid/app',
+      'https://user@example.com/path',
+      'https://example.com?to=a:b@c',
+      'https://example.com/p#x:y@z',
+    ),
     fc.constantFrom('The bearer of this note', 'session token has expired', 'eyes.on.the.road'),
   ),
 };

@@ -38,19 +38,39 @@ export function supportBoundary(): fc.Arbitrary<string> {
     fc.constant(SEED_BOUNDARY),
     fc.constantFrom(...NEGATED),
     fc.tuple(fc.constant(SEED_BOUNDARY), fc.constantFrom(...NEGATED, ...OTHERS)).map(([a, b]) => `${a} ${b}`),
-    fc.subarray([SEED_BOUNDARY, ...NEGATED, ...OTHERS], { minLength: 1, maxLength: 3 }).map((parts) => parts.join('\r\n')),
+    fc
+      .subarray([SEED_BOUNDARY, ...NEGATED, ...OTHERS], { minLength: 1, maxLength: 3 })
+      .map((parts) => parts.join('\r\n')),
   );
 }
 
 /** Affirmative claims about UAIX, one per unsupported topic (001 §Expectativas de validación, rule 7). */
 export const CLAIMS: Record<string, string[]> = {
-  'hosted messaging': ['UAIX provides hosted messaging for this workflow.', 'Messages are delivered through UAIX hosted messaging.'],
-  'automatic sync': ['UAIX automatically syncs these records to every runtime.', 'UAIX offers automatic sync of agent memory.'],
-  'runtime orchestration': ['UAIX performs runtime orchestration of the delegated task.', 'UAIX orchestrates the agent runtimes in this project.'],
-  'repository writes': ['UAIX executes repository writes on behalf of the agent.', 'UAIX writes to your repository when the task completes.'],
-  'official adapters': ['UAIX ships official adapters for this runtime.', 'Install the official adapter published by UAIX.'],
+  'hosted messaging': [
+    'UAIX provides hosted messaging for this workflow.',
+    'Messages are delivered through UAIX hosted messaging.',
+  ],
+  'automatic sync': [
+    'UAIX automatically syncs these records to every runtime.',
+    'UAIX offers automatic sync of agent memory.',
+  ],
+  'runtime orchestration': [
+    'UAIX performs runtime orchestration of the delegated task.',
+    'UAIX orchestrates the agent runtimes in this project.',
+  ],
+  'repository writes': [
+    'UAIX executes repository writes on behalf of the agent.',
+    'UAIX writes to your repository when the task completes.',
+  ],
+  'official adapters': [
+    'UAIX ships official adapters for this runtime.',
+    'Install the official adapter published by UAIX.',
+  ],
   certification: ['UAIX certifies this implementation as conformant.', 'This runtime holds a UAIX certification.'],
-  'hosted import': ['UAIX hosted import ingests the memory folder.', 'Use UAIX.org hosted import to load these packets.'],
+  'hosted import': [
+    'UAIX hosted import ingests the memory folder.',
+    'Use UAIX.org hosted import to load these packets.',
+  ],
 };
 
 /** One affirmative claim sentence, with its topic. */

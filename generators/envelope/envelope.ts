@@ -44,24 +44,44 @@ function bodyOf(data: SpecData, profile: string): fc.Arbitrary<Record<string, un
   switch (profile) {
     case 'uai.error.v1':
       body = body.chain((b) =>
-        b.numeric_status === undefined ? fc.constant(b) : alignedNumericStatus(String(b.code), data.error).map((numeric_status) => ({ ...b, numeric_status })),
+        b.numeric_status === undefined
+          ? fc.constant(b)
+          : alignedNumericStatus(String(b.code), data.error).map((numeric_status) => ({ ...b, numeric_status })),
       );
       break;
     case 'uai.agent.ack.v1':
       // D-ENV-06: a rejection carries its reason; other statuses omit it.
       body = body.chain((b) =>
-        b.status === 'rejected' ? freeText().map((r) => ({ ...b, rejection_reason: r })) : fc.constant(withoutKey(b, 'rejection_reason')),
+        b.status === 'rejected'
+          ? freeText().map((r) => ({ ...b, rejection_reason: r }))
+          : fc.constant(withoutKey(b, 'rejection_reason')),
       );
       break;
     case 'uai.agent.blocker.v1':
-      body = body.map((b) => (spec.policy.humanReviewBlockerTypes.includes(b.blocker_type as string) ? { ...b, human_review_required: true } : b));
+      body = body.map((b) =>
+        spec.policy.humanReviewBlockerTypes.includes(b.blocker_type as string)
+          ? { ...b, human_review_required: true }
+          : b,
+      );
       break;
     case 'uai.agent.memory-proposal.v1':
       body = fc
-        .tuple(body, fc.array(fc.oneof(freeText(), tokenLike().map((t) => `Observed id ${t.value} in the task log.`)), { minLength: 1, maxLength: 4 }))
+        .tuple(
+          body,
+          fc.array(
+            fc.oneof(
+              freeText(),
+              tokenLike().map((t) => `Observed id ${t.value} in the task log.`),
+            ),
+            { minLength: 1, maxLength: 4 },
+          ),
+        )
         .map(([b, facts]) => {
           const cold = spec.policy.coldMemory;
-          const status = b.source_type === cold.sourceType && b.proposed_status === cold.forbiddenStatus ? 'candidate' : b.proposed_status;
+          const status =
+            b.source_type === cold.sourceType && b.proposed_status === cold.forbiddenStatus
+              ? 'candidate'
+              : b.proposed_status;
           return { ...b, proposed_facts: facts, proposed_status: status };
         });
       break;
@@ -82,8 +102,11 @@ function withoutKey(o: Record<string, unknown>, key: string): Record<string, unk
 function errorCodes(data: SpecData): string[] {
   const field = data.envelope.profiles['uai.error.v1']!.fields.code!;
   const declared = field.type === 'enum' ? field.values : data.error.registry.codes;
-  const accepted = registryClosed(data.error) ? declared.filter((c) => data.error.registry.codes.includes(c)) : declared;
-  if (accepted.length === 0) throw new Error('spec data: no uai.error.v1 code is both an envelope code and a registry code');
+  const accepted = registryClosed(data.error)
+    ? declared.filter((c) => data.error.registry.codes.includes(c))
+    : declared;
+  if (accepted.length === 0)
+    throw new Error('spec data: no uai.error.v1 code is both an envelope code and a registry code');
   return accepted;
 }
 
@@ -95,7 +118,10 @@ function topOf(data: SpecData, profile: string): fc.Arbitrary<Record<string, unk
   if (!perSpec) topCache.set(data, (perSpec = new Map()));
   let arb = perSpec.get(profile);
   if (!arb) {
-    arb = objectOf(data.envelope, data.envelope.topLevel, { profile: fc.constant(profile), body: bodyOf(data, profile) });
+    arb = objectOf(data.envelope, data.envelope.topLevel, {
+      profile: fc.constant(profile),
+      body: bodyOf(data, profile),
+    });
     perSpec.set(profile, arb);
   }
   return arb;
@@ -108,7 +134,9 @@ function topOf(data: SpecData, profile: string): fc.Arbitrary<Record<string, unk
  */
 function timeLeft(data: SpecData): fc.Arbitrary<number> {
   const arms = [fc.constant(1000), fc.integer({ min: 1000, max: 60 * 365 * 86_400_000 })];
-  return data.envelope.expiry === 'after' ? fc.oneof(SHRINK_TO_FIRST, ...arms, fc.constant(0)) : fc.oneof(SHRINK_TO_FIRST, ...arms);
+  return data.envelope.expiry === 'after'
+    ? fc.oneof(SHRINK_TO_FIRST, ...arms, fc.constant(0))
+    : fc.oneof(SHRINK_TO_FIRST, ...arms);
 }
 
 /**
@@ -118,24 +146,35 @@ function timeLeft(data: SpecData): fc.Arbitrary<number> {
 export function envelopeOf(data: SpecData, profile?: string): fc.Arbitrary<UnsealedEnvelope> {
   const profileArb = profile ? fc.constant(profile) : fc.constantFrom(...profileNames(data.envelope));
   const clock = fc.tuple(fc.integer({ min: NOW_MIN, max: NOW_MAX }), timeLeft(data), FRACTION_DIGITS);
-  return fc.tuple(profileArb.chain((p) => topOf(data, p).map((packet) => ({ p, packet }))), clock).map(([{ p, packet: generated }, [nowMs, left, digits]]) => {
-    // fast-check may reuse generated values while shrinking: never edit them in place. Only the
-    // members on the way to the expiry are new; the rest is shared, frozen, by every case drawn
-    // from the same value.
-    const now = Math.floor(nowMs / 1000) * 1000;
-    // The clock reads whole seconds; the expiry, written with any fraction length, is never earlier than `left` after it.
-    const delivery = { ...(generated.delivery as Record<string, unknown>), expires_at: utcText(now + left, digits) };
-    return { profile: p, now: utcText(now, 0), packet: deepFrozen({ ...generated, delivery }) as Record<string, any> };
-  });
+  return fc
+    .tuple(
+      profileArb.chain((p) => topOf(data, p).map((packet) => ({ p, packet }))),
+      clock,
+    )
+    .map(([{ p, packet: generated }, [nowMs, left, digits]]) => {
+      // fast-check may reuse generated values while shrinking: never edit them in place. Only the
+      // members on the way to the expiry are new; the rest is shared, frozen, by every case drawn
+      // from the same value.
+      const now = Math.floor(nowMs / 1000) * 1000;
+      // The clock reads whole seconds; the expiry, written with any fraction length, is never earlier than `left` after it.
+      const delivery = { ...(generated.delivery as Record<string, unknown>), expires_at: utcText(now + left, digits) };
+      return {
+        profile: p,
+        now: utcText(now, 0),
+        packet: deepFrozen({ ...generated, delivery }) as Record<string, any>,
+      };
+    });
 }
 
 /** Seals each envelope with the computed checksum or the placeholder (D-INT-01, D-INT-02). */
 function sealed(data: SpecData, envelopes: fc.Arbitrary<UnsealedEnvelope>): fc.Arbitrary<EnvelopeCase> {
-  return fc.tuple(envelopes, fc.constantFrom<'computed' | 'placeholder'>('computed', 'placeholder')).map(([c, sealing]) => ({
-    ...c,
-    sealing,
-    packet: seal(data.envelope, c.packet, sealing),
-  }));
+  return fc
+    .tuple(envelopes, fc.constantFrom<'computed' | 'placeholder'>('computed', 'placeholder'))
+    .map(([c, sealing]) => ({
+      ...c,
+      sealing,
+      packet: seal(data.envelope, c.packet, sealing),
+    }));
 }
 
 /**
@@ -166,7 +205,10 @@ export function acceptedEnvelope(data: SpecData): fc.Arbitrary<EnvelopeCase> {
  * words or a value of one character class, under a credential name. Other envelopes pass unchanged.
  */
 function withNotSecrets(envelopes: fc.Arbitrary<UnsealedEnvelope>): fc.Arbitrary<UnsealedEnvelope> {
-  const carried = fc.tuple(fc.subarray([...NOT_SECRET_EXAMPLES], { minLength: 1 }), fc.subarray([...NOT_SECRET_MEMBERS], { minLength: 1 }));
+  const carried = fc.tuple(
+    fc.subarray([...NOT_SECRET_EXAMPLES], { minLength: 1 }),
+    fc.subarray([...NOT_SECRET_MEMBERS], { minLength: 1 }),
+  );
   return fc.tuple(envelopes, fc.option(carried, { nil: null, freq: 4 })).map(([c, extra]) => {
     if (extra === null || c.profile !== 'uai.agent.memory-proposal.v1') return c;
     const [facts, members] = extra;
@@ -174,7 +216,11 @@ function withNotSecrets(envelopes: fc.Arbitrary<UnsealedEnvelope>): fc.Arbitrary
     packet.body.proposed_facts = [...packet.body.proposed_facts, ...facts];
     const free = packet.delivery.expected_output_schema as Record<string, unknown> | undefined;
     if (free !== null && typeof free === 'object' && !Object.hasOwn(free, 'redacted_settings')) {
-      defineMember(free, 'redacted_settings', members.map((m) => ({ [m.key]: m.value })));
+      defineMember(
+        free,
+        'redacted_settings',
+        members.map((m) => ({ [m.key]: m.value })),
+      );
     }
     return { ...c, packet };
   });

@@ -16,12 +16,19 @@ const EXTRA_VALUE = fc.oneof(freeText(20), fc.integer(), fc.boolean(), fc.consta
  * published envelope objects"). Such an envelope has no keyless form (slots carry declared members
  * only), so the wire checks never draw these.
  */
-export function withNestedExtras<T extends { profile: string; packet: Record<string, any> }>(spec: EnvelopeSpec, envelopes: fc.Arbitrary<T>): fc.Arbitrary<T> {
+export function withNestedExtras<T extends { profile: string; packet: Record<string, any> }>(
+  spec: EnvelopeSpec,
+  envelopes: fc.Arbitrary<T>,
+): fc.Arbitrary<T> {
   return envelopes.chain((c) => {
     const objects = publishedObjects(spec, c.packet, c.profile).filter((o) => o.pointer !== '');
-    const extra = fc.constantFrom(...objects).chain((o) =>
-      fc.tuple(fc.constantFrom(...EXTRA_KEYS.filter((k) => !o.declared.includes(k))), EXTRA_VALUE).map(([key, value]) => ({ pointer: `${o.pointer}/${pointerToken(key)}`, value })),
-    );
+    const extra = fc
+      .constantFrom(...objects)
+      .chain((o) =>
+        fc
+          .tuple(fc.constantFrom(...EXTRA_KEYS.filter((k) => !o.declared.includes(k))), EXTRA_VALUE)
+          .map(([key, value]) => ({ pointer: `${o.pointer}/${pointerToken(key)}`, value })),
+      );
     return fc.option(extra, { nil: null }).map((e) => {
       if (e === null) return c;
       const packet = structuredClone(c.packet);

@@ -65,7 +65,13 @@ export function canonicalFeaturePlaces(value: unknown): { feature: CanonicalFeat
       const keys = Object.keys(v);
       const utf16 = [...keys].sort();
       if (differ(utf16, [...keys].sort(byCodePoint))) places.push({ feature: 'utf16-key-order', at });
-      if (differ(utf16, [...keys].sort((a, b) => a.localeCompare(b)))) places.push({ feature: 'locale-key-order', at });
+      if (
+        differ(
+          utf16,
+          [...keys].sort((a, b) => a.localeCompare(b)),
+        )
+      )
+        places.push({ feature: 'locale-key-order', at });
       if (Object.hasOwn(v, '__proto__')) places.push({ feature: 'proto-key', at });
       for (const k of keys) {
         text(k, at);
@@ -85,19 +91,63 @@ export function canonicalFeatures(value: unknown): CanonicalFeature[] {
 
 /** Members that hold each feature, for a free-form object. */
 const PLANTS: Record<CanonicalFeature, fc.Arbitrary<[string, unknown][]>> = {
-  'utf16-key-order': fc.constantFrom<[string, unknown][]>([['\uffff', 'bmp'], ['😀', 'astral']], [['\ue000', 1], ['𝄞', 2]], [['x\uffff', 0], ['x😀', 1]]),
-  'locale-key-order': fc.constantFrom<[string, unknown][]>([['B', 'upper'], ['a', 'lower']], [['é', 'accented'], ['f', 'plain']], [['Zeta', 1], ['alpha', 2]]),
+  'utf16-key-order': fc.constantFrom<[string, unknown][]>(
+    [
+      ['\uffff', 'bmp'],
+      ['😀', 'astral'],
+    ],
+    [
+      ['\ue000', 1],
+      ['𝄞', 2],
+    ],
+    [
+      ['x\uffff', 0],
+      ['x😀', 1],
+    ],
+  ),
+  'locale-key-order': fc.constantFrom<[string, unknown][]>(
+    [
+      ['B', 'upper'],
+      ['a', 'lower'],
+    ],
+    [
+      ['é', 'accented'],
+      ['f', 'plain'],
+    ],
+    [
+      ['Zeta', 1],
+      ['alpha', 2],
+    ],
+  ),
   'non-ascii': fc.constantFrom<[string, unknown][]>([['label', 'café ✓']], [['名前', '値']], [['emoji', '😀 𝄞']]),
   'nfd-text': fc.constantFrom<[string, unknown][]>([['note', 'e\u0301te\u0301']], [['name', 'A\u030angstro\u0308m']]),
-  'exponent-number': fc.constantFrom<[string, unknown][]>([['big', 1e21]], [['small', 1e-7]], [['tiny', 5e-324]], [['huge', 1.7976931348623157e308]]),
+  'exponent-number': fc.constantFrom<[string, unknown][]>(
+    [['big', 1e21]],
+    [['small', 1e-7]],
+    [['tiny', 5e-324]],
+    [['huge', 1.7976931348623157e308]],
+  ),
   'negative-zero': fc.constantFrom<[string, unknown][]>([['zero', -0]], [['offsets', [0, -0]]]),
-  'proto-key': fc.constantFrom<[string, unknown][]>([['__proto__', 'kept']], [['__proto__', { admin: true }]], [['__proto__', null]]),
-  'control-char': fc.constantFrom<[string, unknown][]>([['raw', 'bell\u0007 backspace\b form\f unit\u001f']], [['vt', 'a\u000bb\u001bc']]),
-  'html-chars': fc.constantFrom<[string, unknown][]>([['markup', '<b>&amp;</b> & <script>']], [['separators', 'line\u2028paragraph\u2029end']]),
+  'proto-key': fc.constantFrom<[string, unknown][]>(
+    [['__proto__', 'kept']],
+    [['__proto__', { admin: true }]],
+    [['__proto__', null]],
+  ),
+  'control-char': fc.constantFrom<[string, unknown][]>(
+    [['raw', 'bell\u0007 backspace\b form\f unit\u001f']],
+    [['vt', 'a\u000bb\u001bc']],
+  ),
+  'html-chars': fc.constantFrom<[string, unknown][]>(
+    [['markup', '<b>&amp;</b> & <script>']],
+    [['separators', 'line\u2028paragraph\u2029end']],
+  ),
 };
 
 /** A free-form object with members that hold `feature` added (a copy: the object given is left as it was). */
-export function withFeature(feature: CanonicalFeature, object: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> {
+export function withFeature(
+  feature: CanonicalFeature,
+  object: Record<string, unknown>,
+): fc.Arbitrary<Record<string, unknown>> {
   return PLANTS[feature].map((members) => {
     const out = structuredClone(object);
     for (const [k, v] of members) defineMember(out, k, v);

@@ -29,7 +29,10 @@ function buildToken(prefix: string): fc.Arbitrary<string> {
     { weight: 1, arbitrary: tokenLikeOf('hex-digest').map((h) => `${prefix}${h.toLowerCase()}`) },
     { weight: 1, arbitrary: fc.uuid().map((u) => `${prefix}${u}`) },
     // the length bound exactly (a repeated motif: 200 independently drawn characters cost more than they find)
-    { weight: 1, arbitrary: fc.tuple(first, tail(8)).map(([a, b]) => `${prefix}${a}${(b || 'x').repeat(200)}`.slice(0, 200)) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(first, tail(8)).map(([a, b]) => `${prefix}${a}${(b || 'x').repeat(200)}`.slice(0, 200)),
+    },
   );
 }
 
@@ -54,9 +57,17 @@ export const FRACTION_DIGITS = fc.oneof(
  * of years; where the spec reads the designators in either case (`utcCase: "any-case"`, D-ENV-04),
  * some are written `t` and `z`.
  */
-export function utcDateTime(min = Date.UTC(1970, 0, 1), max = Date.UTC(2099, 11, 31), utcCase: 'upper-case' | 'any-case' = 'upper-case'): fc.Arbitrary<string> {
+export function utcDateTime(
+  min = Date.UTC(1970, 0, 1),
+  max = Date.UTC(2099, 11, 31),
+  utcCase: 'upper-case' | 'any-case' = 'upper-case',
+): fc.Arbitrary<string> {
   const text = fc.tuple(fc.integer({ min, max }), FRACTION_DIGITS).map(([t, digits]) => utcText(t, digits));
-  return utcCase === 'any-case' ? fc.tuple(text, fc.constantFrom('T', 't'), fc.constantFrom('Z', 'z')).map(([s, t, z]) => `${s.slice(0, 10)}${t}${s.slice(11, -1)}${z}`) : text;
+  return utcCase === 'any-case'
+    ? fc
+        .tuple(text, fc.constantFrom('T', 't'), fc.constantFrom('Z', 'z'))
+        .map(([s, t, z]) => `${s.slice(0, 10)}${t}${s.slice(11, -1)}${z}`)
+    : text;
 }
 
 /** URI references: absolute https/http/urn, rooted paths, percent-encoded unicode. */
@@ -69,7 +80,13 @@ const URI_REFERENCE: fc.Arbitrary<string> = lazy(() =>
   fc.oneof(
     SHRINK_TO_FIRST,
     lazy(() => fc.webUrl({ withQueryParameters: true, withFragments: true })),
-    fc.constantFrom('/', '/.well-known/uaix.json', 'urn:uaix:log:agent-standard:20260531:ack_0002', 'https://example.invalid/runtime', 'http://uaix.org/'),
+    fc.constantFrom(
+      '/',
+      '/.well-known/uaix.json',
+      'urn:uaix:log:agent-standard:20260531:ack_0002',
+      'https://example.invalid/runtime',
+      'http://uaix.org/',
+    ),
     graphemeString({ minLength: 1, maxLength: 8 }).map((s) => `https://example.invalid/${encodeURIComponent(s)}`),
   ),
 );
@@ -92,7 +109,15 @@ export function valueOf(spec: EnvelopeSpec, t: FieldType | FieldSpec): fc.Arbitr
     case 'traceparent':
       return traceparent();
     case 'field-path':
-      return fc.array(fc.oneof(fc.stringMatching(/^[a-z_]{1,12}$/).map((s) => `.${s}`), fc.nat(9).map((n) => `[${n}]`)), { minLength: 1, maxLength: 4 }).map((p) => `$${p.join('')}`);
+      return fc
+        .array(
+          fc.oneof(
+            fc.stringMatching(/^[a-z_]{1,12}$/).map((s) => `.${s}`),
+            fc.nat(9).map((n) => `[${n}]`),
+          ),
+          { minLength: 1, maxLength: 4 },
+        )
+        .map((p) => `$${p.join('')}`);
     case 'checksum':
       return tokenLikeOf('sha256-checksum');
     case 'level':
@@ -111,7 +136,9 @@ export function valueOf(spec: EnvelopeSpec, t: FieldType | FieldSpec): fc.Arbitr
       return fc.oneof(
         SHRINK_TO_FIRST,
         fc.double({ min: t.minimum ?? -1e9, max: t.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true }),
-        fc.constantFrom(t.minimum ?? 0, t.maximum ?? 1, 0.1, 0.30000000000000004, 1e-7).filter((n) => n >= (t.minimum ?? -Infinity) && n <= (t.maximum ?? Infinity)),
+        fc
+          .constantFrom(t.minimum ?? 0, t.maximum ?? 1, 0.1, 0.30000000000000004, 1e-7)
+          .filter((n) => n >= (t.minimum ?? -Infinity) && n <= (t.maximum ?? Infinity)),
         trickyNumber().filter((n) => n >= (t.minimum ?? -Infinity) && n <= (t.maximum ?? Infinity)),
       );
     case 'enum':
@@ -132,7 +159,11 @@ export function valueOf(spec: EnvelopeSpec, t: FieldType | FieldSpec): fc.Arbitr
 }
 
 /** An object of declared fields: every required field, each optional one present or absent. */
-export function objectOf(spec: EnvelopeSpec, fields: Record<string, FieldSpec>, overrides: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<Record<string, unknown>> {
+export function objectOf(
+  spec: EnvelopeSpec,
+  fields: Record<string, FieldSpec>,
+  overrides: Record<string, fc.Arbitrary<unknown>> = {},
+): fc.Arbitrary<Record<string, unknown>> {
   const arbs: Record<string, fc.Arbitrary<unknown>> = {};
   const required: string[] = [];
   for (const [name, f] of Object.entries(fields)) {

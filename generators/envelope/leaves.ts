@@ -19,7 +19,8 @@ export function textLeaves(spec: EnvelopeSpec, packet: Record<string, any>, prof
     const where = pointer.startsWith('/body/') ? 'body' : 'envelope';
     const value = getAt(packet, pointer);
     if (field.type === 'text') out.push({ pointer, where, depth: 0 });
-    else if (field.type === 'array' && field.items.type === 'text') (value as unknown[]).forEach((_, i) => out.push({ pointer: `${pointer}/${i}`, where, depth: 0 }));
+    else if (field.type === 'array' && field.items.type === 'text')
+      (value as unknown[]).forEach((_, i) => out.push({ pointer: `${pointer}/${i}`, where, depth: 0 }));
     else if (field.type === 'free-object') out.push(...freeStrings(value, pointer, 0));
   }
   return out;
@@ -29,7 +30,8 @@ export function textLeaves(spec: EnvelopeSpec, packet: Record<string, any>, prof
 function freeStrings(value: unknown, pointer: string, depth: number): TextLeaf[] {
   if (typeof value === 'string') return depth === 0 ? [] : [{ pointer, where: 'free-form', depth }];
   if (Array.isArray(value)) return value.flatMap((v, i) => freeStrings(v, `${pointer}/${i}`, depth + 1));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => freeStrings(v, `${pointer}/${pointerToken(k)}`, depth + 1));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => freeStrings(v, `${pointer}/${pointerToken(k)}`, depth + 1));
   return [];
 }
 
@@ -49,7 +51,11 @@ export function defineMember(object: Record<string, unknown>, key: string, value
  * A deep copy of a JSON value with `f` applied to every string value (member names are left as they
  * are), and the members `drop` names left out. Own `__proto__` members survive the copy.
  */
-export function mapJson(value: unknown, f: (s: string) => string, drop: (key: string, v: unknown) => boolean = () => false): unknown {
+export function mapJson(
+  value: unknown,
+  f: (s: string) => string,
+  drop: (key: string, v: unknown) => boolean = () => false,
+): unknown {
   if (typeof value === 'string') return f(value);
   if (Array.isArray(value)) return value.map((v) => mapJson(v, f, drop));
   if (value !== null && typeof value === 'object') {

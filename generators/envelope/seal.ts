@@ -12,7 +12,8 @@ import type { EnvelopeSpec } from '../../src/spec/envelope.js';
 export function checksumSubject(spec: EnvelopeSpec, env: Record<string, unknown>): Record<string, unknown> {
   const { integrity, ...rest } = env;
   if (spec.checksumScope === 'integrity-object') return Object.hasOwn(env, 'integrity') ? rest : env;
-  if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || !Object.hasOwn(integrity, 'checksum')) return env;
+  if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || !Object.hasOwn(integrity, 'checksum'))
+    return env;
   const kept: Record<string, unknown> = {};
   for (const k of Object.keys(integrity)) if (k !== 'checksum') kept[k] = (integrity as Record<string, unknown>)[k];
   return { ...env, integrity: kept };
@@ -33,9 +34,14 @@ export function generatorChecksum(spec: EnvelopeSpec, env: Record<string, unknow
  * object with a checksum text (a case that broke exactly that keeps its break). `env` is never
  * edited: the envelope and its integrity member are new, every other member is shared with it.
  */
-export function seal<T extends Record<string, unknown>>(spec: EnvelopeSpec, env: T, mode: 'computed' | 'placeholder'): T {
+export function seal<T extends Record<string, unknown>>(
+  spec: EnvelopeSpec,
+  env: T,
+  mode: 'computed' | 'placeholder',
+): T {
   const integrity = env.integrity as Record<string, unknown> | undefined;
-  if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || typeof integrity.checksum !== 'string') return env;
+  if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity) || typeof integrity.checksum !== 'string')
+    return env;
   const checksum = mode === 'placeholder' ? spec.policy.checksumPlaceholder : generatorChecksum(spec, env);
   return { ...env, integrity: { ...integrity, checksum } };
 }

@@ -51,7 +51,8 @@ function writeChar(ch: string, o: SerializeOptions): string {
   }
   if (o.escapeHtml && (ch === '<' || ch === '>' || ch === '&' || c === 0x2028 || c === 0x2029)) return hex4(c);
   // A lone surrogate is escaped (as JSON.stringify does); with escapeNonAscii, every unit above U+007F.
-  if ((c >= 0xd800 && c <= 0xdfff) || (o.escapeNonAscii && c > 0x7f)) return [...Array(ch.length).keys()].map((i) => hex4(ch.charCodeAt(i))).join('');
+  if ((c >= 0xd800 && c <= 0xdfff) || (o.escapeNonAscii && c > 0x7f))
+    return [...Array(ch.length).keys()].map((i) => hex4(ch.charCodeAt(i))).join('');
   return ch;
 }
 
@@ -100,7 +101,9 @@ export function serialize(value: unknown, options: SerializeOptions = {}): strin
       return `[${(options.sortArrays ? items.sort() : items).join(comma)}]`;
     }
     const o = v as Record<string, unknown>;
-    const keys = Object.keys(o).filter((k) => !(options.dropProtoMembers && k === '__proto__') && !(options.dropNullMembers && o[k] === null));
+    const keys = Object.keys(o).filter(
+      (k) => !(options.dropProtoMembers && k === '__proto__') && !(options.dropNullMembers && o[k] === null),
+    );
     return `{${sortKeys(keys, options.keyOrder)
       .map((k) => `${writeString(k, { ...options, normalizeNfc: false })}${colon}${write(o[k])}`)
       .join(comma)}}`;

@@ -9,7 +9,10 @@ export function getAt(root: unknown, pointer: string): unknown {
 
 /** Writes (or, with `undefined`, deletes) at a JSON Pointer whose parent exists. */
 export function setAt(root: any, pointer: string, value: unknown): void {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = parts.pop()!;
   let parent = root;
   for (const p of parts) parent = parent[p];
@@ -27,7 +30,11 @@ export function pointerToken(name: string): string {
  * declared member names: the envelope itself (pointer `''`), its objects, their arrays of objects,
  * and the body with the objects it holds.
  */
-export function publishedObjects(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): { pointer: string; declared: string[] }[] {
+export function publishedObjects(
+  spec: EnvelopeSpec,
+  packet: Record<string, any>,
+  profile: string,
+): { pointer: string; declared: string[] }[] {
   const out: { pointer: string; declared: string[] }[] = [{ pointer: '', declared: Object.keys(spec.topLevel) }];
   // Each object is read from its parent (`here`), not again from the root by its pointer.
   const visit = (fields: Record<string, FieldSpec>, at: string, here: any) => {
@@ -54,7 +61,11 @@ export function publishedObjects(spec: EnvelopeSpec, packet: Record<string, any>
 }
 
 /** Every field of `spec` present in a packet, nested objects and arrays of objects included, with its pointer. */
-export function presentFields(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): { pointer: string; field: FieldSpec }[] {
+export function presentFields(
+  spec: EnvelopeSpec,
+  packet: Record<string, any>,
+  profile: string,
+): { pointer: string; field: FieldSpec }[] {
   const out: { pointer: string; field: FieldSpec }[] = [];
   // Each object is read from its parent (`here`), not again from the root by its pointer.
   const visit = (fields: Record<string, FieldSpec>, at: string, here: any) => {

@@ -34,23 +34,24 @@ export function misfitConditions(spec: ErrorSpec): string[] {
  */
 export function conditionActionMisfit(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
   const conditions = misfitConditions(spec);
-  if (conditions.length === 0) throw new Error('spec/error.json conditionActions forbids no pair: ERR-CONDITION-ACTION has nothing to plant');
-  return fc
-    .constantFrom(...conditions)
-    .chain((condition) => {
-      const origins = errorEnums(spec).origin.filter((o) => misfitActions(condition, o, spec).length > 0);
-      return fc.constantFrom(...origins).chain((origin) => {
-        const actions = misfitActions(condition, origin, spec);
-        const headline = Object.hasOwn(HEADLINE, condition) && actions.includes(HEADLINE[condition]!) ? HEADLINE[condition]! : null;
-        const action = headline !== null ? fc.oneof(fc.constant(headline), fc.constantFrom(...actions)) : fc.constantFrom(...actions);
-        return fc.tuple(action, fc.constantFrom(...positionsFor(condition, origin, spec))).chain(([a, at]) =>
-          plantedAt(spec, origin, condition, recoveryOption(a, spec, origin), at).map((payload) => ({
-            family: `misfit:${condition}`,
-            where: `${condition} -> ${a}`,
-            variants: [at],
-            payload: payload as unknown,
-          })),
-        );
-      });
+  if (conditions.length === 0)
+    throw new Error('spec/error.json conditionActions forbids no pair: ERR-CONDITION-ACTION has nothing to plant');
+  return fc.constantFrom(...conditions).chain((condition) => {
+    const origins = errorEnums(spec).origin.filter((o) => misfitActions(condition, o, spec).length > 0);
+    return fc.constantFrom(...origins).chain((origin) => {
+      const actions = misfitActions(condition, origin, spec);
+      const headline =
+        Object.hasOwn(HEADLINE, condition) && actions.includes(HEADLINE[condition]!) ? HEADLINE[condition]! : null;
+      const action =
+        headline !== null ? fc.oneof(fc.constant(headline), fc.constantFrom(...actions)) : fc.constantFrom(...actions);
+      return fc.tuple(action, fc.constantFrom(...positionsFor(condition, origin, spec))).chain(([a, at]) =>
+        plantedAt(spec, origin, condition, recoveryOption(a, spec, origin), at).map((payload) => ({
+          family: `misfit:${condition}`,
+          where: `${condition} -> ${a}`,
+          variants: [at],
+          payload: payload as unknown,
+        })),
+      );
     });
+  });
 }

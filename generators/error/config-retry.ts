@@ -23,7 +23,12 @@ function carriersOf(key: string, spec: ErrorSpec): string[] {
   if (isUrlKey(key, spec)) return [];
   return errorEnums(spec).action.filter((a) => {
     const schema = parameterSchema(a, spec);
-    return !retriesBy(a, spec) && acceptsExtras(schema) && !Object.hasOwn(schema.properties ?? {}, key) && conditionsAllowing(a, spec).some((c) => actionsFor(c, 'configuration', spec).includes(a));
+    return (
+      !retriesBy(a, spec) &&
+      acceptsExtras(schema) &&
+      !Object.hasOwn(schema.properties ?? {}, key) &&
+      conditionsAllowing(a, spec).some((c) => actionsFor(c, 'configuration', spec).includes(a))
+    );
   });
 }
 
@@ -44,29 +49,50 @@ const RETRY_VALUES: Readonly<Record<'number' | 'text', readonly unknown[]>> = {
 
 /** The families of ERR-CONFIG-NO-RETRY under `spec`: `retry-action:<action>` and `retry-param:<key>`. */
 export function configRetryFamilies(spec: ErrorSpec): string[] {
-  return [...retryActions(spec).map((a) => `retry-action:${a}`), ...retryParameters(spec).map((k) => `retry-param:${k}`)];
+  return [
+    ...retryActions(spec).map((a) => `retry-action:${a}`),
+    ...retryParameters(spec).map((k) => `retry-param:${k}`),
+  ];
 }
 
 /** A plant of the retry action `action`: an option of it under a condition that allows it, drawn as for another origin (with its retry parameters). */
 function actionPlant(action: string, spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
   return fc.constantFrom(...conditionsAllowing(action, spec)).chain((condition) =>
     fc.constantFrom(...positionsFor(condition, 'configuration', spec)).chain((at) =>
-      plantedAt(spec, 'configuration', condition, recoveryOption(action, spec), at).map((payload) => ({ family: `retry-action:${action}`, where: condition, variants: [at], payload: payload as unknown })),
+      plantedAt(spec, 'configuration', condition, recoveryOption(action, spec), at).map((payload) => ({
+        family: `retry-action:${action}`,
+        where: condition,
+        variants: [at],
+        payload: payload as unknown,
+      })),
     ),
   );
 }
 
 /** A plant of the retry parameter `key` on a valid option of a carrier, as a number or as text. */
 function parameterPlant(key: string, spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
-  return fc.tuple(fc.constantFrom(...carriersOf(key, spec)), fc.constantFrom<'number' | 'text'>('number', 'text')).chain(([action, kind]) => {
-    const conditions = conditionsAllowing(action, spec).filter((c) => actionsFor(c, 'configuration', spec).includes(action));
-    return fc.tuple(fc.constantFrom(...conditions), fc.constantFrom(...RETRY_VALUES[kind])).chain(([condition, value]) => {
-      const option = recoveryOption(action, spec, 'configuration').map((o): RecoveryOption => ({ ...o, executable_parameters: { ...o.executable_parameters, [key]: value } }));
+  return fc
+    .tuple(fc.constantFrom(...carriersOf(key, spec)), fc.constantFrom<'number' | 'text'>('number', 'text'))
+    .chain(([action, kind]) => {
+      const conditions = conditionsAllowing(action, spec).filter((c) =>
+        actionsFor(c, 'configuration', spec).includes(action),
+      );
       return fc
-        .constantFrom(...positionsFor(condition, 'configuration', spec))
-        .chain((at) => plantedAt(spec, 'configuration', condition, option, at).map((payload) => ({ family: `retry-param:${key}`, where: action, variants: [at, `value:${kind}`], payload: payload as unknown })));
+        .tuple(fc.constantFrom(...conditions), fc.constantFrom(...RETRY_VALUES[kind]))
+        .chain(([condition, value]) => {
+          const option = recoveryOption(action, spec, 'configuration').map(
+            (o): RecoveryOption => ({ ...o, executable_parameters: { ...o.executable_parameters, [key]: value } }),
+          );
+          return fc.constantFrom(...positionsFor(condition, 'configuration', spec)).chain((at) =>
+            plantedAt(spec, 'configuration', condition, option, at).map((payload) => ({
+              family: `retry-param:${key}`,
+              where: action,
+              variants: [at, `value:${kind}`],
+              payload: payload as unknown,
+            })),
+          );
+        });
     });
-  });
 }
 
 /**
@@ -77,7 +103,13 @@ function parameterPlant(key: string, spec: ErrorSpec): fc.Arbitrary<AdversarialE
  * the option sits, and for a parameter whether its value is a number or text.
  */
 export function configRetry(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
-  const ways = [...retryActions(spec).map((a) => actionPlant(a, spec)), ...retryParameters(spec).map((k) => parameterPlant(k, spec))];
-  if (ways.length === 0) throw new Error('spec/error.json retry names no retry path the table allows: ERR-CONFIG-NO-RETRY has nothing to plant');
+  const ways = [
+    ...retryActions(spec).map((a) => actionPlant(a, spec)),
+    ...retryParameters(spec).map((k) => parameterPlant(k, spec)),
+  ];
+  if (ways.length === 0)
+    throw new Error(
+      'spec/error.json retry names no retry path the table allows: ERR-CONFIG-NO-RETRY has nothing to plant',
+    );
   return fc.oneof(...ways);
 }

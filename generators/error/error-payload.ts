@@ -15,7 +15,9 @@ export interface ErrorPayloadOptions {
 /** The codes valid payloads carry: the registry's, and under an open registry (D-ERR-03 `closed: false`) codes outside it too. */
 function code(spec: ErrorSpec): fc.Arbitrary<string> {
   const registry = fc.constantFrom(...spec.registry.codes);
-  return registryClosed(spec) ? registry : fc.oneof({ weight: 2, arbitrary: registry }, { weight: 1, arbitrary: foreignCode(spec) });
+  return registryClosed(spec)
+    ? registry
+    : fc.oneof({ weight: 2, arbitrary: registry }, { weight: 1, arbitrary: foreignCode(spec) });
 }
 
 /**

@@ -12,10 +12,33 @@ import type { ErrorSpec } from '../../src/spec/error.js';
  * - `code:lookalike`: a registry code in full-width letters or with an invisible character: a reader that normalises Unicode (NFKC) or strips format characters.
  */
 const BY_FAMILY: Readonly<Record<string, readonly string[]>> = {
-  'code:foreign': ['rate_limited', 'internal_error', 'not_found', 'timeout', 'unauthorized', 'invalid_message_v2', 'task_missing', 'capability_unsupported', '认证失败'],
-  'code:separator': ['auth-required', 'task-not-found', 'invalid.message', 'capability-not-supported', 'insufficient-trust', 'unknown.profile'],
+  'code:foreign': [
+    'rate_limited',
+    'internal_error',
+    'not_found',
+    'timeout',
+    'unauthorized',
+    'invalid_message_v2',
+    'task_missing',
+    'capability_unsupported',
+    '认证失败',
+  ],
+  'code:separator': [
+    'auth-required',
+    'task-not-found',
+    'invalid.message',
+    'capability-not-supported',
+    'insufficient-trust',
+    'unknown.profile',
+  ],
   'code:case': ['Auth_Required', 'INVALID_MESSAGE', 'Task_Not_Found', 'Unknown_Profile', 'CAPABILITY_NOT_SUPPORTED'],
-  'code:space': ['auth_required ', ' invalid_message', 'task_not_found\n', '\tunknown_profile', 'insufficient_trust\u00a0'],
+  'code:space': [
+    'auth_required ',
+    ' invalid_message',
+    'task_not_found\n',
+    '\tunknown_profile',
+    'insufficient_trust\u00a0',
+  ],
   'code:proto': ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf'],
   'code:empty': [''],
   'code:lookalike': ['ａｕｔｈ_ｒｅｑｕｉｒｅｄ', 'invalid\u200b_message', 'task_not\u00adfound', 'unknown_proﬁle'],
@@ -41,7 +64,9 @@ export function foreignCodes(spec: ErrorSpec): string[] {
 /** A code outside `spec`'s registry, with its family: the family drawn first, every family alike. */
 export function foreignCodeOfFamily(spec: ErrorSpec): fc.Arbitrary<{ family: string; code: string }> {
   const families = byFamily(spec);
-  return fc.constantFrom(...families).chain(([family, codes]) => fc.constantFrom(...codes).map((code) => ({ family, code })));
+  return fc
+    .constantFrom(...families)
+    .chain(([family, codes]) => fc.constantFrom(...codes).map((code) => ({ family, code })));
 }
 
 /** A code outside `spec`'s registry. */

@@ -10,9 +10,27 @@ import * as fc from 'fast-check';
 export type Schema = Record<string, any>;
 
 /** The keywords `fits` understands: a curated value is offered only when its schema uses no other. */
-const KNOWN = new Set(['type', 'enum', 'const', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems', 'uniqueItems', 'items', 'description', 'title']);
+const KNOWN = new Set([
+  'type',
+  'enum',
+  'const',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'items',
+  'description',
+  'title',
+]);
 
-const typeOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
+const typeOf = (v: unknown): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v;
 
 /**
  * Whether `value` satisfies `schema`, for schemas made of the keywords above; false for any other
@@ -22,7 +40,8 @@ export function fits(value: unknown, schema: Schema): boolean {
   if (Object.keys(schema).some((k) => !KNOWN.has(k))) return false;
   const t = typeOf(value);
   if (schema.type !== undefined && !(schema.type === t || (schema.type === 'number' && t === 'integer'))) return false;
-  if (schema.enum !== undefined && !(schema.enum as unknown[]).some((e) => JSON.stringify(e) === JSON.stringify(value))) return false;
+  if (schema.enum !== undefined && !(schema.enum as unknown[]).some((e) => JSON.stringify(e) === JSON.stringify(value)))
+    return false;
   if (schema.const !== undefined && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
   if (typeof value === 'string') {
     const n = [...value].length;
@@ -44,8 +63,14 @@ export function fits(value: unknown, schema: Schema): boolean {
 
 /** The bounds of a number schema, as inclusive integers. */
 function integerBounds(schema: Schema): { min: number; max: number } {
-  const min = schema.exclusiveMinimum !== undefined ? Math.floor(schema.exclusiveMinimum) + 1 : Math.ceil(schema.minimum ?? -1000);
-  const max = schema.exclusiveMaximum !== undefined ? Math.ceil(schema.exclusiveMaximum) - 1 : Math.floor(schema.maximum ?? Math.max(min, 0) + 1000);
+  const min =
+    schema.exclusiveMinimum !== undefined
+      ? Math.floor(schema.exclusiveMinimum) + 1
+      : Math.ceil(schema.minimum ?? -1000);
+  const max =
+    schema.exclusiveMaximum !== undefined
+      ? Math.ceil(schema.exclusiveMaximum) - 1
+      : Math.floor(schema.maximum ?? Math.max(min, 0) + 1000);
   return { min, max: Math.max(min, max) };
 }
 
@@ -54,7 +79,11 @@ function words(min: number, max: number): fc.Arbitrary<string> {
   // Built once per bounds: values are drawn for every case, and building a string arbitrary costs more than drawing from it.
   const key = `${min}:${max}`;
   let built = wordArbitraries.get(key);
-  if (built === undefined) wordArbitraries.set(key, (built = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_'), minLength: min, maxLength: max })));
+  if (built === undefined)
+    wordArbitraries.set(
+      key,
+      (built = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz_'), minLength: min, maxLength: max })),
+    );
   return built;
 }
 const wordArbitraries = new Map<string, fc.Arbitrary<string>>();
@@ -73,11 +102,17 @@ export interface ValueHints {
 export function valueOf(key: string, schema: Schema, hints: ValueHints): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum !== undefined) return fc.constantFrom(...(schema.enum as unknown[]));
-  if ((schema.type === 'string' || schema.type === undefined) && (schema.format === 'absolute-https-url' || hints.isUrl(key))) return hints.url;
+  if (
+    (schema.type === 'string' || schema.type === undefined) &&
+    (schema.format === 'absolute-https-url' || hints.isUrl(key))
+  )
+    return hints.url;
   const drawn = drawnFrom(key, schema, hints);
   // Own members only: a member named `constructor` has no curated values, whatever every object inherits.
   const fitting = (Object.hasOwn(hints.curated, key) ? hints.curated[key]! : []).filter((v) => fits(v, schema));
-  return fitting.length > 0 ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...fitting) }, { weight: 1, arbitrary: drawn }) : drawn;
+  return fitting.length > 0
+    ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...fitting) }, { weight: 1, arbitrary: drawn })
+    : drawn;
 }
 
 /** A value drawn from the schema alone. */
@@ -86,7 +121,11 @@ function drawnFrom(key: string, schema: Schema, hints: ValueHints): fc.Arbitrary
     case 'string': {
       const min = schema.minLength ?? 0;
       if (schema.pattern !== undefined) {
-        const checked = { pattern: schema.pattern, minLength: min, ...(schema.maxLength !== undefined ? { maxLength: schema.maxLength } : {}) };
+        const checked = {
+          pattern: schema.pattern,
+          minLength: min,
+          ...(schema.maxLength !== undefined ? { maxLength: schema.maxLength } : {}),
+        };
         return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => fits(s, checked));
       }
       return words(min, schema.maxLength ?? min + 16);
@@ -103,7 +142,8 @@ function drawnFrom(key: string, schema: Schema, hints: ValueHints): fc.Arbitrary
       const minLength = schema.minItems ?? 0;
       const maxLength = schema.maxItems ?? minLength + 3;
       const items: Schema = schema.items ?? {};
-      if (items.enum !== undefined && (schema.uniqueItems === true || items.enum.length >= maxLength)) return fc.subarray(items.enum as unknown[], { minLength, maxLength: Math.min(maxLength, items.enum.length) });
+      if (items.enum !== undefined && (schema.uniqueItems === true || items.enum.length >= maxLength))
+        return fc.subarray(items.enum as unknown[], { minLength, maxLength: Math.min(maxLength, items.enum.length) });
       return fc.array(valueOf(key, items, hints), { minLength, maxLength });
     }
     case 'object':
@@ -140,7 +180,14 @@ function outside(values: readonly unknown[], base: string): string {
  * a maximum, too long, too few or too many items) and `vocabulary` (a value, or an array item,
  * outside an enum: in case, spacing or prototype name).
  */
-export const VALUE_BREAKS = ['falsy', 'wrong-type', 'numeric-string', 'non-integer', 'out-of-range', 'vocabulary'] as const;
+export const VALUE_BREAKS = [
+  'falsy',
+  'wrong-type',
+  'numeric-string',
+  'non-integer',
+  'out-of-range',
+  'vocabulary',
+] as const;
 export type ValueBreak = (typeof VALUE_BREAKS)[number];
 
 /** A valid integer of a number schema, small and away from nothing but its minimum. */
@@ -160,7 +207,9 @@ export function numericSpellings(n: number): string[] {
 function offVocabulary(values: readonly unknown[]): unknown[] {
   const strings = values.filter((v): v is string => typeof v === 'string');
   const near = strings.flatMap((v) => [v.toLowerCase() === v ? v.toUpperCase() : v.toLowerCase(), ` ${v}`, `${v} `]);
-  return [...near, 'constructor', '__proto__', 'toString', outside(values, 'not_listed')].filter((v) => !values.includes(v));
+  return [...near, 'constructor', '__proto__', 'toString', outside(values, 'not_listed')].filter(
+    (v) => !values.includes(v),
+  );
 }
 
 /**
@@ -168,7 +217,14 @@ function offVocabulary(values: readonly unknown[]): unknown[] {
  * every value is one `fits` rejects. The wrong values of ERR-EXEC-PARAMS.
  */
 export function brokenValues(schema: Schema): Partial<Record<ValueBreak, unknown[]>> {
-  const out: Record<ValueBreak, unknown[]> = { falsy: [null], 'wrong-type': [], 'numeric-string': [], 'non-integer': [], 'out-of-range': [], vocabulary: [] };
+  const out: Record<ValueBreak, unknown[]> = {
+    falsy: [null],
+    'wrong-type': [],
+    'numeric-string': [],
+    'non-integer': [],
+    'out-of-range': [],
+    vocabulary: [],
+  };
   if (schema.enum !== undefined) out.vocabulary.push(...offVocabulary(schema.enum));
   switch (schema.type) {
     case 'string':
@@ -181,10 +237,12 @@ export function brokenValues(schema: Schema): Partial<Record<ValueBreak, unknown
       const n = someInteger(schema);
       out['wrong-type'].push(true, 'five', { value: n });
       out['numeric-string'].push(...numericSpellings(n));
-      if (schema.type === 'integer') out['non-integer'].push(n + 0.5, n + 0.004, ...(schema.minimum !== undefined ? [schema.minimum + 0.004] : []));
+      if (schema.type === 'integer')
+        out['non-integer'].push(n + 0.5, n + 0.004, ...(schema.minimum !== undefined ? [schema.minimum + 0.004] : []));
       // Below the minimum, and negative: the boundary itself (a count of 0 under `minimum: 1`) is
       // arguable and left to the data's reader, so the pack never plants it.
-      if (schema.minimum !== undefined) out['out-of-range'].push(Math.min(-1, Math.floor(schema.minimum) - 1), -(2 ** 31));
+      if (schema.minimum !== undefined)
+        out['out-of-range'].push(Math.min(-1, Math.floor(schema.minimum) - 1), -(2 ** 31));
       if (schema.maximum !== undefined) out['out-of-range'].push(Math.ceil(schema.maximum) + 1);
       break;
     }
@@ -195,7 +253,8 @@ export function brokenValues(schema: Schema): Partial<Record<ValueBreak, unknown
       out['wrong-type'].push('L0,L1', { 0: 'L0' });
       if ((schema.minItems ?? 0) >= 1) out['out-of-range'].push([]);
       const items: Schema = schema.items ?? {};
-      if (items.enum !== undefined) out.vocabulary.push(...offVocabulary(items.enum).map((v) => [v]), [items.enum[0], outside(items.enum, 'L9')]);
+      if (items.enum !== undefined)
+        out.vocabulary.push(...offVocabulary(items.enum).map((v) => [v]), [items.enum[0], outside(items.enum, 'L9')]);
       if (items.type === 'string') out['wrong-type'].push([1]);
       break;
     }

@@ -3,10 +3,30 @@ import { lazy } from '../common/lazy.js';
 import { schemeCaseSensitive, type ErrorSpec } from '../../src/spec/error.js';
 
 /** Percent-encoded non-ASCII path segments: a valid URI must not carry raw multi-byte text. */
-const segment = fc.constantFrom('v1', 'schemas', 'renew', 'status', 'wp-json', 'uaix', 'review', encodeURIComponent('重试'), encodeURIComponent('été'), encodeURIComponent('🚀'), 'a.b-c_d~e');
+const segment = fc.constantFrom(
+  'v1',
+  'schemas',
+  'renew',
+  'status',
+  'wp-json',
+  'uaix',
+  'review',
+  encodeURIComponent('重试'),
+  encodeURIComponent('été'),
+  encodeURIComponent('🚀'),
+  'a.b-c_d~e',
+);
 
 /** Curated hosts: a punycode one, one with a port, and a one-letter single label (`x`, as an internal name): a host is one character or more. */
-const host = fc.constantFrom('api.example.com', 'auth.example.com', 'repo.example.com', 'target.agent', 'xn--bcher-kva.example', 'review.example.org:8443', 'x');
+const host = fc.constantFrom(
+  'api.example.com',
+  'auth.example.com',
+  'repo.example.com',
+  'target.agent',
+  'xn--bcher-kva.example',
+  'review.example.org:8443',
+  'x',
+);
 
 /**
  * Absolute https URLs (D-ERR-06): curated hosts with encoded unicode paths and queries, and
@@ -18,7 +38,14 @@ export function httpsUrl(): fc.Arbitrary<string> {
   // that one is built on the first draw of its branch (`lazy`).
   return (builtHttpsUrl ??= fc.oneof(
     fc
-      .tuple(host, fc.array(segment, { maxLength: 4 }), fc.option(fc.constantFrom('?idempotency_key=req-abc-123', '?lang=zh-Hant&v=2', `?q=${encodeURIComponent('<a & "b">')}`), { nil: undefined }))
+      .tuple(
+        host,
+        fc.array(segment, { maxLength: 4 }),
+        fc.option(
+          fc.constantFrom('?idempotency_key=req-abc-123', '?lang=zh-Hant&v=2', `?q=${encodeURIComponent('<a & "b">')}`),
+          { nil: undefined },
+        ),
+      )
       .map(([h, segs, q]) => `https://${h}/${segs.join('/')}${q ?? ''}`),
     lazy(() => fc.webUrl({ validSchemes: ['https'], withQueryParameters: true, withFragments: true })),
   ));
@@ -36,7 +63,13 @@ export function nonHttpsUri(): fc.Arbitrary<string> {
 
 /** URL-ish strings that are not absolute URLs at all (relative or scheme-relative references). */
 export function relativeReference(): fc.Arbitrary<string> {
-  return fc.constantFrom('/v1/renew', 'v1/commits/status?id=1', '//auth.example.com/v1/renew', 'auth.example.com/v1/renew', '../schemas/intent.v2');
+  return fc.constantFrom(
+    '/v1/renew',
+    'v1/commits/status?id=1',
+    '//auth.example.com/v1/renew',
+    'auth.example.com/v1/renew',
+    '../schemas/intent.v2',
+  );
 }
 
 /** Raw (not percent-encoded) unicode path segments and hosts: IRIs, not RFC 3986 URIs. */
@@ -48,7 +81,9 @@ const rawHost = fc.constantFrom('review.example.org', 'bücher.example', '例え
  * the `uri` format rejects: valid review URLs only when D-ERR-01 leaves `uri` an annotation.
  */
 export function httpsIri(): fc.Arbitrary<string> {
-  return fc.tuple(rawHost, fc.array(rawSegment, { minLength: 1, maxLength: 3 })).map(([h, segs]) => `https://${h}/${segs.join('/')}`);
+  return fc
+    .tuple(rawHost, fc.array(rawSegment, { minLength: 1, maxLength: 3 }))
+    .map(([h, segs]) => `https://${h}/${segs.join('/')}`);
 }
 
 /**
@@ -56,7 +91,9 @@ export function httpsIri(): fc.Arbitrary<string> {
  * reader of RFC 3986 §3.1, a broken one where the scheme must be spelled in lower case (D-ERR-14).
  */
 export function upperSchemeUrl(): fc.Arbitrary<string> {
-  return fc.tuple(httpsUrl(), fc.constantFrom('HTTPS', 'Https', 'hTTPs')).map(([u, scheme]) => `${scheme}${u.slice('https'.length)}`);
+  return fc
+    .tuple(httpsUrl(), fc.constantFrom('HTTPS', 'Https', 'hTTPs'))
+    .map(([u, scheme]) => `${scheme}${u.slice('https'.length)}`);
 }
 
 /**
@@ -82,7 +119,19 @@ export function repairedHttpsUrl(): fc.Arbitrary<string> {
  * parses it takes them for URLs (D-ERR-06).
  */
 export function unparsableHostUrl(): fc.Arbitrary<string> {
-  return fc.tuple(fc.constantFrom('https://[::1', 'https://[fe80::1', 'https://exa<mple.com', 'https://exa^mple.com', 'https://exa|mple.com', 'https://exa%zzmple.com'), fc.constantFrom('/v1/renew', '/review', '?id=1', '')).map(([h, rest]) => `${h}${rest}`);
+  return fc
+    .tuple(
+      fc.constantFrom(
+        'https://[::1',
+        'https://[fe80::1',
+        'https://exa<mple.com',
+        'https://exa^mple.com',
+        'https://exa|mple.com',
+        'https://exa%zzmple.com',
+      ),
+      fc.constantFrom('/v1/renew', '/review', '?id=1', ''),
+    )
+    .map(([h, rest]) => `${h}${rest}`);
 }
 
 /**
@@ -90,7 +139,9 @@ export function unparsableHostUrl(): fc.Arbitrary<string> {
  * (none of them a credential, so only D-ERR-06 is broken).
  */
 export function userinfoUrl(): fc.Arbitrary<string> {
-  return fc.tuple(fc.constantFrom('svc@', 'agent.user@', 'user:****@', 'user:${PASSWORD}@'), httpsUrl()).map(([info, u]) => `https://${info}${u.slice('https://'.length)}`);
+  return fc
+    .tuple(fc.constantFrom('svc@', 'agent.user@', 'user:****@', 'user:${PASSWORD}@'), httpsUrl())
+    .map(([info, u]) => `https://${info}${u.slice('https://'.length)}`);
 }
 
 /** The absolute https URLs valid payloads hand out under `spec`: with the scheme in any case too where D-ERR-14 reads it case-insensitively. */

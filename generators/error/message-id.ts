@@ -3,7 +3,11 @@ import { formatAsserted, type ErrorSpec } from '../../src/spec/error.js';
 
 /** The seed's own non-UUID spellings (`err-9982-abcf`, `err-local-001`...) and their neighbours. */
 const seedSpelled = fc
-  .tuple(fc.constantFrom('err', 'err-local', 'err-auth', 'err-cap', 'err-timeout', 'msg'), fc.nat(99_999), fc.constantFrom('', '-abcf', '-été', '-x1'))
+  .tuple(
+    fc.constantFrom('err', 'err-local', 'err-auth', 'err-cap', 'err-timeout', 'msg'),
+    fc.nat(99_999),
+    fc.constantFrom('', '-abcf', '-été', '-x1'),
+  )
   .map(([p, n, s]) => `${p}-${n}${s}`);
 
 /** Whether `format: uuid` on `message_id` asserts under `spec` (D-ERR-01). */

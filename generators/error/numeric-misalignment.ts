@@ -25,14 +25,17 @@ export function numericFamily(status: number, spec: ErrorSpec): string {
 /** The statuses that contradict `code`, by family. */
 function statusesByFamily(code: string, spec: ErrorSpec): Map<string, number[]> {
   const out = new Map<string, number[]>();
-  for (const s of contradictingStatuses(code, spec)) out.set(numericFamily(s, spec), [...(out.get(numericFamily(s, spec)) ?? []), s]);
+  for (const s of contradictingStatuses(code, spec))
+    out.set(numericFamily(s, spec), [...(out.get(numericFamily(s, spec)) ?? []), s]);
   return out;
 }
 
 /** Every family the mutator can name under `spec`: the kinds of status that contradict some code with a row. */
 export function numericFamilies(spec: ErrorSpec): string[] {
   const families = new Set(spec.registry.codes.flatMap((code) => [...statusesByFamily(code, spec).keys()]));
-  return ['numeric:range-floor', 'numeric:success', 'numeric:redirect', 'numeric:auth-4xx', 'numeric:cross-4xx'].filter((f) => families.has(f));
+  return ['numeric:range-floor', 'numeric:success', 'numeric:redirect', 'numeric:auth-4xx', 'numeric:cross-4xx'].filter(
+    (f) => families.has(f),
+  );
 }
 
 /**

@@ -11,10 +11,18 @@ export function alignedNumericStatus(code: string, spec: ErrorSpec): fc.Arbitrar
   const [lo, hi] = t.httpRange;
   const listed = [...(Object.hasOwn(t.codes, code) ? t.codes[code]!.aligned : [400]), ...t.anyCode];
   const branches: { weight: number; arbitrary: fc.Arbitrary<number> }[] = [
-    { weight: 1, arbitrary: fc.oneof(fc.integer({ min: -(2 ** 31), max: lo - 1 }), fc.integer({ min: hi + 1, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom(0, 14, 104, 110, 111, lo - 1, hi + 1)) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.integer({ min: -(2 ** 31), max: lo - 1 }),
+        fc.integer({ min: hi + 1, max: Number.MAX_SAFE_INTEGER }),
+        fc.constantFrom(0, 14, 104, 110, 111, lo - 1, hi + 1),
+      ),
+    },
   ];
   if (listed.length > 0) branches.push({ weight: 3, arbitrary: fc.constantFrom(...listed) });
-  if (t.anyCodeFrom <= hi) branches.push({ weight: 2, arbitrary: fc.integer({ min: Math.max(t.anyCodeFrom, lo), max: hi }) });
+  if (t.anyCodeFrom <= hi)
+    branches.push({ weight: 2, arbitrary: fc.integer({ min: Math.max(t.anyCodeFrom, lo), max: hi }) });
   return fc.oneof(...branches);
 }
 

@@ -35,7 +35,11 @@ export interface PlantOptions {
  * The origin is drawn among those under which the action is valid (and from `origins` if given),
  * so that the payload breaks nothing else.
  */
-export function payloadWithOption(spec: ErrorSpec, action: string, plant: PlantOptions = {}): fc.Arbitrary<PayloadWithOption> {
+export function payloadWithOption(
+  spec: ErrorSpec,
+  action: string,
+  plant: PlantOptions = {},
+): fc.Arbitrary<PayloadWithOption> {
   const option = plant.option ?? ((origin: string) => recoveryOption(action, spec, origin));
   const origins = plant.origins ?? errorEnums(spec).origin;
   const usable = origins.filter((o) => conditionsAllowing(action, o, spec).length > 0);
@@ -45,7 +49,9 @@ export function payloadWithOption(spec: ErrorSpec, action: string, plant: PlantO
     .chain((origin) =>
       fc.tuple(
         errorPayload(spec, { origin }),
-        fc.constantFrom(...conditionsAllowing(action, origin, spec)).chain((condition) => subError(origin, spec, { condition })),
+        fc
+          .constantFrom(...conditionsAllowing(action, origin, spec))
+          .chain((condition) => subError(origin, spec, { condition })),
         option(origin),
         fc.nat(),
         fc.nat(),

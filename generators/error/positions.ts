@@ -22,16 +22,33 @@ export function positionsFor(condition: string, origin: string, spec: ErrorSpec)
  * A valid payload of `origin` holding, at position `at`, a sub-error of `condition` with the option
  * `planted` draws among valid options: the payload breaks only what the planted option breaks.
  */
-export function plantedAt(spec: ErrorSpec, origin: string, condition: string, planted: fc.Arbitrary<RecoveryOption>, at: Position): fc.Arbitrary<ErrorPayload> {
+export function plantedAt(
+  spec: ErrorSpec,
+  origin: string,
+  condition: string,
+  planted: fc.Arbitrary<RecoveryOption>,
+  at: Position,
+): fc.Arbitrary<ErrorPayload> {
   const fitting = actionsFor(condition, origin, spec);
-  const filler = at === 'at:later-option' && fitting.length > 0 ? fc.constantFrom(...fitting).chain((a) => recoveryOption(a, spec, origin)) : fc.constant(null);
-  return fc.tuple(errorPayload(spec, { origin }), subError(origin, spec, { condition }), planted, filler, subError(origin, spec)).map(([base, se, option, before, earlier]) => {
-    const others = base.body.sub_errors ?? [];
-    const target =
-      at === 'at:later-option' && before !== null
-        ? { ...se, recovery_options: [before, ...se.recovery_options, option] }
-        : { ...se, recovery_options: [option, ...se.recovery_options] };
-    const subErrors = at === 'at:later-sub-error' ? [earlier, ...others, target] : [target, ...others];
-    return { ...base, body: { ...base.body, sub_errors: subErrors } };
-  });
+  const filler =
+    at === 'at:later-option' && fitting.length > 0
+      ? fc.constantFrom(...fitting).chain((a) => recoveryOption(a, spec, origin))
+      : fc.constant(null);
+  return fc
+    .tuple(
+      errorPayload(spec, { origin }),
+      subError(origin, spec, { condition }),
+      planted,
+      filler,
+      subError(origin, spec),
+    )
+    .map(([base, se, option, before, earlier]) => {
+      const others = base.body.sub_errors ?? [];
+      const target =
+        at === 'at:later-option' && before !== null
+          ? { ...se, recovery_options: [before, ...se.recovery_options, option] }
+          : { ...se, recovery_options: [option, ...se.recovery_options] };
+      const subErrors = at === 'at:later-sub-error' ? [earlier, ...others, target] : [target, ...others];
+      return { ...base, body: { ...base.body, sub_errors: subErrors } };
+    });
 }

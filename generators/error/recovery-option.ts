@@ -5,7 +5,8 @@ import { httpsIri, nonHttpsUri, validHttpsUrl } from './https-url.js';
 
 /** The `format` the published schema gives `human_review_url`. */
 function reviewFormat(spec: ErrorSpec): string | undefined {
-  return spec.schema.properties.body.properties.sub_errors.items.properties.recovery_options.items.properties.human_review_url?.format;
+  return spec.schema.properties.body.properties.sub_errors.items.properties.recovery_options.items.properties
+    .human_review_url?.format;
 }
 
 /**
@@ -14,13 +15,17 @@ function reviewFormat(spec: ErrorSpec): string | undefined {
  * an upper-case scheme where D-ERR-14 reads it case-insensitively.
  */
 export function reviewUrl(spec: ErrorSpec): fc.Arbitrary<string> {
-  const https = formatAsserted(reviewFormat(spec), spec) ? validHttpsUrl(spec) : fc.oneof(validHttpsUrl(spec), httpsIri());
+  const https = formatAsserted(reviewFormat(spec), spec)
+    ? validHttpsUrl(spec)
+    : fc.oneof(validHttpsUrl(spec), httpsIri());
   return isUrlOptionMember('human_review_url', spec) ? https : fc.oneof(https, nonHttpsUri());
 }
 
 /** A valid recovery option for `action` under `spec` (and `origin`), sometimes with a human review URL for legacy clients. */
 export function recoveryOption(action: string, spec: ErrorSpec, origin?: string): fc.Arbitrary<RecoveryOption> {
-  const params = paramsOptional(action, spec) ? fc.option(executableParameters(action, spec, origin), { nil: undefined }) : executableParameters(action, spec, origin);
+  const params = paramsOptional(action, spec)
+    ? fc.option(executableParameters(action, spec, origin), { nil: undefined })
+    : executableParameters(action, spec, origin);
   return fc.tuple(params, fc.option(reviewUrl(spec), { nil: undefined })).map(([p, url]) => ({
     action,
     ...(p !== undefined ? { executable_parameters: p } : {}),

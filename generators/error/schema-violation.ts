@@ -1,5 +1,13 @@
 import * as fc from 'fast-check';
-import { declaredMembers, formatAsserted, levelSchemas, membersOpen, type ErrorLevel, type ErrorPayload, type ErrorSpec } from '../../src/spec/error.js';
+import {
+  declaredMembers,
+  formatAsserted,
+  levelSchemas,
+  membersOpen,
+  type ErrorLevel,
+  type ErrorPayload,
+  type ErrorSpec,
+} from '../../src/spec/error.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
 import { numericSpellings } from './from-schema.js';
 import { httpsIri, relativeReference } from './https-url.js';
@@ -44,15 +52,23 @@ const setting = (m: Member, value: (current: unknown) => unknown): Break => ({
 /** Every member the published schema declares, level by level. */
 function members(spec: ErrorSpec): Member[] {
   const levels = levelSchemas(spec);
-  return (Object.keys(levels) as ErrorLevel[]).flatMap((level) => Object.entries(levels[level].properties ?? {}).map(([name, schema]) => ({ level, name, schema: schema as Record<string, any> })));
+  return (Object.keys(levels) as ErrorLevel[]).flatMap((level) =>
+    Object.entries(levels[level].properties ?? {}).map(([name, schema]) => ({
+      level,
+      name,
+      schema: schema as Record<string, any>,
+    })),
+  );
 }
 
 const isContainer = (m: Member) => m.schema.type === 'object' || m.schema.type === 'array';
 const isScalar = (m: Member) => ['string', 'integer', 'number', 'boolean'].includes(m.schema.type);
-const vocabulary = (m: Member): unknown[] | null => (m.schema.enum !== undefined ? m.schema.enum : m.schema.const !== undefined ? [m.schema.const] : null);
+const vocabulary = (m: Member): unknown[] | null =>
+  m.schema.enum !== undefined ? m.schema.enum : m.schema.const !== undefined ? [m.schema.const] : null;
 const isEnum = (m: Member) => m.schema.enum !== undefined;
 const isInteger = (m: Member) => m.schema.type === 'integer';
-const isUri = (m: Member, spec: ErrorSpec) => m.schema.type === 'string' && m.schema.format === 'uri' && formatAsserted('uri', spec);
+const isUri = (m: Member, spec: ErrorSpec) =>
+  m.schema.type === 'string' && m.schema.format === 'uri' && formatAsserted('uri', spec);
 
 /** Members a level's schema requires. */
 function requiredAt(level: ErrorLevel, spec: ErrorSpec): string[] {
@@ -71,7 +87,17 @@ const FOREIGN: Readonly<Record<string, readonly string[]>> = {
 const GENERIC_FOREIGN = ['unknown', 'other', 'not_listed'];
 
 /** Strings no URI grammar accepts, though they look like URLs: a space, a broken bracket, a bad escape, characters RFC 3986 excludes. */
-const MALFORMED_URIS = ['https://exa mple.com/login', 'http://[::1', 'https://review.example.com/%zz', 'https://review.example.com/a b', 'https://review.example.com/<login>', 'https://review.example.com/x|y', 'https://review.example.com/x^y', 'https://review.example.com/{id}', 'https://review.example.com/"q"'];
+const MALFORMED_URIS = [
+  'https://exa mple.com/login',
+  'http://[::1',
+  'https://review.example.com/%zz',
+  'https://review.example.com/a b',
+  'https://review.example.com/<login>',
+  'https://review.example.com/x|y',
+  'https://review.example.com/x^y',
+  'https://review.example.com/{id}',
+  'https://review.example.com/"q"',
+];
 
 /** Names no level of the published schema declares. */
 const UNDECLARED = ['x-vendor-trace', 'vendor', 'locale', '説明'];
@@ -83,7 +109,8 @@ function caseVariants(v: string): string[] {
 }
 
 /** A break chosen among `options`, each an arbitrary of breaks. */
-const anyOf = (options: fc.Arbitrary<Break>[]): fc.Arbitrary<Break> | null => (options.length === 0 ? null : fc.oneof(...options));
+const anyOf = (options: fc.Arbitrary<Break>[]): fc.Arbitrary<Break> | null =>
+  options.length === 0 ? null : fc.oneof(...options);
 
 /**
  * The families of ERR-SCHEMA under `spec`, each the way one slip of a validator shows (D-ERR-01,
@@ -109,18 +136,36 @@ const anyOf = (options: fc.Arbitrary<Break>[]): fc.Arbitrary<Break> | null => (o
 function familyBreaks(spec: ErrorSpec): Record<string, fc.Arbitrary<Break>> {
   const all = members(spec);
   const out: Record<string, fc.Arbitrary<Break> | null> = {};
-  const fromMembers = (ms: Member[], values: (m: Member) => ((current: unknown) => unknown)[]): fc.Arbitrary<Break> | null =>
-    anyOf(ms.map((m) => [m, values(m)] as const).filter(([, vs]) => vs.length > 0).map(([m, vs]) => fc.constantFrom(...vs).map((v) => setting(m, v))));
+  const fromMembers = (
+    ms: Member[],
+    values: (m: Member) => ((current: unknown) => unknown)[],
+  ): fc.Arbitrary<Break> | null =>
+    anyOf(
+      ms
+        .map((m) => [m, values(m)] as const)
+        .filter(([, vs]) => vs.length > 0)
+        .map(([m, vs]) => fc.constantFrom(...vs).map((v) => setting(m, v))),
+    );
   const constant = (v: unknown) => () => v;
 
   const envelope = spec.envelope.required;
-  out['missing-envelope'] = envelope.length === 0 ? null : fc.constantFrom(...envelope).map((m) => ({ where: m, edit: ((p) => (del(p, m), p)) as Edit }));
-  const levels = (Object.keys(levelSchemas(spec)) as ErrorLevel[]).filter((l) => requiredAt(l, spec).filter((m) => l !== 'payload' || !envelope.includes(m)).length > 0);
+  out['missing-envelope'] =
+    envelope.length === 0
+      ? null
+      : fc.constantFrom(...envelope).map((m) => ({ where: m, edit: ((p) => (del(p, m), p)) as Edit }));
+  const levels = (Object.keys(levelSchemas(spec)) as ErrorLevel[]).filter(
+    (l) => requiredAt(l, spec).filter((m) => l !== 'payload' || !envelope.includes(m)).length > 0,
+  );
   out['missing-member'] =
     levels.length === 0
       ? null
       : fc.constantFrom(...levels).chain((level) =>
-          fc.constantFrom(...requiredAt(level, spec).filter((m) => level !== 'payload' || !envelope.includes(m))).map((m) => ({ where: `${PREFIX[level]}${m}`, edit: ((p, se, op) => (del(at(level, p, se, op), m), p)) as Edit })),
+          fc
+            .constantFrom(...requiredAt(level, spec).filter((m) => level !== 'payload' || !envelope.includes(m)))
+            .map((m) => ({
+              where: `${PREFIX[level]}${m}`,
+              edit: ((p, se, op) => (del(at(level, p, se, op), m), p)) as Edit,
+            })),
         );
 
   out.falsy = fromMembers(all.filter(isScalar), (m) => {
@@ -130,20 +175,30 @@ function familyBreaks(spec: ErrorSpec): Record<string, fc.Arbitrary<Break>> {
 
   const items: Break[] = [
     { where: 'sub_errors[]', edit: (p, se) => ((p.body.sub_errors![se] = null as never), p) },
-    { where: 'recovery_options[]', edit: (p, se, op) => ((p.body.sub_errors![se]!.recovery_options[op] = null as never), p) },
+    {
+      where: 'recovery_options[]',
+      edit: (p, se, op) => ((p.body.sub_errors![se]!.recovery_options[op] = null as never), p),
+    },
   ];
   const nullContainers = all.filter(isContainer).map((m) => setting(m, constant(null)));
   out['null-payload'] = fc.constant<Break>({ where: 'payload', edit: () => null });
   out['null-container'] = fc.constantFrom<Break>(...nullContainers, ...items);
 
   const wrapped = (m: Member): ((current: unknown) => unknown)[] =>
-    m.schema.type === 'object' ? [(c) => [c], constant([])] : m.schema.type === 'array' ? [constant({}), (c) => ({ ...(c as unknown[]) })] : [];
+    m.schema.type === 'object'
+      ? [(c) => [c], constant([])]
+      : m.schema.type === 'array'
+        ? [constant({}), (c) => ({ ...(c as unknown[]) })]
+        : [];
   out['container-type'] = fc.oneof(
     fromMembers(all.filter(isContainer), wrapped)!,
     fc.constantFrom<Break>(
       { where: 'payload', edit: (p) => [p] },
       { where: 'sub_errors[]', edit: (p, se) => ((p.body.sub_errors![se] = [p.body.sub_errors![se]] as never), p) },
-      { where: 'recovery_options[]', edit: (p, se, op) => ((p.body.sub_errors![se]!.recovery_options[op] = [optionAt(p, se, op)] as never), p) },
+      {
+        where: 'recovery_options[]',
+        edit: (p, se, op) => ((p.body.sub_errors![se]!.recovery_options[op] = [optionAt(p, se, op)] as never), p),
+      },
     ),
   );
 
@@ -160,7 +215,10 @@ function familyBreaks(spec: ErrorSpec): Record<string, fc.Arbitrary<Break>> {
   const integers = all.filter(isInteger);
   // The integer a number-shaped break starts from: the member's own (it fits the payload's code), else a
   // system code outside the HTTP range, which D-ERR-09 never compares.
-  const base = (current: unknown) => (Number.isInteger(current) && Math.abs(current as number) < 1e6 ? (current as number) : spec.numericAlignment.httpRange[1] + 1);
+  const base = (current: unknown) =>
+    Number.isInteger(current) && Math.abs(current as number) < 1e6
+      ? (current as number)
+      : spec.numericAlignment.httpRange[1] + 1;
   out['numeric-string'] = anyOf(
     integers.map((m) =>
       fc.nat().map((i) =>
@@ -171,7 +229,9 @@ function familyBreaks(spec: ErrorSpec): Record<string, fc.Arbitrary<Break>> {
       ),
     ),
   );
-  out['non-integer'] = anyOf(integers.map((m) => fc.constantFrom(0.5, 0.004, -0.25).map((d) => setting(m, (current) => base(current) + d))));
+  out['non-integer'] = anyOf(
+    integers.map((m) => fc.constantFrom(0.5, 0.004, -0.25).map((d) => setting(m, (current) => base(current) + d))),
+  );
 
   const vocab = all.filter((m) => vocabulary(m) !== null && m.schema.type === 'string');
   out['enum-case'] = anyOf(
@@ -186,11 +246,27 @@ function familyBreaks(spec: ErrorSpec): Record<string, fc.Arbitrary<Break>> {
         ),
       ),
   );
-  out['enum-space'] = fromMembers(vocab, () => [(c) => ` ${c}`, (c) => `${c} `, (c) => `${c}\n`, (c) => `\t${c}`, (c) => `${c}\u00a0`]);
-  out['enum-proto'] = fromMembers(vocab.filter(isEnum), (m) => PROTOTYPE_NAMES.filter((n) => !vocabulary(m)!.includes(n)).map(constant));
-  out['foreign-value'] = fromMembers(vocab, (m) => (Object.hasOwn(FOREIGN, m.name) ? FOREIGN[m.name]! : GENERIC_FOREIGN).filter((v) => !vocabulary(m)!.includes(v)).map(constant));
+  out['enum-space'] = fromMembers(vocab, () => [
+    (c) => ` ${c}`,
+    (c) => `${c} `,
+    (c) => `${c}\n`,
+    (c) => `\t${c}`,
+    (c) => `${c}\u00a0`,
+  ]);
+  out['enum-proto'] = fromMembers(vocab.filter(isEnum), (m) =>
+    PROTOTYPE_NAMES.filter((n) => !vocabulary(m)!.includes(n)).map(constant),
+  );
+  out['foreign-value'] = fromMembers(vocab, (m) =>
+    (Object.hasOwn(FOREIGN, m.name) ? FOREIGN[m.name]! : GENERIC_FOREIGN)
+      .filter((v) => !vocabulary(m)!.includes(v))
+      .map(constant),
+  );
   out['loose-equal'] = fromMembers([...vocab, ...integers], (m) => {
-    const numericConst = m.schema.const !== undefined && typeof m.schema.const === 'string' && m.schema.const.trim() !== '' && Number.isFinite(Number(m.schema.const));
+    const numericConst =
+      m.schema.const !== undefined &&
+      typeof m.schema.const === 'string' &&
+      m.schema.const.trim() !== '' &&
+      Number.isFinite(Number(m.schema.const));
     return [(c) => [isInteger(m) ? base(c) : c], ...(numericConst ? [constant(Number(m.schema.const))] : [])];
   });
 
@@ -204,13 +280,24 @@ function familyBreaks(spec: ErrorSpec): Record<string, fc.Arbitrary<Break>> {
     const levelsOf = Object.keys(declared) as ErrorLevel[];
     const plant = (names: readonly string[]) =>
       fc
-        .tuple(fc.constantFrom(...levelsOf), fc.constantFrom(...names), fc.constantFrom<unknown>('x', 1, true, { a: 1 }))
+        .tuple(
+          fc.constantFrom(...levelsOf),
+          fc.constantFrom(...names),
+          fc.constantFrom<unknown>('x', 1, true, { a: 1 }),
+        )
         .filter(([level, k]) => !declared[level].includes(k))
-        .map(([level, k, v]) => ({ where: `${PREFIX[level] || 'payload.'}${k}`, edit: ((p, se, op) => (setOwn(at(level, p, se, op), k, v), p)) as Edit }));
+        .map(([level, k, v]) => ({
+          where: `${PREFIX[level] || 'payload.'}${k}`,
+          edit: ((p, se, op) => (setOwn(at(level, p, se, op), k, v), p)) as Edit,
+        }));
     out.undeclared = plant(UNDECLARED);
     out['undeclared-proto'] = plant(PROTOTYPE_NAMES);
   }
-  if (messageIdFormatAsserted(spec)) out['format-uuid'] = nonUuidMessageId().map((v) => ({ where: 'message_id', edit: ((p) => (setOwn(p, 'message_id', v), p)) as Edit }));
+  if (messageIdFormatAsserted(spec))
+    out['format-uuid'] = nonUuidMessageId().map((v) => ({
+      where: 'message_id',
+      edit: ((p) => (setOwn(p, 'message_id', v), p)) as Edit,
+    }));
   return Object.fromEntries(Object.entries(out).filter((e): e is [string, fc.Arbitrary<Break>] => e[1] !== null));
 }
 
@@ -228,19 +315,30 @@ export function schemaFamilies(spec: ErrorSpec): string[] {
 export function schemaViolation(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
   const usable = usableActions(spec);
   const action = usable.includes('isolate_and_report') ? 'isolate_and_report' : usable[0];
-  if (action === undefined) throw new Error('spec/error.json conditionActions allows no action: ERR-SCHEMA has no option to plant');
+  if (action === undefined)
+    throw new Error('spec/error.json conditionActions allows no action: ERR-SCHEMA has no option to plant');
   const breaks = familyBreaks(spec);
   return fc
     .constantFrom(...Object.keys(breaks))
     .chain((family) => fc.tuple(fc.constant(family), breaks[family]!, payloadWithOption(spec, action)))
-    .map(([family, { where, edit }, { payload, subError, option }]) => ({ family, where, payload: edit(copy(payload), subError, option) }));
+    .map(([family, { where, edit }, { payload, subError, option }]) => ({
+      family,
+      where,
+      payload: edit(copy(payload), subError, option),
+    }));
 }
 
 /** A value that is not an error payload object at all (the `container-type`, `null-payload` and `wrong-type` families hold these too). */
 export function nonObjectPayload(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
   return fc.oneof(
     fc.constant<AdversarialError>({ family: 'null-payload', where: 'payload', payload: null }),
-    fc.constantFrom<unknown>('uai.error.v1', 42, true).map((payload) => ({ family: 'wrong-type', where: 'payload', payload })),
-    payloadWithOption(spec, 'isolate_and_report').map(({ payload }) => ({ family: 'container-type', where: 'payload', payload: [payload] })),
+    fc
+      .constantFrom<unknown>('uai.error.v1', 42, true)
+      .map((payload) => ({ family: 'wrong-type', where: 'payload', payload })),
+    payloadWithOption(spec, 'isolate_and_report').map(({ payload }) => ({
+      family: 'container-type',
+      where: 'payload',
+      payload: [payload],
+    })),
   );
 }

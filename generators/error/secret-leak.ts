@@ -1,6 +1,20 @@
 import * as fc from 'fast-check';
-import { declaredMembers, isUrlKey, membersOpen, type ErrorLevel, type ErrorPayload, type ErrorSpec } from '../../src/spec/error.js';
-import { fakeCredentialMember, fakeCredentialValue, fakeSecret, fakeSecretInProse, SECRET_FAMILIES, type SecretFamily } from '../common/secrets.js';
+import {
+  declaredMembers,
+  isUrlKey,
+  membersOpen,
+  type ErrorLevel,
+  type ErrorPayload,
+  type ErrorSpec,
+} from '../../src/spec/error.js';
+import {
+  fakeCredentialMember,
+  fakeCredentialValue,
+  fakeSecret,
+  fakeSecretInProse,
+  SECRET_FAMILIES,
+  type SecretFamily,
+} from '../common/secrets.js';
 import { copy, optionAt, type AdversarialError } from './adversarial.js';
 import { acceptsExtras, parameterSchema } from './executable-parameters.js';
 import { payloadWithOption, usableActions } from './payload-with-option.js';
@@ -9,21 +23,41 @@ import { payloadWithOption, usableActions } from './payload-with-option.js';
 type Secret = { shape: SecretFamily; text: string };
 
 /** Shapes that stay one URL token when written raw in a query or a path (no white space, no quote). */
-const URL_SAFE: readonly SecretFamily[] = ['aws-access-key-id', 'github-token', 'slack-token', 'sk-api-key', 'jwt', 'dsn-credentials', 'credential-assignment'];
+const URL_SAFE: readonly SecretFamily[] = [
+  'aws-access-key-id',
+  'github-token',
+  'slack-token',
+  'sk-api-key',
+  'jwt',
+  'dsn-credentials',
+  'credential-assignment',
+];
 
 /** Shapes that percent-encoding changes (white space, `=`, `:`, `/`, `@`): the others read the same encoded. */
-const ENCODABLE: readonly SecretFamily[] = ['bearer-token', 'pem-private-key', 'credential-assignment', 'dsn-credentials'];
+const ENCODABLE: readonly SecretFamily[] = [
+  'bearer-token',
+  'pem-private-key',
+  'credential-assignment',
+  'dsn-credentials',
+];
 
 /** Credential-named query parameters spelled as URLs spell them. */
 const QUERY_KEYS = ['access_token', 'api_key', 'client_secret', 'password'];
 
-const secretOf = (shapes: readonly SecretFamily[]): fc.Arbitrary<Secret> => fc.constantFrom(...shapes).chain((shape) => fakeSecret(shape).map((text) => ({ shape, text })));
+const secretOf = (shapes: readonly SecretFamily[]): fc.Arbitrary<Secret> =>
+  fc.constantFrom(...shapes).chain((shape) => fakeSecret(shape).map((text) => ({ shape, text })));
 
 /** A secret written raw into a URL: a credential-named query parameter, a token in the query, or one in the path. */
 const rawInUrl: fc.Arbitrary<Secret & { url: string }> = fc.oneof(
-  fc.tuple(fc.constantFrom(...QUERY_KEYS), fakeCredentialValue).map(([k, v]) => ({ shape: 'credential-assignment' as SecretFamily, text: `${k}=${v}`, url: `https://review.example.com/login?${k}=${v}` })),
+  fc.tuple(fc.constantFrom(...QUERY_KEYS), fakeCredentialValue).map(([k, v]) => ({
+    shape: 'credential-assignment' as SecretFamily,
+    text: `${k}=${v}`,
+    url: `https://review.example.com/login?${k}=${v}`,
+  })),
   secretOf(URL_SAFE.filter((s) => s !== 'credential-assignment')).chain((s) =>
-    fc.constantFrom(`https://review.example.com/login?ref=${s.text}`, `https://review.example.com/v1/${s.text}/status`).map((url) => ({ ...s, url })),
+    fc
+      .constantFrom(`https://review.example.com/login?ref=${s.text}`, `https://review.example.com/v1/${s.text}/status`)
+      .map((url) => ({ ...s, url })),
   ),
 );
 
@@ -75,13 +109,22 @@ function writeUrl(s: Spot, member: string, url: string): void {
 function plants(spec: ErrorSpec): Record<string, Plant> {
   const anySecret = secretOf(SECRET_FAMILIES);
   const out: Record<string, Plant> = {
-    detail: fakeSecretInProse().map((leak) => ({ shape: leak.family, edit: (s: Spot) => void (s.p.body.detail = `${s.p.body.detail} ${leak.text}`) })),
+    detail: fakeSecretInProse().map((leak) => ({
+      shape: leak.family,
+      edit: (s: Spot) => void (s.p.body.detail = `${s.p.body.detail} ${leak.text}`),
+    })),
     'message-id': anySecret.map((x) => ({ shape: x.shape, edit: (s: Spot) => void (s.p.message_id = x.text) })),
-    'param-member': fakeCredentialMember().map((m) => ({ shape: 'credential-assignment' as SecretFamily, edit: (s: Spot) => void (s.params[m.key] = m.value) })),
+    'param-member': fakeCredentialMember().map((m) => ({
+      shape: 'credential-assignment' as SecretFamily,
+      edit: (s: Spot) => void (s.params[m.key] = m.value),
+    })),
     'param-value': anySecret.map((x) => ({ shape: x.shape, edit: (s: Spot) => void (s.params.note = x.text) })),
     'param-nested': fc.tuple(anySecret, fc.boolean()).map(([x, inArray]) => ({
       shape: x.shape,
-      edit: (s: Spot) => void (s.params.context = inArray ? { headers: [{ name: 'X-Debug', value: x.text }] } : { trace: { upstream: { said: x.text } } }),
+      edit: (s: Spot) =>
+        void (s.params.context = inArray
+          ? { headers: [{ name: 'X-Debug', value: x.text }] }
+          : { trace: { upstream: { said: x.text } } }),
     })),
     'param-key': anySecret.map((x) => ({ shape: x.shape, edit: (s: Spot) => void (s.params[x.text] = true) })),
     url: fc.tuple(rawInUrl, fc.nat()).map(([x, i]) => ({
@@ -90,17 +133,26 @@ function plants(spec: ErrorSpec): Record<string, Plant> {
     })),
   };
   for (const [family, { shapes, encode }] of Object.entries(ENCODINGS)) {
-    out[family] = fc.tuple(secretOf(shapes), fc.nat()).map(([x, i]) => ({ shape: x.shape, edit: (s: Spot) => writeUrl(s, s.urlMembers[i % s.urlMembers.length]!, `https://review.example.com/login?state=${encode(x.text)}`) }));
+    out[family] = fc.tuple(secretOf(shapes), fc.nat()).map(([x, i]) => ({
+      shape: x.shape,
+      edit: (s: Spot) =>
+        writeUrl(s, s.urlMembers[i % s.urlMembers.length]!, `https://review.example.com/login?state=${encode(x.text)}`),
+    }));
   }
   if (membersOpen(spec)) {
     const declared = declaredMembers(spec);
-    const spots = (['payload', 'body', 'subError', 'option'] as ErrorLevel[]).flatMap((level) => UNDECLARED.filter((n) => !declared[level].includes(n)).map((name) => ({ level, name })));
+    const spots = (['payload', 'body', 'subError', 'option'] as ErrorLevel[]).flatMap((level) =>
+      UNDECLARED.filter((n) => !declared[level].includes(n)).map((name) => ({ level, name })),
+    );
     if (spots.length > 0) {
-      out['undeclared-member'] = fc.tuple(anySecret, fc.constantFrom(...spots), fc.boolean()).map(([x, { level, name }, nested]) => ({
-        shape: x.shape,
-        variant: `level:${level}`,
-        edit: (s: Spot) => void (levelObject(level, s.p, s.se, s.op)[name] = nested ? { trace: { auth: x.text } } : x.text),
-      }));
+      out['undeclared-member'] = fc
+        .tuple(anySecret, fc.constantFrom(...spots), fc.boolean())
+        .map(([x, { level, name }, nested]) => ({
+          shape: x.shape,
+          variant: `level:${level}`,
+          edit: (s: Spot) =>
+            void (levelObject(level, s.p, s.se, s.op)[name] = nested ? { trace: { auth: x.text } } : x.text),
+        }));
     }
   }
   return out;
@@ -122,17 +174,31 @@ export const SECRET_SHAPES: readonly string[] = SECRET_FAMILIES.map((f) => `shap
  */
 export function secretLeak(spec: ErrorSpec): fc.Arbitrary<AdversarialError> {
   const carriers = usableActions(spec).filter((a) => acceptsExtras(parameterSchema(a, spec)));
-  if (carriers.length === 0) throw new Error('spec/error.json leaves no action with open parameters: ERR-NO-SECRETS has nowhere to plant');
+  if (carriers.length === 0)
+    throw new Error('spec/error.json leaves no action with open parameters: ERR-NO-SECRETS has nowhere to plant');
   const all = plants(spec);
   return fc
     .tuple(fc.constantFrom(...Object.keys(all)), fc.constantFrom(...carriers))
-    .chain(([family, action]) => fc.tuple(fc.constant(family), fc.constant(action), all[family]!, payloadWithOption(spec, action)))
+    .chain(([family, action]) =>
+      fc.tuple(fc.constant(family), fc.constant(action), all[family]!, payloadWithOption(spec, action)),
+    )
     .map(([family, action, plant, t]) => {
       const p = copy(t.payload);
       const o = optionAt(p, t.subError, t.option);
       o.executable_parameters = { ...o.executable_parameters };
       const urlParams = Object.keys(parameterSchema(action, spec).properties ?? {}).filter((k) => isUrlKey(k, spec));
-      plant.edit({ p, se: t.subError, op: t.option, params: o.executable_parameters, urlMembers: ['human_review_url', ...urlParams] });
-      return { family, where: action, variants: [`shape:${plant.shape}`, ...(plant.variant ? [plant.variant] : [])], payload: p as unknown };
+      plant.edit({
+        p,
+        se: t.subError,
+        op: t.option,
+        params: o.executable_parameters,
+        urlMembers: ['human_review_url', ...urlParams],
+      });
+      return {
+        family,
+        where: action,
+        variants: [`shape:${plant.shape}`, ...(plant.variant ? [plant.variant] : [])],
+        payload: p as unknown,
+      };
     });
 }

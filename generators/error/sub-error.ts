@@ -13,11 +13,24 @@ export function actionsFor(condition: string, origin: string, spec: ErrorSpec): 
 }
 
 /** A valid sub-error under `origin`: a condition and zero to three options that fit it (none where no action fits). */
-export function subError(origin: string, spec: ErrorSpec, options: { condition?: string } = {}): fc.Arbitrary<SubError> {
-  const condition = options.condition !== undefined ? fc.constant(options.condition) : fc.constantFrom(...errorEnums(spec).mechanicalCondition);
+export function subError(
+  origin: string,
+  spec: ErrorSpec,
+  options: { condition?: string } = {},
+): fc.Arbitrary<SubError> {
+  const condition =
+    options.condition !== undefined
+      ? fc.constant(options.condition)
+      : fc.constantFrom(...errorEnums(spec).mechanicalCondition);
   return condition.chain((c) => {
     const actions = actionsFor(c, origin, spec);
-    const option = actions.length > 0 ? fc.array(fc.constantFrom(...actions).chain((a) => recoveryOption(a, spec, origin)), { maxLength: 3 }) : fc.constant<RecoveryOption[]>([]);
+    const option =
+      actions.length > 0
+        ? fc.array(
+            fc.constantFrom(...actions).chain((a) => recoveryOption(a, spec, origin)),
+            { maxLength: 3 },
+          )
+        : fc.constant<RecoveryOption[]>([]);
     return option.map((recovery_options) => ({ mechanical_condition: c, recovery_options }));
   });
 }

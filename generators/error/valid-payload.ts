@@ -1,5 +1,13 @@
 import * as fc from 'fast-check';
-import { declaredMembers, isUrlOptionMember, membersOpen, schemeCaseSensitive, type ErrorLevel, type ErrorPayload, type ErrorSpec } from '../../src/spec/error.js';
+import {
+  declaredMembers,
+  isUrlOptionMember,
+  membersOpen,
+  schemeCaseSensitive,
+  type ErrorLevel,
+  type ErrorPayload,
+  type ErrorSpec,
+} from '../../src/spec/error.js';
 import { tokenLike } from '../common/token-like.js';
 import { detailText } from './detail-text.js';
 import { errorPayload } from './error-payload.js';
@@ -53,7 +61,13 @@ function unknownKeys(level: ErrorLevel, spec: ErrorSpec): string[] {
  */
 export function validErrorPayload(spec: ErrorSpec): fc.Arbitrary<ValidErrorPayload> {
   const optional = optionalTopLevel(spec);
-  const drop = optional.length > 0 ? fc.oneof({ weight: 2, arbitrary: fc.constant<string[]>([]) }, { weight: 1, arbitrary: fc.subarray(optional, { minLength: 1 }) }) : fc.constant<string[]>([]);
+  const drop =
+    optional.length > 0
+      ? fc.oneof(
+          { weight: 2, arbitrary: fc.constant<string[]>([]) },
+          { weight: 1, arbitrary: fc.subarray(optional, { minLength: 1 }) },
+        )
+      : fc.constant<string[]>([]);
   const plant = fc.array(fc.tuple(fc.nat(), fc.nat(), unknownValue), { maxLength: 2 });
   const none = fc.constant<[number, number, unknown][]>([]);
   const unknown = membersOpen(spec) ? fc.oneof({ weight: 2, arbitrary: none }, { weight: 1, arbitrary: plant }) : none;
@@ -92,21 +106,33 @@ export function validErrorPayload(spec: ErrorSpec): fc.Arbitrary<ValidErrorPaylo
  *   a credential shape sits among them (`BINARY_BASE64`): D-ERR-07 counts a base64 run only when it
  *   decodes to printable text, so a scanner that reads every decoding rejects it.
  */
-export const VALID_EDGES = ['edge:proto-member', 'edge:status-bound', 'edge:empty-detail', 'edge:upper-scheme', 'edge:percent-noise', 'edge:binary-base64'] as const;
+export const VALID_EDGES = [
+  'edge:proto-member',
+  'edge:status-bound',
+  'edge:empty-detail',
+  'edge:upper-scheme',
+  'edge:percent-noise',
+  'edge:binary-base64',
+] as const;
 
 /**
  * Details with percent-escapes that carry no credential (spec/secrets.json: an assignment's value has
  * 12 characters or more): `token=%FFab12` is 7 characters as written and `%FF` decodes to nothing;
  * `secret%3D` then six escaped `é` and `Ab1` decodes, run by run, to the 9-character `secret=ééééééAb1`.
  */
-export const PERCENT_NOISE: readonly string[] = ['upstream answered token=%FFab12 (a malformed escape)', `retry the upstream with secret%3D${'%C3%A9'.repeat(6)}Ab1`];
+export const PERCENT_NOISE: readonly string[] = [
+  'upstream answered token=%FFab12 (a malformed escape)',
+  `retry the upstream with secret%3D${'%C3%A9'.repeat(6)}Ab1`,
+];
 
 /** A detail whose base64 run decodes to two control bytes, then `password=FAKEexample1234`: bytes, not printable text (D-ERR-07). */
 export const BINARY_BASE64 = 'checksum input AQJwYXNzd29yZD1GQUtFZXhhbXBsZTEyMzQ= (binary)';
 
 /** Whether `text` holds a base64 run of 16 characters or more that decodes to bytes with a control character. */
 function binaryBase64(text: string): boolean {
-  return [...text.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)].some(([run]) => /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(Buffer.from(run, 'base64').toString('utf8')));
+  return [...text.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)].some(([run]) =>
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(Buffer.from(run, 'base64').toString('utf8')),
+  );
 }
 
 /** Whether `text` holds percent-escapes that do not decode one by one: a malformed escape or a multi-byte sequence. */
@@ -131,13 +157,19 @@ export interface ValidErrorCase {
 function boundStatuses(spec: ErrorSpec): number[] {
   const t = spec.numericAlignment;
   const [lo, hi] = t.httpRange;
-  return [...new Set([lo - 1, hi + 1, 0, ...(t.anyCodeFrom <= hi ? [Math.max(lo, t.anyCodeFrom), hi] : []), ...t.anyCode])];
+  return [
+    ...new Set([lo - 1, hi + 1, 0, ...(t.anyCodeFrom <= hi ? [Math.max(lo, t.anyCodeFrom), hi] : []), ...t.anyCode]),
+  ];
 }
 
 /** Where a member named like an inherited one may go in `p`: the open levels, and open parameters. */
 function protoSpots(p: ValidErrorPayload, spec: ErrorSpec): Record<string, unknown>[] {
   const levels = membersOpen(spec) ? objectsAt(p).map(([, o]) => o) : [];
-  const params = (p.body?.sub_errors ?? []).flatMap((se) => se.recovery_options.filter((o) => o.executable_parameters !== undefined && acceptsExtras(parameterSchema(o.action, spec))).map((o) => o.executable_parameters!));
+  const params = (p.body?.sub_errors ?? []).flatMap((se) =>
+    se.recovery_options
+      .filter((o) => o.executable_parameters !== undefined && acceptsExtras(parameterSchema(o.action, spec)))
+      .map((o) => o.executable_parameters!),
+  );
   return [...levels, ...params];
 }
 
@@ -149,8 +181,16 @@ function hasUpperScheme(v: unknown): boolean {
 
 /** The edges ERR-VALID-ACCEPTED reaches under `spec`. */
 export function validEdges(spec: ErrorSpec): string[] {
-  const paramsOpen = Object.keys(spec.executableParameters.actions).some((a) => acceptsExtras(parameterSchema(a, spec)));
-  return VALID_EDGES.filter((e) => (e === 'edge:proto-member' ? membersOpen(spec) || paramsOpen : e === 'edge:upper-scheme' ? !schemeCaseSensitive(spec) : true));
+  const paramsOpen = Object.keys(spec.executableParameters.actions).some((a) =>
+    acceptsExtras(parameterSchema(a, spec)),
+  );
+  return VALID_EDGES.filter((e) =>
+    e === 'edge:proto-member'
+      ? membersOpen(spec) || paramsOpen
+      : e === 'edge:upper-scheme'
+        ? !schemeCaseSensitive(spec)
+        : true,
+  );
 }
 
 /**
@@ -159,18 +199,30 @@ export function validEdges(spec: ErrorSpec): string[] {
  */
 export function validErrorCase(spec: ErrorSpec): fc.Arbitrary<ValidErrorCase> {
   const planted = validEdges(spec).filter((e) => e !== 'edge:upper-scheme');
-  const edge = fc.oneof({ weight: 2, arbitrary: fc.constant<string | null>(null) }, { weight: 3, arbitrary: fc.constantFrom<string | null>(...planted) });
-  return fc.tuple(validErrorPayload(spec), edge, fc.nat(), fc.constantFrom(...PROTOTYPE_NAMES), fc.constantFrom<unknown>('x', 1, true, { a: 1 }), fc.constantFrom(...boundStatuses(spec))).map(([payload, kind, i, name, value, status]) => {
-    const p = payload;
-    if (kind === 'edge:proto-member') {
-      const spots = protoSpots(p, spec);
-      if (spots.length > 0) setOwn(spots[i % spots.length]!, name, value);
-    } else if (kind === 'edge:status-bound' && p.body) p.body.numeric_status = status;
-    else if (kind === 'edge:empty-detail' && p.body) p.body.detail = '';
-    else if (kind === 'edge:percent-noise' && p.body) p.body.detail = PERCENT_NOISE[i % PERCENT_NOISE.length]!;
-    else if (kind === 'edge:binary-base64' && p.body) p.body.detail = BINARY_BASE64;
-    return { payload: p, edges: edgesOf(p, spec) };
-  });
+  const edge = fc.oneof(
+    { weight: 2, arbitrary: fc.constant<string | null>(null) },
+    { weight: 3, arbitrary: fc.constantFrom<string | null>(...planted) },
+  );
+  return fc
+    .tuple(
+      validErrorPayload(spec),
+      edge,
+      fc.nat(),
+      fc.constantFrom(...PROTOTYPE_NAMES),
+      fc.constantFrom<unknown>('x', 1, true, { a: 1 }),
+      fc.constantFrom(...boundStatuses(spec)),
+    )
+    .map(([payload, kind, i, name, value, status]) => {
+      const p = payload;
+      if (kind === 'edge:proto-member') {
+        const spots = protoSpots(p, spec);
+        if (spots.length > 0) setOwn(spots[i % spots.length]!, name, value);
+      } else if (kind === 'edge:status-bound' && p.body) p.body.numeric_status = status;
+      else if (kind === 'edge:empty-detail' && p.body) p.body.detail = '';
+      else if (kind === 'edge:percent-noise' && p.body) p.body.detail = PERCENT_NOISE[i % PERCENT_NOISE.length]!;
+      else if (kind === 'edge:binary-base64' && p.body) p.body.detail = BINARY_BASE64;
+      return { payload: p, edges: edgesOf(p, spec) };
+    });
 }
 
 /** A valid payload as a case of ERR-VALID-ACCEPTED, with the edges it holds (a fixture's payload, say). */
@@ -181,9 +233,13 @@ export function validErrorCaseOf(payload: ValidErrorPayload, spec: ErrorSpec): V
 /** The edges `p` holds, whether planted or drawn. */
 function edgesOf(p: ValidErrorPayload, spec: ErrorSpec): string[] {
   const out: string[] = [];
-  const own = (o: unknown): boolean => o !== null && typeof o === 'object' && (Object.keys(o).some((k) => (PROTOTYPE_NAMES as readonly string[]).includes(k)) || Object.values(o).some(own));
+  const own = (o: unknown): boolean =>
+    o !== null &&
+    typeof o === 'object' &&
+    (Object.keys(o).some((k) => (PROTOTYPE_NAMES as readonly string[]).includes(k)) || Object.values(o).some(own));
   if (own(p)) out.push('edge:proto-member');
-  if (p.body && typeof p.body.numeric_status === 'number' && boundStatuses(spec).includes(p.body.numeric_status)) out.push('edge:status-bound');
+  if (p.body && typeof p.body.numeric_status === 'number' && boundStatuses(spec).includes(p.body.numeric_status))
+    out.push('edge:status-bound');
   if (p.body?.detail === '') out.push('edge:empty-detail');
   if (hasUpperScheme(p)) out.push('edge:upper-scheme');
   if (typeof p.body?.detail === 'string' && percentNoise(p.body.detail)) out.push('edge:percent-noise');

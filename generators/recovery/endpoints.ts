@@ -8,9 +8,16 @@ import type { Endpoints } from './types.js';
 export function endpoints(): fc.Arbitrary<Endpoints> {
   return fc
     .record({
-      sched: fc.constantFrom('https://api.example.com/wp-json/uaix/v1', 'https://sched.example.org/uaix/v2', 'https://calendar.example.net/api'),
+      sched: fc.constantFrom(
+        'https://api.example.com/wp-json/uaix/v1',
+        'https://sched.example.org/uaix/v2',
+        'https://calendar.example.net/api',
+      ),
       schemaVersion: fc.integer({ min: 2, max: 9 }),
-      orchestrator: fc.constantFrom('https://orchestrator.example.net/uaix/v1/status', 'https://hub.example.com/agents/status-updates'),
+      orchestrator: fc.constantFrom(
+        'https://orchestrator.example.net/uaix/v1/status',
+        'https://hub.example.com/agents/status-updates',
+      ),
       repo: fc.constantFrom('https://repo.example.com/v1', 'https://handoff.example.org/repository/v2'),
       // The readback route is not derivable from the repository's: an agent must use the one it is given.
       readback: fc.constantFrom('commits/status', 'readback', 'v2/outcomes'),
@@ -37,6 +44,10 @@ export function endpoints(): fc.Arbitrary<Endpoints> {
       getAction: `${r.target}/${r.getAction}`,
       review: r.review,
       publicStateBase: r.state,
-      anchors: { Totem: `${r.repo}/anchors/totem`, Taboo: `${r.repo}/anchors/taboo`, Talisman: `${r.repo}/anchors/talisman` },
+      anchors: {
+        Totem: `${r.repo}/anchors/totem`,
+        Taboo: `${r.repo}/anchors/taboo`,
+        Talisman: `${r.repo}/anchors/talisman`,
+      },
     }));
 }

@@ -14,7 +14,10 @@ export const FAULTS_BY_TASK: Record<TaskKind, readonly FaultKind[]> = {
 };
 
 /** An outage of `durationMs` (drawn from `duration`) whose errors allow `maxRetries` (drawn from `retries`) retries. */
-export function outage(duration: fc.Arbitrary<number>, retries: fc.Arbitrary<number> = fc.integer({ min: 1, max: 6 })): fc.Arbitrary<Extract<Fault, { kind: 'outage' }>> {
+export function outage(
+  duration: fc.Arbitrary<number>,
+  retries: fc.Arbitrary<number> = fc.integer({ min: 1, max: 6 }),
+): fc.Arbitrary<Extract<Fault, { kind: 'outage' }>> {
   return fc.record({ kind: fc.constant('outage' as const), durationMs: duration, maxRetries: retries });
 }
 
@@ -23,11 +26,21 @@ const BY_KIND: Record<FaultKind, fc.Arbitrary<Fault>> = {
   outage: outage(fc.oneof(fc.integer({ min: 1, max: 45_000 }), fc.constantFrom(1, 999, 1000, 1001, 3000, 31_000))),
   expire: fc.constant({ kind: 'expire' as const }),
   timeout: fc.record({ kind: fc.constant('timeout' as const), committed: fc.boolean() }),
-  anchor: fc.record({ kind: fc.constant('anchor' as const), anchor: fc.constantFrom('Totem' as const, 'Taboo' as const, 'Talisman' as const) }),
-  isolated: fc.record({ kind: fc.constant('isolated' as const), condition: fc.constantFrom('missing_permission' as const, 'unavailable_tool' as const) }),
+  anchor: fc.record({
+    kind: fc.constant('anchor' as const),
+    anchor: fc.constantFrom('Totem' as const, 'Taboo' as const, 'Talisman' as const),
+  }),
+  isolated: fc.record({
+    kind: fc.constant('isolated' as const),
+    condition: fc.constantFrom('missing_permission' as const, 'unavailable_tool' as const),
+  }),
   config: fc.record({
     kind: fc.constant('config' as const),
-    condition: fc.constantFrom('missing_permission' as const, 'exhausted_allocation' as const, 'unavailable_tool' as const),
+    condition: fc.constantFrom(
+      'missing_permission' as const,
+      'exhausted_allocation' as const,
+      'unavailable_tool' as const,
+    ),
   }),
 };
 

@@ -35,7 +35,9 @@ export interface RecoveryCaseOptions {
  * other tasks; everything shrinks towards fewer tasks, fewer faults and shorter outages.
  */
 export function recoveryCase(o: RecoveryCaseOptions): fc.Arbitrary<RecoveryCase> {
-  const others = fc.array(task(o.others?.kinds ?? ALL_TASK_KINDS, o.others?.faults ?? []), { maxLength: o.others?.max ?? 4 });
+  const others = fc.array(task(o.others?.kinds ?? ALL_TASK_KINDS, o.others?.faults ?? []), {
+    maxLength: o.others?.max ?? 4,
+  });
   const focus = o.focus
     ? fc.array(fc.tuple(o.focus, fc.nat()), { minLength: o.focusCount?.min ?? 1, maxLength: o.focusCount?.max ?? 1 })
     : fc.constant([] as [CaseTask, number][]);
@@ -66,7 +68,10 @@ export function caseOf(
   layout: fc.Arbitrary<CaseTask[]>,
   o: { noise?: { kinds: readonly TaskKind[]; max?: number }; rotateRefresh?: fc.Arbitrary<boolean> } = {},
 ): fc.Arbitrary<RecoveryCase> {
-  const noise = o.noise && o.noise.kinds.length > 0 ? fc.array(plainTask(o.noise.kinds), { maxLength: o.noise.max ?? 2 }) : fc.constant([] as CaseTask[]);
+  const noise =
+    o.noise && o.noise.kinds.length > 0
+      ? fc.array(plainTask(o.noise.kinds), { maxLength: o.noise.max ?? 2 })
+      : fc.constant([] as CaseTask[]);
   return fc
     .record({
       level: fc.constantFrom(...levels),

@@ -5,7 +5,18 @@ import { anyFakeSecret } from '../common/secrets.js';
 import { freeJson, freeKey, freeText } from '../common/text.js';
 import { tokenLike } from '../common/token-like.js';
 import { faultList } from './fault.js';
-import type { CaseTask, Fault, FaultKind, HandoffTask, PathQuote, PathStep, ScheduleTask, StatusTask, TaskKind, WriteTask } from './types.js';
+import type {
+  CaseTask,
+  Fault,
+  FaultKind,
+  HandoffTask,
+  PathQuote,
+  PathStep,
+  ScheduleTask,
+  StatusTask,
+  TaskKind,
+  WriteTask,
+} from './types.js';
 
 const hex = (n: number) => alphabetString('0123456789abcdef', n);
 const deps = () => fc.uniqueArray(fc.nat(5), { maxLength: 2 });
@@ -37,10 +48,19 @@ export type TimePathKind = 'seed' | 'nested' | 'bracket' | 'escaped' | 'double-q
 export const TIME_PATHS: Readonly<Record<TimePathKind, readonly PathStep[][]>> = {
   seed: [['parameters', 'scheduled_time']],
   nested: [['parameters', 'window', 'start']],
-  bracket: [['parameters', 'créneau 😀', 'début'], ['parameters', 'slot-1', 'at']],
-  escaped: [['parameters', "o'clock", 'at'], ['parameters', 'back\\slash', 'at']],
+  bracket: [
+    ['parameters', 'créneau 😀', 'début'],
+    ['parameters', 'slot-1', 'at'],
+  ],
+  escaped: [
+    ['parameters', "o'clock", 'at'],
+    ['parameters', 'back\\slash', 'at'],
+  ],
   'double-quote': [['parameters', 'say "when"', 'at']],
-  prototype: [['parameters', '__proto__', 'at'], ['parameters', 'constructor']],
+  prototype: [
+    ['parameters', '__proto__', 'at'],
+    ['parameters', 'constructor'],
+  ],
   index: [['parameters', 'slots', 10, 'at']],
 };
 
@@ -82,7 +102,13 @@ const faultsFor = (kind: TaskKind, kinds: readonly FaultKind[], faults?: Faults)
  */
 export function scheduleTask(
   kinds: readonly FaultKind[],
-  o: { faults?: Faults; schemaChanged?: fc.Arbitrary<boolean>; path?: fc.Arbitrary<PathStep[]>; unix?: fc.Arbitrary<number>; quote?: fc.Arbitrary<PathQuote> } = {},
+  o: {
+    faults?: Faults;
+    schemaChanged?: fc.Arbitrary<boolean>;
+    path?: fc.Arbitrary<PathStep[]>;
+    unix?: fc.Arbitrary<number>;
+    quote?: fc.Arbitrary<PathQuote>;
+  } = {},
 ): fc.Arbitrary<ScheduleTask> {
   const task = fc.record({
     kind: fc.constant('schedule' as const),
@@ -115,7 +141,10 @@ export function writeTask(kinds: readonly FaultKind[], o: { faults?: Faults } = 
     kind: fc.constant('write' as const),
     deps: deps(),
     faults: faultsFor('write', kinds, o.faults),
-    item: fc.oneof(hex(6).map((h) => `memory/${h}.md`), fc.constantFrom('memory/hot/😀 notes.md', 'memory/cold/a&b<c>.xml', 'memory/ü/ß.json')),
+    item: fc.oneof(
+      hex(6).map((h) => `memory/${h}.md`),
+      fc.constantFrom('memory/hot/😀 notes.md', 'memory/cold/a&b<c>.xml', 'memory/ü/ß.json'),
+    ),
     content: fc.oneof(freeText(80), note()),
   });
 }
@@ -124,12 +153,16 @@ export function writeTask(kinds: readonly FaultKind[], o: { faults?: Faults } = 
  * A handoff to another agent. The summary, principal, secret and memory text are private: the
  * world checks that none of them ever appears in a URL.
  */
-export function handoffTask(kinds: readonly FaultKind[], o: { faults?: Faults; lowCapability?: fc.Arbitrary<CapabilityLevel[] | null> } = {}): fc.Arbitrary<HandoffTask> {
+export function handoffTask(
+  kinds: readonly FaultKind[],
+  o: { faults?: Faults; lowCapability?: fc.Arbitrary<CapabilityLevel[] | null> } = {},
+): fc.Arbitrary<HandoffTask> {
   return fc.record({
     kind: fc.constant('handoff' as const),
     deps: deps(),
     faults: faultsFor('handoff', kinds, o.faults),
-    lowCapability: o.lowCapability ?? fc.option(fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1'], ['L0']), { nil: null }),
+    lowCapability:
+      o.lowCapability ?? fc.option(fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1'], ['L0']), { nil: null }),
     summary: fc.tuple(hex(8), freeText(40)).map(([h, t]) => `ctx-${h}: ${t}`),
     principal: fc.tuple(hex(8), fc.constantFrom('corp.example', 'exämple.org')).map(([h, d]) => `person-${h}@${d}`),
     secret: anyFakeSecret().map((s) => s.secret),

@@ -17,7 +17,9 @@ export type { UasCase } from './mutation.js';
  * upper case, comments inside a unit's text, another XML declaration), each its own family.
  */
 export function uasValidCase(spec: UasSpec): fc.Arbitrary<UasCase> {
-  const plain = uasValidDocument(spec).map((d): UasCase => ({ family: 'valid', source: d.source.bytes, artifact: d.out.xml, expected: [] }));
+  const plain = uasValidDocument(spec).map(
+    (d): UasCase => ({ family: 'valid', source: d.source.bytes, artifact: d.out.xml, expected: [] }),
+  );
   return fc.oneof(
     { weight: 4, arbitrary: plain },
     ...validVariants.map((v) => ({ weight: 1, arbitrary: uasMutatedCase([v], spec) })),
@@ -32,7 +34,9 @@ function weighted(mutators: readonly UasMutator[]): fc.Arbitrary<UasMutator> {
 /** Mutated cases from the given mutators, drawn by weight; inapplicable draws are discarded (fast-check filter). */
 export function uasMutatedCase(mutators: readonly UasMutator[], spec: UasSpec): fc.Arbitrary<UasCase> {
   if (mutators.length === 0) throw new Error('no mutator selected');
-  return new MutatedArbitrary(fc.tuple(uasValidDocument(spec), weighted(mutators))).filter((m): m is UasCase => m !== null);
+  return new MutatedArbitrary(fc.tuple(uasValidDocument(spec), weighted(mutators))).filter(
+    (m): m is UasCase => m !== null,
+  );
 }
 
 /** Mutated cases that break one check. */
@@ -41,13 +45,15 @@ export function uasCaseBreaking(checkId: UasCheckId, spec: UasSpec): fc.Arbitrar
 }
 
 /** The mutators that break one check. */
-export const uasMutatorsBreaking = (checkId: UasCheckId): UasMutator[] => uasMutators.filter((m) => m.breaks === checkId);
+export const uasMutatorsBreaking = (checkId: UasCheckId): UasMutator[] =>
+  uasMutators.filter((m) => m.breaks === checkId);
 
 /**
  * The verbatim mismatches (VAL-MISMATCH-COORDINATES): the mutators of VAL-VERBATIM whose findings
  * have coordinates, that is all but those of a preservation mode that is not one (no text is compared).
  */
-export const uasMismatchMutators = (): UasMutator[] => uasMutatorsBreaking('VAL-VERBATIM').filter((m) => !modeMutators.includes(m));
+export const uasMismatchMutators = (): UasMutator[] =>
+  uasMutatorsBreaking('VAL-VERBATIM').filter((m) => !modeMutators.includes(m));
 
 /** Cases with a verbatim mismatch, each naming the unit and byte of its first difference. */
 export function uasMismatchCase(spec: UasSpec): fc.Arbitrary<UasCase> {
@@ -62,7 +68,8 @@ const interceptMutators: readonly UasMutator[] = [severalRules, markupInId, blan
  * markup characters, a reference left blank, a unit whose id is white space only, the document's
  * shape and vocabulary broken, or one rule (any family of any rule).
  */
-export const interceptFamily = (c: UasCase): string => (interceptMutators.some((m) => m.families.includes(c.family)) ? c.family : 'one-rule');
+export const interceptFamily = (c: UasCase): string =>
+  interceptMutators.some((m) => m.families.includes(c.family)) ? c.family : 'one-rule';
 
 /**
  * The cases of VAL-INTERCEPT-PACKET: a case of one rule, the rule drawn first (so that every rule

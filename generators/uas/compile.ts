@@ -1,5 +1,13 @@
 import type { UasElementKind, UasSpec } from '../../src/spec/uas.js';
-import { formatWeight, sha256Hex, type GenAmbiguity, type GenConcept, type GenDoc, type GenEdge, type GenUnit } from './model.js';
+import {
+  formatWeight,
+  sha256Hex,
+  type GenAmbiguity,
+  type GenConcept,
+  type GenDoc,
+  type GenEdge,
+  type GenUnit,
+} from './model.js';
 import { Prng } from './prng.js';
 import type { BlockKind, UasSource } from './source.js';
 import { centralityDivisor, declaredHundredths, degreeOf, exactHundredths } from './weights.js';
@@ -19,12 +27,29 @@ export function representable(bytes: Uint8Array): string | undefined {
 }
 
 const SURFACE: Record<BlockKind, string> = {
-  heading: 'heading', prose: 'paragraph', code: 'code_block', formula: 'formula', acronym: 'definition',
-  list: 'list', control: 'binary_run', binary: 'binary_run', unicode: 'paragraph',
+  heading: 'heading',
+  prose: 'paragraph',
+  code: 'code_block',
+  formula: 'formula',
+  acronym: 'definition',
+  list: 'list',
+  control: 'binary_run',
+  binary: 'binary_run',
+  unicode: 'paragraph',
 };
 const ROLES: Record<BlockKind, string[]> = {
   heading: ['CLAIM', 'OBSERVATION', 'OUTCOME'],
-  prose: ['CLAIM', 'EVIDENCE', 'REQUIREMENT', 'WARNING', 'LIMITATION', 'OPEN_QUESTION', 'AMBIGUITY', 'EXAMPLE', 'PROOF'],
+  prose: [
+    'CLAIM',
+    'EVIDENCE',
+    'REQUIREMENT',
+    'WARNING',
+    'LIMITATION',
+    'OPEN_QUESTION',
+    'AMBIGUITY',
+    'EXAMPLE',
+    'PROOF',
+  ],
   code: ['IMPLEMENTATION_DIRECTIVE', 'ALGORITHM', 'MECHANISM', 'EXAMPLE'],
   formula: ['FORMULA', 'PARAMETER', 'CONSTRAINT'],
   acronym: ['DEFINITION'],
@@ -44,12 +69,15 @@ export const UNREGISTERED_ROLES = ['HYPOTHESIS', 'RISK', 'ASSUMPTION', 'HEURISTI
 export const UNREGISTERED_RELATIONS = ['REFINES', 'MOTIVATES', 'PARAPHRASES', 'toString', 'hasOwnProperty'];
 
 /** The specialized roles of `UNREGISTERED_ROLES` that `spec` does not resolve (an override may register some). */
-export const unregisteredRoles = (spec: UasSpec): string[] => UNREGISTERED_ROLES.filter((t) => !spec.baseRoles.includes(t) && !Object.hasOwn(spec.roleAliases, t));
+export const unregisteredRoles = (spec: UasSpec): string[] =>
+  UNREGISTERED_ROLES.filter((t) => !spec.baseRoles.includes(t) && !Object.hasOwn(spec.roleAliases, t));
 /** The specialized relations of `UNREGISTERED_RELATIONS` that `spec` does not resolve. */
-export const unregisteredRelations = (spec: UasSpec): string[] => UNREGISTERED_RELATIONS.filter((t) => !spec.baseRelations.includes(t) && !Object.hasOwn(spec.relationAliases, t));
+export const unregisteredRelations = (spec: UasSpec): string[] =>
+  UNREGISTERED_RELATIONS.filter((t) => !spec.baseRelations.includes(t) && !Object.hasOwn(spec.relationAliases, t));
 
 /** True when a register entry of `type` may name an element of `kind` (D-UAS-11). */
-export const entryMayName = (spec: UasSpec, type: string, kind: UasElementKind): boolean => Object.hasOwn(spec.ambiguityRefKinds, type) && spec.ambiguityRefKinds[type].includes(kind);
+export const entryMayName = (spec: UasSpec, type: string, kind: UasElementKind): boolean =>
+  Object.hasOwn(spec.ambiguityRefKinds, type) && spec.ambiguityRefKinds[type].includes(kind);
 
 /**
  * The legacy container a verifier finds in the source (D-UAS-12): the wrapper's name when its
@@ -74,7 +102,12 @@ function compileConcepts(src: UasSource, { r }: Compiling): GenConcept[] {
   const concepts: GenConcept[] = [];
   for (const b of src.blocks) {
     if (b.acronym && !concepts.some((c) => c.term === b.acronym!.term)) {
-      concepts.push({ id: `CR-${pad(concepts.length + 1)}`, term: b.acronym.term, expansion: b.acronym.expansion, aliases: r.chance(0.5) ? [b.acronym.expansion.toLowerCase()] : [] });
+      concepts.push({
+        id: `CR-${pad(concepts.length + 1)}`,
+        term: b.acronym.term,
+        expansion: b.acronym.expansion,
+        aliases: r.chance(0.5) ? [b.acronym.expansion.toLowerCase()] : [],
+      });
     }
   }
   if (concepts.length === 0 || r.chance(0.3)) {
@@ -90,7 +123,13 @@ function compileConcepts(src: UasSource, { r }: Compiling): GenConcept[] {
  * the text), a role with now and then a registered alias or an unregistered token and its
  * ROLE_OVERFLOW entry, modifiers, and concept references. The weight comes later.
  */
-function compileUnit(src: UasSource, b: UasSource['blocks'][number], i: number, concepts: readonly GenConcept[], c: Compiling): GenUnit {
+function compileUnit(
+  src: UasSource,
+  b: UasSource['blocks'][number],
+  i: number,
+  concepts: readonly GenConcept[],
+  c: Compiling,
+): GenUnit {
   const { r, spec } = c;
   const bytes = src.bytes.subarray(b.start, b.end);
   const text = representable(bytes);
@@ -106,16 +145,36 @@ function compileUnit(src: UasSource, b: UasSource['blocks'][number], i: number, 
     [specializedRole, baseRole] = r.pick(aliases);
   } else if (s < 0.35 && unregistered.length > 0) {
     specializedRole = r.pick(unregistered);
-    c.ambiguities.push({ type: 'ROLE_OVERFLOW', ref: id, token: specializedRole, note: `No alias maps ${specializedRole} to a base role; mapped to ${baseRole}.` });
+    c.ambiguities.push({
+      type: 'ROLE_OVERFLOW',
+      ref: id,
+      token: specializedRole,
+      note: `No alias maps ${specializedRole} to a base role; mapped to ${baseRole}.`,
+    });
   }
   const boost = r.chance(0.35) ? ['CORE_THESIS', 'EXECUTABLE_RULE'].slice(0, 1 + r.int(2)) : [];
-  const modifiers = [...new Set([...boost, ...r.shuffle(Object.keys(spec.weightModifiers)).slice(0, r.int(3))])].filter((t) => Object.hasOwn(spec.weightModifiers, t));
+  const modifiers = [...new Set([...boost, ...r.shuffle(Object.keys(spec.weightModifiers)).slice(0, r.int(3))])].filter(
+    (t) => Object.hasOwn(spec.weightModifiers, t),
+  );
   const conceptRefs = concepts.filter((x) => (text ?? '').includes(x.term) || r.chance(0.15)).map((x) => x.id);
   return {
-    id, sourceOrder: String(i + 1), surfaceForm: SURFACE[b.kind], start: b.start, end: b.end, spanSha256: sha256Hex(bytes),
-    baseRole, ...(specializedRole ? { specializedRole } : {}), mode,
-    ...(mode === 'VERBATIM_FULL' ? { text } : mode === 'SUMMARY' ? { text: `Summary (${SURFACE[b.kind]}): ${[...(text ?? '')].slice(0, 10).join('').trim()}…` } : {}),
-    weight: '', modifiers, conceptRefs,
+    id,
+    sourceOrder: String(i + 1),
+    surfaceForm: SURFACE[b.kind],
+    start: b.start,
+    end: b.end,
+    spanSha256: sha256Hex(bytes),
+    baseRole,
+    ...(specializedRole ? { specializedRole } : {}),
+    mode,
+    ...(mode === 'VERBATIM_FULL'
+      ? { text }
+      : mode === 'SUMMARY'
+        ? { text: `Summary (${SURFACE[b.kind]}): ${[...(text ?? '')].slice(0, 10).join('').trim()}…` }
+        : {}),
+    weight: '',
+    modifiers,
+    conceptRefs,
   };
 }
 
@@ -139,7 +198,12 @@ function compileEdges(edgeIds: readonly string[], ends: readonly string[], c: Co
       [specializedRelation, baseRelation] = r.pick(aliases);
     } else if (s < 0.25 && unregistered.length > 0) {
       specializedRelation = r.pick(unregistered);
-      c.ambiguities.push({ type: 'RELATION_OVERFLOW', ref: id, token: specializedRelation, note: `Relation ${specializedRelation} is not a registered subtype.` });
+      c.ambiguities.push({
+        type: 'RELATION_OVERFLOW',
+        ref: id,
+        token: specializedRelation,
+        note: `Relation ${specializedRelation} is not a registered subtype.`,
+      });
     }
     edges.push({ id, source, target, baseRelation, ...(specializedRelation ? { specializedRelation } : {}) });
   }
@@ -150,7 +214,10 @@ function compileEdges(edgeIds: readonly string[], ends: readonly string[], c: Co
  * PHASE-06 and PHASE-08: each unit's weight by the formula (written with a rounding the tolerance
  * admits), PM-01 nodes (and now and then one more), PM-02 isolation entries. Returns the nodes.
  */
-function weighAndPromote(graph: { units: GenUnit[]; concepts: GenConcept[]; edges: GenEdge[] }, c: Compiling): string[] {
+function weighAndPromote(
+  graph: { units: GenUnit[]; concepts: GenConcept[]; edges: GenEdge[] },
+  c: Compiling,
+): string[] {
   const { r, spec } = c;
   const divisor = centralityDivisor(graph, spec);
   const canIsolate = entryMayName(spec, 'NODE_ISOLATION', 'unit');
@@ -168,7 +235,12 @@ function weighAndPromote(graph: { units: GenUnit[]; concepts: GenConcept[]; edge
     }
     u.weight = formatWeight(declaredHundredths(exact, spec, r));
     if (exact >= spec.promotion['PM-01'] || r.chance(0.1)) nodes.push(u.id);
-    if (exact >= spec.promotion['PM-02'] && d === 0) c.ambiguities.push({ type: 'NODE_ISOLATION', ref: u.id, note: 'Critical unit with no explicit relation in the source.' });
+    if (exact >= spec.promotion['PM-02'] && d === 0)
+      c.ambiguities.push({
+        type: 'NODE_ISOLATION',
+        ref: u.id,
+        note: 'Critical unit with no explicit relation in the source.',
+      });
   }
   return nodes;
 }
@@ -198,10 +270,19 @@ export function compileUas(src: UasSource, seed: number, spec: UasSpec): GenDoc 
   c.ambiguities.push(...optionalEntries(r, spec, ofKinds, concepts));
   const legacy = detectedLegacy(src, spec);
   // The report of a migration appears exactly when the source is a legacy container; another optional child, now and then.
-  const children = spec.childOrder.filter((x) => (x.name === 'migration_report' ? legacy !== undefined : x.required || r.chance(0.5))).map((x) => x.name);
+  const children = spec.childOrder
+    .filter((x) => (x.name === 'migration_report' ? legacy !== undefined : x.required || r.chance(0.5)))
+    .map((x) => x.name);
   return {
-    rootSha256: sha256Hex(src.bytes), byteLength: src.bytes.length, ...(legacy ? { migration: [legacy] } : {}),
-    concepts, units, nodes, edges, ambiguities: c.ambiguities, children,
+    rootSha256: sha256Hex(src.bytes),
+    byteLength: src.bytes.length,
+    ...(legacy ? { migration: [legacy] } : {}),
+    concepts,
+    units,
+    nodes,
+    edges,
+    ambiguities: c.ambiguities,
+    children,
   };
 }
 
@@ -209,7 +290,12 @@ export function compileUas(src: UasSource, seed: number, spec: UasSpec): GenDoc 
  * Register entries no rule requires: a NODE_ISOLATION or a COLLISION entry now and then, naming an
  * element of a kind its type may name (D-UAS-11), so that a verifier is seen to accept each kind.
  */
-function optionalEntries(r: Prng, spec: UasSpec, ofKinds: (kinds: readonly UasElementKind[]) => string[], concepts: readonly GenConcept[]): GenAmbiguity[] {
+function optionalEntries(
+  r: Prng,
+  spec: UasSpec,
+  ofKinds: (kinds: readonly UasElementKind[]) => string[],
+  concepts: readonly GenConcept[],
+): GenAmbiguity[] {
   const out: GenAmbiguity[] = [];
   for (const type of ['NODE_ISOLATION', 'COLLISION']) {
     if (!spec.ambiguityTypes.includes(type) || !Object.hasOwn(spec.ambiguityRefKinds, type) || !r.chance(0.3)) continue;
@@ -217,9 +303,16 @@ function optionalEntries(r: Prng, spec: UasSpec, ofKinds: (kinds: readonly UasEl
     if (pool.length === 0) continue;
     const ref = r.pick(pool);
     const term = concepts.find((c) => c.id === ref)?.term;
-    out.push(type === 'COLLISION'
-      ? { type, ref, ...(term ? { token: term } : {}), note: `The term ${term ?? ref} collides with another name of the registry.` }
-      : { type, ref, note: 'Kept apart on purpose: the source relates it to nothing.' });
+    out.push(
+      type === 'COLLISION'
+        ? {
+            type,
+            ref,
+            ...(term ? { token: term } : {}),
+            note: `The term ${term ?? ref} collides with another name of the registry.`,
+          }
+        : { type, ref, note: 'Kept apart on purpose: the source relates it to nothing.' },
+    );
   }
   return out;
 }

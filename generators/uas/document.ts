@@ -35,7 +35,11 @@ export function xmlStyle(): fc.Arbitrary<XmlStyle> {
  */
 export function uasValidDocument(spec: UasSpec): fc.Arbitrary<UasValidDocument> {
   return fc
-    .record({ source: uasSource(spec.legacyScanBytes), compileSeed: fc.integer({ min: 0, max: 2 ** 31 - 1 }), style: xmlStyle() })
+    .record({
+      source: uasSource(spec.legacyScanBytes),
+      compileSeed: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      style: xmlStyle(),
+    })
     .map(({ source, compileSeed, style }) => {
       const doc = compileUas(source, compileSeed, spec);
       return { spec, source, doc, style, out: serializeUas(doc, style, spec) };

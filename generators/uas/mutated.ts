@@ -16,7 +16,8 @@ interface Drawn<In, Out> {
   steps: readonly number[];
 }
 
-const isDrawn = (c: unknown): c is Drawn<unknown, unknown> => typeof c === 'object' && c !== null && 'source' in c && 'steps' in c;
+const isDrawn = (c: unknown): c is Drawn<unknown, unknown> =>
+  typeof c === 'object' && c !== null && 'source' in c && 'steps' in c;
 
 function* numbered<T>(items: Iterable<T>): IterableIterator<[T, number]> {
   let i = 0;
@@ -60,7 +61,9 @@ export class MutatedArbitrary<In, Out> extends fc.Arbitrary<Out | null> {
     if (!isDrawn(context)) return fc.Stream.nil();
     const d = context as Drawn<In, Out>;
     const fromSource = this.sources.shrink(d.source.value_, d.source.context).map((source) => this.redrawn(source, d));
-    const fromMutation = fc.stream(numbered(lazily(() => d.arb.shrink(d.mutation.value_, d.mutation.context)))).map(([mutation, i]) => this.valueHolding({ ...d, mutation, steps: [...d.steps, i] }));
+    const fromMutation = fc
+      .stream(numbered(lazily(() => d.arb.shrink(d.mutation.value_, d.mutation.context))))
+      .map(([mutation, i]) => this.valueHolding({ ...d, mutation, steps: [...d.steps, i] }));
     return fromSource.join(fromMutation);
   }
 

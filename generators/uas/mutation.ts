@@ -48,7 +48,12 @@ const PICKS = fc.array(fc.nat({ max: 1 << 20 }), { minLength: 3, maxLength: 3 })
  * A mutator of one family from a function of a valid document and three picks to a mutation, or
  * null when the document offers nothing to break this way.
  */
-export function uasMutator(family: string, breaks: UasCheckId, apply: (d: UasValidDocument, picks: readonly number[]) => UasMutation | null, weight = 1): UasMutator {
+export function uasMutator(
+  family: string,
+  breaks: UasCheckId,
+  apply: (d: UasValidDocument, picks: readonly number[]) => UasMutation | null,
+  weight = 1,
+): UasMutator {
   return {
     breaks,
     weight,

@@ -25,7 +25,9 @@ export interface Serialized {
 }
 
 function minimal(s: string, rawCr: boolean): string {
-  return s.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : rawCr ? '\r' : '&#13;'));
+  return s.replace(/[&<>\r]/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : rawCr ? '\r' : '&#13;',
+  );
 }
 
 function charref(s: string, r: Prng, rawCr: boolean): string {
@@ -33,7 +35,8 @@ function charref(s: string, r: Prng, rawCr: boolean): string {
   for (const ch of s) {
     const cp = ch.codePointAt(0)!;
     if (ch === '\r' && rawCr) out += '\r';
-    else if (ch === '&' || ch === '<' || ch === '>' || ch === '\r' || r.chance(0.25)) out += r.chance(0.5) ? `&#${cp};` : `&#x${cp.toString(16).toUpperCase()};`;
+    else if (ch === '&' || ch === '<' || ch === '>' || ch === '\r' || r.chance(0.25))
+      out += r.chance(0.5) ? `&#${cp};` : `&#x${cp.toString(16).toUpperCase()};`;
     else out += ch;
   }
   return out;
@@ -49,7 +52,21 @@ function cdata(s: string, rawCr: boolean): string {
 
 function attr(v: string, q: string): string {
   return v.replace(/[&<\t\n\r"']/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '\t' ? '&#9;' : c === '\n' ? '&#10;' : c === '\r' ? '&#13;' : c === q ? (c === '"' ? '&quot;' : '&apos;') : c,
+    c === '&'
+      ? '&amp;'
+      : c === '<'
+        ? '&lt;'
+        : c === '\t'
+          ? '&#9;'
+          : c === '\n'
+            ? '&#10;'
+            : c === '\r'
+              ? '&#13;'
+              : c === q
+                ? c === '"'
+                  ? '&quot;'
+                  : '&apos;'
+                : c,
   );
 }
 
@@ -72,14 +89,23 @@ export function serializeUas(doc: GenDoc, style: XmlStyle, spec: UasSpec): Seria
   const text: Serialized['text'] = Object.create(null);
   const unitXml = (u: GenUnit, i: number) => {
     const attrs: [string, string | undefined][] = [
-      ['id', u.id], ['source_order', u.sourceOrder], ['surface_form', u.surfaceForm], ['source_span', u.spanText ?? formatSpan(u.start, u.end, spec)],
-      ['span_sha256', u.spanSha256], ['base_role', u.baseRole], ['specialized_role', u.specializedRole], ['preservation_mode', u.mode],
-      ['weight', u.weight], ['weight_modifiers', u.modifiers.join(' ')], ['concept_refs', u.conceptRefs.length ? u.conceptRefs.join(' ') : undefined],
+      ['id', u.id],
+      ['source_order', u.sourceOrder],
+      ['surface_form', u.surfaceForm],
+      ['source_span', u.spanText ?? formatSpan(u.start, u.end, spec)],
+      ['span_sha256', u.spanSha256],
+      ['base_role', u.baseRole],
+      ['specialized_role', u.specializedRole],
+      ['preservation_mode', u.mode],
+      ['weight', u.weight],
+      ['weight_modifiers', u.modifiers.join(' ')],
+      ['concept_refs', u.conceptRefs.length ? u.conceptRefs.join(' ') : undefined],
     ];
     if (u.text === undefined) return `${ind(2)}${tag('semantic_unit', attrs)}${nl}`;
     const ts = u.mode === 'VERBATIM_FULL' ? style.textStyles[i % style.textStyles.length] : 'minimal';
     const rawCr = style.rawCrUnit === u.id;
-    const body = ts === 'cdata' ? cdata(u.text, rawCr) : ts === 'charref' ? charref(u.text, r, rawCr) : minimal(u.text, rawCr);
+    const body =
+      ts === 'cdata' ? cdata(u.text, rawCr) : ts === 'charref' ? charref(u.text, r, rawCr) : minimal(u.text, rawCr);
     const open = `${ind(2)}${tag('semantic_unit', attrs, false)}`;
     return { open, body, close: `</semantic_unit>${nl}`, style: ts };
   };
@@ -89,15 +115,35 @@ export function serializeUas(doc: GenDoc, style: XmlStyle, spec: UasSpec): Seria
     if (style.comments && r.chance(0.3)) xml += `${ind(1)}<!-- ${child} -->${nl}`;
     switch (child) {
       case 'source_manifest':
-        xml += `${ind(1)}${tag('source_manifest', [['encoding', 'UTF-8'], ['byte_length', String(doc.byteLength)], ['root_sha256', doc.rootSha256]])}${nl}`;
+        xml += `${ind(1)}${tag('source_manifest', [
+          ['encoding', 'UTF-8'],
+          ['byte_length', String(doc.byteLength)],
+          ['root_sha256', doc.rootSha256],
+        ])}${nl}`;
         break;
       case 'migration_report':
-        xml += `${ind(1)}<migration_report>${nl}${(doc.migration ?? []).map((m) => `${ind(2)}${tag('migrated_container', [['name', m], ['to', spec.rootElement]])}${nl}`).join('')}${ind(1)}</migration_report>${nl}`;
+        xml += `${ind(1)}<migration_report>${nl}${(doc.migration ?? [])
+          .map(
+            (m) =>
+              `${ind(2)}${tag('migrated_container', [
+                ['name', m],
+                ['to', spec.rootElement],
+              ])}${nl}`,
+          )
+          .join('')}${ind(1)}</migration_report>${nl}`;
         break;
       case 'concept_registry':
         xml += `${ind(1)}<concept_registry>${nl}`;
         for (const c of doc.concepts) {
-          xml += `${ind(2)}${tag('concept', [['id', c.id], ['term', c.term], ['expansion', c.expansion]], false)}`;
+          xml += `${ind(2)}${tag(
+            'concept',
+            [
+              ['id', c.id],
+              ['term', c.term],
+              ['expansion', c.expansion],
+            ],
+            false,
+          )}`;
           xml += `${c.aliases.map((a) => `<alias>${minimal(a, false)}</alias>`).join('')}</concept>${nl}`;
         }
         xml += `${ind(1)}</concept_registry>${nl}`;
@@ -119,18 +165,37 @@ export function serializeUas(doc: GenDoc, style: XmlStyle, spec: UasSpec): Seria
         xml += `${ind(1)}<cognitive_map>${nl}`;
         for (const n of doc.nodes) xml += `${ind(2)}${tag('node', [['ref', n]])}${nl}`;
         for (const e of doc.edges) {
-          xml += `${ind(2)}${tag('edge', [['id', e.id], ['source', e.source], ['target', e.target], ['base_relation', e.baseRelation], ['specialized_relation', e.specializedRelation]])}${nl}`;
+          xml += `${ind(2)}${tag('edge', [
+            ['id', e.id],
+            ['source', e.source],
+            ['target', e.target],
+            ['base_relation', e.baseRelation],
+            ['specialized_relation', e.specializedRelation],
+          ])}${nl}`;
         }
         xml += `${ind(1)}</cognitive_map>${nl}`;
         break;
       case 'ambiguity_register':
         xml += `${ind(1)}<ambiguity_register>${nl}`;
-        for (const a of doc.ambiguities) xml += `${ind(2)}${tag('ambiguity_entry', [['type', a.type], ['ref', a.ref], ['token', a.token]], false)}${minimal(a.note, false)}</ambiguity_entry>${nl}`;
+        for (const a of doc.ambiguities)
+          xml += `${ind(2)}${tag(
+            'ambiguity_entry',
+            [
+              ['type', a.type],
+              ['ref', a.ref],
+              ['token', a.token],
+            ],
+            false,
+          )}${minimal(a.note, false)}</ambiguity_entry>${nl}`;
         xml += `${ind(1)}</ambiguity_register>${nl}`;
         break;
       case 'validation_report':
         xml += `${ind(1)}<validation_report status=${q}pass${q} failure_count=${q}0${q}>${nl}`;
-        for (const id of ['VAL-XML-WELL-FORMED', 'VAL-ROOT-HASH', 'VAL-SPAN-HASH', 'VAL-VERBATIM']) xml += `${ind(2)}${tag('check', [['id', id], ['result', 'pass']])}${nl}`;
+        for (const id of ['VAL-XML-WELL-FORMED', 'VAL-ROOT-HASH', 'VAL-SPAN-HASH', 'VAL-VERBATIM'])
+          xml += `${ind(2)}${tag('check', [
+            ['id', id],
+            ['result', 'pass'],
+          ])}${nl}`;
         xml += `${ind(1)}</validation_report>${nl}`;
         break;
       default:

@@ -38,17 +38,28 @@ export function centralityDivisor(g: WeightGraph, spec: UasSpec, degree: DegreeC
 }
 
 /** A modifier's delta in hundredths; 0 for a token the table does not own (`toString` included). */
-const delta = (spec: UasSpec, token: string): number => (Object.hasOwn(spec.weightModifiers, token) ? spec.weightModifiers[token] : 0);
+const delta = (spec: UasSpec, token: string): number =>
+  Object.hasOwn(spec.weightModifiers, token) ? spec.weightModifiers[token] : 0;
 
 /** The sum of a unit's deltas, each condition once (a repeated token counts at its first place, seed 003 §2.3). */
-export const deltaSum = (modifiers: readonly string[], spec: UasSpec): number => modifiers.reduce((s, t, i) => s + (modifiers.indexOf(t) === i ? delta(spec, t) : 0), 0);
+export const deltaSum = (modifiers: readonly string[], spec: UasSpec): number =>
+  modifiers.reduce((s, t, i) => s + (modifiers.indexOf(t) === i ? delta(spec, t) : 0), 0);
 
 /**
  * A unit's exact weight in hundredths before clamping: 50 + sum of deltas + 5 * degree / divisor
  * (seed 003 §2.3), the centrality 0 when the divisor is 0 or less. The generators' own arithmetic.
  */
-export function exactHundredths(g: WeightGraph, u: Pick<GenUnit, 'id' | 'modifiers'>, spec: UasSpec, divisor = centralityDivisor(g, spec)): number {
-  return spec.weightBase + deltaSum(u.modifiers, spec) + (divisor > 0 ? (spec.centralityFactor * degreeOf(g, u.id)) / divisor : 0);
+export function exactHundredths(
+  g: WeightGraph,
+  u: Pick<GenUnit, 'id' | 'modifiers'>,
+  spec: UasSpec,
+  divisor = centralityDivisor(g, spec),
+): number {
+  return (
+    spec.weightBase +
+    deltaSum(u.modifiers, spec) +
+    (divisor > 0 ? (spec.centralityFactor * degreeOf(g, u.id)) / divisor : 0)
+  );
 }
 
 /** The exact weight as the formula states it: clamped to [0, 100] hundredths. */
@@ -65,7 +76,8 @@ export function acceptableHundredths(exact: number, spec: UasSpec): number[] {
   const c = clampedHundredths(exact);
   const room = spec.weightTolerance * 100 + 1e-7;
   const out: number[] = [];
-  for (let h = Math.max(0, Math.floor(c - room)); h <= Math.min(100, Math.ceil(c + room)); h++) if (Math.abs(h - c) <= room) out.push(h);
+  for (let h = Math.max(0, Math.floor(c - room)); h <= Math.min(100, Math.ceil(c + room)); h++)
+    if (Math.abs(h - c) <= room) out.push(h);
   return out;
 }
 
@@ -101,13 +113,24 @@ export interface WeightReading {
 }
 
 /** Degrees with an edge from an element to itself counted twice (once per end). */
-export const loopsTwice: DegreeCount = (g, id) => g.edges.reduce((n, e) => n + (e.source === id ? 1 : 0) + (e.target === id ? 1 : 0), 0);
+export const loopsTwice: DegreeCount = (g, id) =>
+  g.edges.reduce((n, e) => n + (e.source === id ? 1 : 0) + (e.target === id ? 1 : 0), 0);
 
 /** Degrees as the number of distinct elements joined (parallel edges once, a self-loop once). */
-export const distinctNeighbours: DegreeCount = (g, id) => new Set(g.edges.flatMap((e) => (e.source === id ? [e.target] : e.target === id ? [e.source] : []))).size;
+export const distinctNeighbours: DegreeCount = (g, id) =>
+  new Set(g.edges.flatMap((e) => (e.source === id ? [e.target] : e.target === id ? [e.source] : []))).size;
 
 /** A reading from how it counts degrees, normalizes and scales the centrality. */
-function reading(name: string, opts: { degree?: DegreeCount; divisor?: 'pinned' | 'one'; factor?: number; nanWhenNoDivisor?: boolean; extraRoom?: number }): WeightReading {
+function reading(
+  name: string,
+  opts: {
+    degree?: DegreeCount;
+    divisor?: 'pinned' | 'one';
+    factor?: number;
+    nanWhenNoDivisor?: boolean;
+    extraRoom?: number;
+  },
+): WeightReading {
   const degree = opts.degree ?? degreeOf;
   return {
     name,
@@ -148,7 +171,13 @@ export const WEIGHT_MISREADINGS: Readonly<Record<string, WeightReading>> = {
 export const WEIGHT_READINGS: readonly WeightReading[] = [PINNED_READING, ...Object.values(WEIGHT_MISREADINGS)];
 
 /** True when `reading` accepts `h` hundredths as the weight of unit `id` (a NaN weight accepts anything). */
-export function readingAccepts(r: WeightReading, weights: Map<string, number>, spec: UasSpec, id: string, h: number): boolean {
+export function readingAccepts(
+  r: WeightReading,
+  weights: Map<string, number>,
+  spec: UasSpec,
+  id: string,
+  h: number,
+): boolean {
   const w = weights.get(id)!;
   return Number.isNaN(w) || Math.abs(h - w) <= r.room(spec) + 1e-7;
 }
@@ -201,19 +230,26 @@ export const PROMOTION_MISREADINGS: Readonly<Record<string, PromotionReading>> =
 };
 
 /** The elements joined to `id` by an edge. */
-export const neighboursOf = (g: Pick<WeightGraph, 'edges'>, id: string): string[] => g.edges.flatMap((e) => (e.source === id ? (e.target === undefined ? [] : [e.target]) : e.target === id ? [e.source] : []));
+export const neighboursOf = (g: Pick<WeightGraph, 'edges'>, id: string): string[] =>
+  g.edges.flatMap((e) =>
+    e.source === id ? (e.target === undefined ? [] : [e.target]) : e.target === id ? [e.source] : [],
+  );
 
 /** Every element reachable from `id` through edges, either way, `id` excluded. */
 function reachableFrom(g: Pick<WeightGraph, 'edges'>, id: string): Set<string> {
   const seen = new Set([id]);
   const todo = [id];
-  while (todo.length > 0) for (const n of neighboursOf(g, todo.pop()!)) if (!seen.has(n)) (seen.add(n), todo.push(n));
+  while (todo.length > 0) for (const n of neighboursOf(g, todo.pop()!)) if (!seen.has(n)) seen.add(n), todo.push(n);
   seen.delete(id);
   return seen;
 }
 
 /** The promotion rules `doc` breaks under a reading, unit by unit in document order (exact weights, D-UAS-10). */
-export function promotionBreaks(doc: PromotionDoc, spec: UasSpec, how: PromotionReading = PINNED_PROMOTION): PromotionBreak[] {
+export function promotionBreaks(
+  doc: PromotionDoc,
+  spec: UasSpec,
+  how: PromotionReading = PINNED_PROMOTION,
+): PromotionBreak[] {
   const divisor = centralityDivisor(doc, spec);
   const nodes = new Set(doc.nodes);
   const out: PromotionBreak[] = [];
@@ -222,11 +258,16 @@ export function promotionBreaks(doc: PromotionDoc, spec: UasSpec, how: Promotion
     const w = exactHundredths(doc, u, spec, divisor);
     if (how.skip !== 'PM-01' && reaches(w, spec.promotion['PM-01'])) {
       const near = how.reachable ? [...reachableFrom(doc, u.id)] : neighboursOf(doc, u.id);
-      const ok = nodes.has(u.id) || near.some((n) => nodes.has(n)) || (how.conceptRefsAdjacent === true && u.conceptRefs.some((c) => nodes.has(c)));
+      const ok =
+        nodes.has(u.id) ||
+        near.some((n) => nodes.has(n)) ||
+        (how.conceptRefsAdjacent === true && u.conceptRefs.some((c) => nodes.has(c)));
       if (!ok) out.push({ unitId: u.id, rule: 'PM-01' });
     }
     if (how.skip !== 'PM-02' && reaches(w, spec.promotion['PM-02']) && degreeOf(doc, u.id) === 0) {
-      const ok = doc.ambiguities.some((a) => (how.anyEntryType || a.type === 'NODE_ISOLATION') && (how.anyIsolation || a.ref === u.id));
+      const ok = doc.ambiguities.some(
+        (a) => (how.anyEntryType || a.type === 'NODE_ISOLATION') && (how.anyIsolation || a.ref === u.id),
+      );
       if (!ok) out.push({ unitId: u.id, rule: 'PM-02' });
     }
   }

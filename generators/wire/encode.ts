@@ -1,4 +1,11 @@
-import { bodyLayout, envelopeLayout, objectLayout, type EnvelopeSpec, type FieldType, type ObjectLayout } from '../../src/spec/envelope.js';
+import {
+  bodyLayout,
+  envelopeLayout,
+  objectLayout,
+  type EnvelopeSpec,
+  type FieldType,
+  type ObjectLayout,
+} from '../../src/spec/envelope.js';
 
 /**
  * The pack's own keyless encoder (001/004 §Formato de transferencia optimizado, D-WIRE-01..03),
@@ -14,7 +21,12 @@ export function encodeKeyless(spec: EnvelopeSpec, packet: Record<string, unknown
 }
 
 /** The slots of one array-encoded object. `profile` picks the layout of the body wherever it sits. */
-function slotsOf(spec: EnvelopeSpec, layout: ObjectLayout, object: Record<string, unknown>, profile: string): unknown[] {
+function slotsOf(
+  spec: EnvelopeSpec,
+  layout: ObjectLayout,
+  object: Record<string, unknown>,
+  profile: string,
+): unknown[] {
   const order = layout.keylessOrder ?? Object.keys(layout.fields);
   return order.map((name) => {
     const value = name === null ? undefined : object[name];

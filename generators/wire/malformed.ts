@@ -1,5 +1,12 @@
 import * as fc from 'fast-check';
-import { bodyLayout, envelopeLayout, objectLayout, type EnvelopeSpec, type FieldType, type ObjectLayout } from '../../src/spec/envelope.js';
+import {
+  bodyLayout,
+  envelopeLayout,
+  objectLayout,
+  type EnvelopeSpec,
+  type FieldType,
+  type ObjectLayout,
+} from '../../src/spec/envelope.js';
 import type { SpecData } from '../../src/spec/index.js';
 import { envelopeOf } from '../envelope/envelope.js';
 import { seal } from '../envelope/seal.js';
@@ -56,11 +63,14 @@ function arrayNodes(spec: EnvelopeSpec, wire: unknown[], profile: string): Node[
     if (t.type === 'object') {
       const layout = objectLayout(spec, t.layout);
       if (layout.keyless === 'array') visitNode(layout, v as unknown[], path, keyed);
-    } else if (t.type === 'array') (v as unknown[]).forEach((item, i) => visitValue(t.items, item, [...path, i], `${keyed}/${i}`));
+    } else if (t.type === 'array')
+      (v as unknown[]).forEach((item, i) => visitValue(t.items, item, [...path, i], `${keyed}/${i}`));
   };
   const visitNode = (layout: ObjectLayout, arr: unknown[], path: number[], keyed: string) => {
     nodes.push({ path, keyed, layout });
-    (layout.keylessOrder ?? []).forEach((name, i) => name !== null && visitValue(layout.fields[name]!, arr[i], [...path, i], `${keyed}/${name}`));
+    (layout.keylessOrder ?? []).forEach(
+      (name, i) => name !== null && visitValue(layout.fields[name]!, arr[i], [...path, i], `${keyed}/${name}`),
+    );
   };
   spec.envelopeFields.forEach((name, i) => {
     if (name === 'body') visitNode(bodyLayout(spec, profile), wire[i] as unknown[], [i], '/body');
@@ -73,7 +83,9 @@ function arrayNodes(spec: EnvelopeSpec, wire: unknown[], profile: string): Node[
 function filledSlots(nodes: Node[], wire: unknown): Slot[] {
   return nodes.flatMap((node) => {
     const arr = at(wire, node.path);
-    return (node.layout.keylessOrder ?? []).flatMap((name, i) => (name === null || arr[i] === null ? [] : [{ node, i, name, type: node.layout.fields[name]! }]));
+    return (node.layout.keylessOrder ?? []).flatMap((name, i) =>
+      name === null || arr[i] === null ? [] : [{ node, i, name, type: node.layout.fields[name]! }],
+    );
   });
 }
 
@@ -150,7 +162,8 @@ export function malformedWire(data: SpecData): fc.Arbitrary<MalformedWire> {
   return fc
     .tuple(fc.constantFrom(...MALFORMED_WIRE_FAMILIES), fc.nat(), fc.nat())
     .chain(([family, pickNode, pickSlot]) => {
-      const profile = family === 'null-item' && itemProfiles.length > 0 ? itemProfiles[pickNode % itemProfiles.length] : undefined;
+      const profile =
+        family === 'null-item' && itemProfiles.length > 0 ? itemProfiles[pickNode % itemProfiles.length] : undefined;
       return envelopeOf(data, profile).map((c) => [c, family, pickNode, pickSlot] as const);
     })
     .map(([c, family, pickNode, pickSlot]): MalformedWire | null => {
@@ -182,7 +195,10 @@ export function malformedWire(data: SpecData): fc.Arbitrary<MalformedWire> {
         }
         case 'reserved-slot':
         case 'reserved-falsy': {
-          const node = pick(nodes.filter((n) => n.layout.keylessOrder?.includes(null)), pickNode)!;
+          const node = pick(
+            nodes.filter((n) => n.layout.keylessOrder?.includes(null)),
+            pickNode,
+          )!;
           const slot = node.layout.keylessOrder!.indexOf(null);
           const value = family === 'reserved-slot' ? 'unexpected' : ['', 0, false][pickSlot % 3];
           at(wire, node.path)[slot] = value;
@@ -190,7 +206,10 @@ export function malformedWire(data: SpecData): fc.Arbitrary<MalformedWire> {
         }
         case 'arity-short':
         case 'short-optional': {
-          const node = pick(nodes.filter((n) => (family === 'arity-short') === (lastField(n)?.required === true)), pickNode);
+          const node = pick(
+            nodes.filter((n) => (family === 'arity-short') === (lastField(n)?.required === true)),
+            pickNode,
+          );
           if (!node) return null;
           const arr = at(wire, node.path);
           arr.pop();
@@ -203,14 +222,25 @@ export function malformedWire(data: SpecData): fc.Arbitrary<MalformedWire> {
           return done(`${where(node)} has an extra slot ${arr.length - 1}`);
         }
         case 'keyed-object': {
-          const node = pick(nodes.filter((n) => n.path.length > 0), pickNode)!;
+          const node = pick(
+            nodes.filter((n) => n.path.length > 0),
+            pickNode,
+          )!;
           const parent = at(wire, node.path.slice(0, -1));
           parent[node.path[node.path.length - 1]!] = structuredClone(getAt(packet, node.keyed));
           return done(`${where(node)} sent in its keyed form`);
         }
         case 'array-for-object': {
-          const slot = pick(slots.filter((s) => isObjectSlot(spec, s.type)), pickSlot);
-          const item = slots.filter((s) => s.type.type === 'array' && isObjectSlot(spec, (s.type as { items: FieldType }).items) && (at(wire, s.node.path)[s.i] as unknown[]).length > 0);
+          const slot = pick(
+            slots.filter((s) => isObjectSlot(spec, s.type)),
+            pickSlot,
+          );
+          const item = slots.filter(
+            (s) =>
+              s.type.type === 'array' &&
+              isObjectSlot(spec, (s.type as { items: FieldType }).items) &&
+              (at(wire, s.node.path)[s.i] as unknown[]).length > 0,
+          );
           if (!slot && item.length === 0) return null;
           if (slot && (pickNode % 2 === 0 || item.length === 0)) {
             const arr = at(wire, slot.node.path);
@@ -223,7 +253,10 @@ export function malformedWire(data: SpecData): fc.Arbitrary<MalformedWire> {
           return done(`${where(list.node)}/${list.i}/0 (an item of ${list.name}) holds an array`);
         }
         case 'non-integer': {
-          const slot = pick(slots.filter((s) => s.type.type === 'integer'), pickSlot)!;
+          const slot = pick(
+            slots.filter((s) => s.type.type === 'integer'),
+            pickSlot,
+          )!;
           at(wire, slot.node.path)[slot.i] = [1.5, 0.5, 2.25][pickNode % 3];
           return done(`${where(slot.node)}/${slot.i} (${slot.name}) holds a fraction`);
         }
@@ -234,7 +267,10 @@ export function malformedWire(data: SpecData): fc.Arbitrary<MalformedWire> {
           return done(`${where(slot.node)}/${slot.i} (${slot.name}) holds a ${typeof arr[slot.i]}`);
         }
         default: {
-          const slot = pick(slots.filter((s) => s.type.required), pickSlot)!;
+          const slot = pick(
+            slots.filter((s) => s.type.required),
+            pickSlot,
+          )!;
           at(wire, slot.node.path)[slot.i] = null;
           return done(`${where(slot.node)}/${slot.i} (${slot.name}) is required but null`);
         }

@@ -38,7 +38,11 @@ function serverCommand(): string[] {
   const built = builtModule(import.meta.url, './process/serve-main');
   if (built !== undefined) return [built];
   const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  return ['--import', pathToFileURL(join(tsxDir, 'dist', 'loader.mjs')).href, fileURLToPath(new URL('./process/serve-main.ts', import.meta.url))];
+  return [
+    '--import',
+    pathToFileURL(join(tsxDir, 'dist', 'loader.mjs')).href,
+    fileURLToPath(new URL('./process/serve-main.ts', import.meta.url)),
+  ];
 }
 
 /**

@@ -15,7 +15,10 @@ export function lazyReference(spec: SpecData): Adapter {
   const envelope = once(async () => (await import('../reference/envelope/index.js')).envelopeReference(spec));
   const error = once(async () => (await import('../reference/error/index.js')).errorReference(spec));
   const uas = once(async () => (await import('../reference/uas/verify.js')).verifyUas);
-  const recovery = once(async (): Promise<RecoveryPolicy> => (await import('../reference/recovery/index.js')).recoveryReference(spec).recovery);
+  const recovery = once(
+    async (): Promise<RecoveryPolicy> =>
+      (await import('../reference/recovery/index.js')).recoveryReference(spec).recovery,
+  );
   return {
     describe: () => referenceInfo(TOOL.version),
     validateEnvelope: async (packet, context) => (await envelope()).validateEnvelope(packet, context),

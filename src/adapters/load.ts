@@ -65,17 +65,31 @@ export async function loadAdapter(spec: string, options: LoadOptions = {}): Prom
   const where = options.cwd !== undefined ? { cwd: options.cwd } : {};
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   const spawned = options.onStarted !== undefined ? { onSpawned: options.onStarted } : {};
-  if (!spec.startsWith(COMMAND_PREFIX) && !spec.startsWith(UAS_VERIFY_PREFIX) && (options.inProcess ?? inProcessByEnvironment())) {
+  if (
+    !spec.startsWith(COMMAND_PREFIX) &&
+    !spec.startsWith(UAS_VERIFY_PREFIX) &&
+    (options.inProcess ?? inProcessByEnvironment())
+  ) {
     options.onStarted?.();
     return spec === 'reference' ? lazyReference(options.spec ?? bundledSpec()) : loadAdapterModule(spec, options.cwd);
   }
   const { isolated, processAdapter, uasVerifyCommand } = await loadProcessModules();
-  if (spec.startsWith(COMMAND_PREFIX)) return processAdapter.createProcessAdapter(spec.slice(COMMAND_PREFIX.length), { ...timeout, ...where, ...spawned });
+  if (spec.startsWith(COMMAND_PREFIX))
+    return processAdapter.createProcessAdapter(spec.slice(COMMAND_PREFIX.length), { ...timeout, ...where, ...spawned });
   if (spec.startsWith(UAS_VERIFY_PREFIX)) {
     options.onStarted?.(); // it starts its command per case
-    return uasVerifyCommand.createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), { ...timeout, ...where });
+    return uasVerifyCommand.createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), {
+      ...timeout,
+      ...where,
+    });
   }
-  return isolated.createIsolatedAdapter(spec, { ...timeout, ...where, ...spawned, ...(options.spec !== undefined ? { spec: options.spec } : {}), ...(options.maxHeapMb !== undefined ? { maxHeapMb: options.maxHeapMb } : {}) });
+  return isolated.createIsolatedAdapter(spec, {
+    ...timeout,
+    ...where,
+    ...spawned,
+    ...(options.spec !== undefined ? { spec: options.spec } : {}),
+    ...(options.maxHeapMb !== undefined ? { maxHeapMb: options.maxHeapMb } : {}),
+  });
 }
 
 /** The environment variable that makes in-process loading the default, as `--in-process` does for one run. */

@@ -17,7 +17,8 @@ export function resolveAdapterFile(spec: string, cwd = process.cwd()): string {
     throw new UsageError(`cannot load adapter ${spec}: no such file or folder`);
   }
   if (statSync(path).isFile()) {
-    if (!MODULE_EXTENSIONS.includes(extname(path))) throw new UsageError(`cannot load adapter ${spec}: expected a .js, .mjs, .cjs or .ts module`);
+    if (!MODULE_EXTENSIONS.includes(extname(path)))
+      throw new UsageError(`cannot load adapter ${spec}: expected a .js, .mjs, .cjs or .ts module`);
     return path;
   }
   const pkgFile = join(path, 'package.json');
@@ -42,7 +43,8 @@ export function resolveAdapterFile(spec: string, cwd = process.cwd()): string {
     }
   }
   const index = MODULE_EXTENSIONS.map((e) => join(path, `index${e}`)).find((p) => existsSync(p));
-  if (!index) throw new UsageError(`cannot load adapter ${spec}: the folder has no package.json entry and no index file`);
+  if (!index)
+    throw new UsageError(`cannot load adapter ${spec}: the folder has no package.json entry and no index file`);
   return index;
 }
 
@@ -79,7 +81,8 @@ export async function loadAdapterModule(spec: string, cwd = process.cwd()): Prom
   }
   let exported: unknown = mod.default ?? mod.adapter;
   // CommonJS and transpiled modules nest the default export once more.
-  if (exported && typeof exported === 'object' && !('describe' in exported) && 'default' in exported) exported = (exported as { default: unknown }).default;
+  if (exported && typeof exported === 'object' && !('describe' in exported) && 'default' in exported)
+    exported = (exported as { default: unknown }).default;
   if (typeof exported === 'function' && !('describe' in exported)) {
     try {
       exported = await (exported as () => unknown)();
@@ -88,7 +91,9 @@ export async function loadAdapterModule(spec: string, cwd = process.cwd()): Prom
     }
   }
   if (!exported || typeof exported !== 'object' || typeof (exported as Adapter).describe !== 'function') {
-    throw new UsageError(`cannot load adapter ${spec}: the module's default export is not an adapter (an object with describe(), or a function returning one)`);
+    throw new UsageError(
+      `cannot load adapter ${spec}: the module's default export is not an adapter (an object with describe(), or a function returning one)`,
+    );
   }
   return exported as Adapter;
 }

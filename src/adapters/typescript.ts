@@ -43,10 +43,16 @@ export interface LoaderProbe {
 /** esbuild beside the pack, else the one tsx depends on (a strict layout keeps it under tsx). */
 function findEsbuild(): string | undefined {
   const tsx = resolveFromHere('tsx/package.json');
-  return resolveFromHere('esbuild') ?? (tsx === undefined ? undefined : resolveFromHere('esbuild', pathToFileURL(tsx).href));
+  return (
+    resolveFromHere('esbuild') ?? (tsx === undefined ? undefined : resolveFromHere('esbuild', pathToFileURL(tsx).href))
+  );
 }
 
-const PROBE: LoaderProbe = { tsx: () => resolveFromHere('tsx/package.json'), esbuild: findEsbuild, features: process.features as { typescript?: unknown } };
+const PROBE: LoaderProbe = {
+  tsx: () => resolveFromHere('tsx/package.json'),
+  esbuild: findEsbuild,
+  features: process.features as { typescript?: unknown },
+};
 
 /** The loaders this installation has, in the order they are tried (see `TypeScriptLoader`). */
 export function typeScriptLoaders(probe: LoaderProbe = PROBE): TypeScriptLoader[] {
@@ -73,7 +79,13 @@ export class TypeScriptUnavailable extends Error {}
 class NotForThisLoader extends Error {}
 
 /** Node's errors for a module its type stripping cannot read (raised while linking, before any code runs). */
-const NODE_CANNOT_READ = new Set(['ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX', 'ERR_MODULE_NOT_FOUND', 'ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING', 'ERR_UNKNOWN_FILE_EXTENSION', 'ERR_INVALID_TYPESCRIPT_SYNTAX']);
+const NODE_CANNOT_READ = new Set([
+  'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX',
+  'ERR_MODULE_NOT_FOUND',
+  'ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING',
+  'ERR_UNKNOWN_FILE_EXTENSION',
+  'ERR_INVALID_TYPESCRIPT_SYNTAX',
+]);
 
 /** How each loader imports a module; `last` says whether another loader would come after it. */
 export type Importers = Record<TypeScriptLoader, (file: string, last: boolean) => Promise<Record<string, unknown>>>;
@@ -82,13 +94,20 @@ export type Importers = Record<TypeScriptLoader, (file: string, last: boolean) =
  * Imports a TypeScript module through the first of `loaders` that can read it. Throws
  * `TypeScriptUnavailable` when there is no loader, and the last loader's error when none could.
  */
-export async function importTypeScript(file: string, spec: string, loaders: TypeScriptLoader[] = typeScriptLoaders(), importers: Importers = TYPESCRIPT_IMPORTERS): Promise<Record<string, unknown>> {
+export async function importTypeScript(
+  file: string,
+  spec: string,
+  loaders: TypeScriptLoader[] = typeScriptLoaders(),
+  importers: Importers = TYPESCRIPT_IMPORTERS,
+): Promise<Record<string, unknown>> {
   if (loaders.length === 0) throw new TypeScriptUnavailable(noTypeScriptLoader(spec));
   for (let i = 0; ; i++) {
     try {
       return await importers[loaders[i]!](file, i === loaders.length - 1);
     } catch (e) {
-      const cannotRead = e instanceof NotForThisLoader || (loaders[i] === 'node' && NODE_CANNOT_READ.has((e as { code?: unknown } | null)?.code as string));
+      const cannotRead =
+        e instanceof NotForThisLoader ||
+        (loaders[i] === 'node' && NODE_CANNOT_READ.has((e as { code?: unknown } | null)?.code as string));
       if (!cannotRead || i === loaders.length - 1) throw e;
     }
   }
@@ -151,17 +170,33 @@ function bundlePlugin(last: boolean) {
     setup(b: PluginBuild) {
       b.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData === OWN || isAbsolute(args.path)) return undefined;
-        if (args.kind === 'require-call' || args.kind === 'require-resolve') throw new NotForThisLoader(`${args.importer} requires ${args.path}, which only tsx can load from TypeScript (npm i -D tsx)`);
+        if (args.kind === 'require-call' || args.kind === 'require-resolve')
+          throw new NotForThisLoader(
+            `${args.importer} requires ${args.path}, which only tsx can load from TypeScript (npm i -D tsx)`,
+          );
         if (isBuiltin(args.path)) return { path: args.path, external: true };
-        const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: OWN });
+        const found = await b.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: OWN,
+        });
         if (found.errors.length > 0) return { errors: found.errors };
         return { path: pathToFileURL(found.path).href, external: true };
       });
       b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
-        const own: Record<string, string> = { url: pathToFileURL(args.path).href, filename: args.path, dirname: dirname(args.path) };
+        const own: Record<string, string> = {
+          url: pathToFileURL(args.path).href,
+          filename: args.path,
+          dirname: dirname(args.path),
+        };
         const text = await readFile(args.path, 'utf8');
-        if (!last && RESOLVES_AT_RUN_TIME.test(text)) throw new NotForThisLoader(`${args.path} resolves modules at run time`);
-        return { contents: text.replace(/\bimport\.meta\.(url|filename|dirname)\b/g, (_, k: string) => JSON.stringify(own[k])), loader: loaderOf(args.path) };
+        if (!last && RESOLVES_AT_RUN_TIME.test(text))
+          throw new NotForThisLoader(`${args.path} resolves modules at run time`);
+        return {
+          contents: text.replace(/\bimport\.meta\.(url|filename|dirname)\b/g, (_, k: string) => JSON.stringify(own[k])),
+          loader: loaderOf(args.path),
+        };
       });
     },
   };
@@ -174,10 +209,16 @@ function bundlePlugin(last: boolean) {
  */
 async function importBundled(file: string, last: boolean): Promise<Record<string, unknown>> {
   const where = findEsbuild();
-  const loaded = where === undefined ? undefined : ((await import(pathToFileURL(where).href)) as { default?: Esbuild } & Esbuild);
+  const loaded =
+    where === undefined ? undefined : ((await import(pathToFileURL(where).href)) as { default?: Esbuild } & Esbuild);
   const esbuild = loaded?.default ?? loaded;
   const version = (esbuild?.version ?? '0').split('.').map(Number);
-  if (!esbuild || version[0]! < OLDEST_ESBUILD[0]! || (version[0] === OLDEST_ESBUILD[0] && version[1]! < OLDEST_ESBUILD[1]!)) throw new NotForThisLoader('no usable esbuild');
+  if (
+    !esbuild ||
+    version[0]! < OLDEST_ESBUILD[0]! ||
+    (version[0] === OLDEST_ESBUILD[0] && version[1]! < OLDEST_ESBUILD[1]!)
+  )
+    throw new NotForThisLoader('no usable esbuild');
   const dir = dirname(file);
   let text: string;
   try {
@@ -199,7 +240,9 @@ async function importBundled(file: string, last: boolean): Promise<Record<string
     text = out.outputFiles[0]!.text;
   } catch (e) {
     // A plugin's throw reaches here as the build's error, with the original as its detail.
-    const detail = (e as { errors?: { detail?: unknown }[] }).errors?.find((x) => x.detail instanceof NotForThisLoader)?.detail;
+    const detail = (e as { errors?: { detail?: unknown }[] }).errors?.find(
+      (x) => x.detail instanceof NotForThisLoader,
+    )?.detail;
     throw detail ?? e;
   } finally {
     await esbuild.stop?.();

@@ -16,6 +16,10 @@ export function packCatalog(): Catalog {
 }
 
 /** The reproducibility stamp of runs of `checks` (default: the whole catalog) drawn from `spec` by this build (`stampOfChecks`). */
-export function stampOf(checks: readonly CheckDefinition[] = packCatalog().checks, spec: SpecData = bundledSpec(), chunkRuns = CHUNK_RUNS): string {
+export function stampOf(
+  checks: readonly CheckDefinition[] = packCatalog().checks,
+  spec: SpecData = bundledSpec(),
+  chunkRuns = CHUNK_RUNS,
+): string {
   return stampOfChecks(checks, spec, chunkRuns);
 }

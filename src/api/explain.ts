@@ -54,7 +54,11 @@ export function explainCheck(id: string): CheckExplanation {
     statement: check.statement,
     specRef: check.specRef,
     requires: [...check.requires],
-    decisions: (check.decisions ?? []).map((d) => ({ id: d, summary: summaries.get(d) ?? '', overrideKeys: keys.get(d) ?? [] })),
+    decisions: (check.decisions ?? []).map((d) => ({
+      id: d,
+      summary: summaries.get(d) ?? '',
+      overrideKeys: keys.get(d) ?? [],
+    })),
     reach: [...(check.reach?.(bundledSpec()) ?? [])],
   };
 }

@@ -27,13 +27,21 @@ export interface FixtureExport extends FixtureWrite {
  * Exports every shrunk counterexample of a report, and with `corpus` the first `corpus` cases of
  * each check, as fixture files in `out` (added to what is there, never rewriting a case).
  */
-export function exportFixtures(report: Report, options: { out: string; corpus: number; spec: SpecData; cwd?: string }): FixtureExport {
+export function exportFixtures(
+  report: Report,
+  options: { out: string; corpus: number; spec: SpecData; cwd?: string },
+): FixtureExport {
   const cat = packCatalog();
   assertSameCatalog(report, options.spec, 'fixtures export refuses this report');
   const byCheck = new Map<FixtureCheck, EncodedCase[]>();
   const noCodec: string[] = [];
   let notJson = 0;
-  const origin = (path?: string) => ({ tool: TOOL.version, catalog_hash: report.run.catalogHash, seed: report.run.seed, ...(path !== undefined ? { path } : {}) });
+  const origin = (path?: string) => ({
+    tool: TOOL.version,
+    catalog_hash: report.run.catalogHash,
+    seed: report.run.seed,
+    ...(path !== undefined ? { path } : {}),
+  });
   for (const entry of report.checks) {
     const check = cat.get(entry.id);
     if (!check) continue;
@@ -52,7 +60,12 @@ export function exportFixtures(report: Report, options: { out: string; corpus: n
     };
     if (counterexamplePath !== undefined) {
       const input = caseAt(check, options.spec, report.run.seed, report.run.runs, counterexamplePath);
-      add(input, { now: report.run.now, source: 'counterexample', tags: check.tags?.(input) ?? [], origin: origin(counterexamplePath) });
+      add(input, {
+        now: report.run.now,
+        source: 'counterexample',
+        tags: check.tags?.(input) ?? [],
+        origin: origin(counterexamplePath),
+      });
     }
     for (const input of options.corpus > 0 ? firstCases(check, options.spec, report.run.seed, options.corpus) : []) {
       add(input, { now: report.run.now, source: 'corpus', tags: check.tags?.(input) ?? [], origin: origin() });
@@ -76,7 +89,10 @@ export interface PlannedCase {
  * when empty). Everything is decoded before any adapter is loaded: a bad fixture is a usage error,
  * never a failure of the implementation.
  */
-export function planFixtureCases(dir: string, options: { checkGlobs: readonly string[]; spec: SpecData; defaultNow: string; cwd?: string }): PlannedCase[] {
+export function planFixtureCases(
+  dir: string,
+  options: { checkGlobs: readonly string[]; spec: SpecData; defaultNow: string; cwd?: string },
+): PlannedCase[] {
   const cwd = options.cwd ?? process.cwd();
   const cat = packCatalog();
   const globs = options.checkGlobs.map((g) => picomatch(g));
@@ -91,7 +107,14 @@ export function planFixtureCases(dir: string, options: { checkGlobs: readonly st
       const where = `${relative(cwd, file) || file} case ${c.id}`;
       let input: unknown;
       try {
-        input = codec.decode({ input: resolveFiles(c.input, dir, where), expected: resolveFiles(c.expected, dir, where), description: c.description }, { spec: options.spec });
+        input = codec.decode(
+          {
+            input: resolveFiles(c.input, dir, where),
+            expected: resolveFiles(c.expected, dir, where),
+            description: c.description,
+          },
+          { spec: options.spec },
+        );
       } catch (e) {
         if (e instanceof UsageError) throw e;
         throw new UsageError(`${where}: ${(e as Error).message}`);
@@ -115,7 +138,11 @@ export interface FixtureCaseRun {
 }
 
 /** Runs planned fixture cases against an adapter, each once, with the live checks' verdicts. */
-export async function runFixtureCases(planned: readonly PlannedCase[], adapter: Adapter, options: { timeoutMs: number; spec: SpecData; cwd?: string }): Promise<FixtureCaseRun[]> {
+export async function runFixtureCases(
+  planned: readonly PlannedCase[],
+  adapter: Adapter,
+  options: { timeoutMs: number; spec: SpecData; cwd?: string },
+): Promise<FixtureCaseRun[]> {
   const cwd = options.cwd ?? process.cwd();
   const info = await describeAdapter(adapter, options.timeoutMs);
   const results: FixtureCaseRun[] = [];
@@ -126,9 +153,20 @@ export async function runFixtureCases(planned: readonly PlannedCase[], adapter: 
       results.push({ ...base, status: 'skipped', message: `adapter does not implement ${missing.join(', ')}` });
       continue;
     }
-    const o = await executeCase(p.check, p.input, createHarness(adapter, info, { timeoutMs: options.timeoutMs, now: p.now, spec: options.spec }));
+    const o = await executeCase(
+      p.check,
+      p.input,
+      createHarness(adapter, info, { timeoutMs: options.timeoutMs, now: p.now, spec: options.spec }),
+    );
     if (o.status === 'passed') results.push({ ...base, status: 'passed' });
-    else if (o.status === 'failed') results.push({ ...base, status: 'failed', message: o.message, expected: toJsonSafe(o.expected), actual: toJsonSafe(o.actual) });
+    else if (o.status === 'failed')
+      results.push({
+        ...base,
+        status: 'failed',
+        message: o.message,
+        expected: toJsonSafe(o.expected),
+        actual: toJsonSafe(o.actual),
+      });
     else results.push({ ...base, status: 'errored', message: o.message });
   }
   return results;

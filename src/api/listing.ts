@@ -22,7 +22,16 @@ export const LISTING_FILE = join('dist', 'catalog-listing.json');
 
 /** The listing of `checks`, in their order. */
 export function listingOf(checks: readonly CheckDefinition[]): ListedCheck[] {
-  return checks.map((c) => ({ id: c.id, suite: c.suite, severity: c.severity, title: c.title, statement: c.statement, specRef: c.specRef, requires: [...c.requires], decisions: [...(c.decisions ?? [])] }));
+  return checks.map((c) => ({
+    id: c.id,
+    suite: c.suite,
+    severity: c.severity,
+    title: c.title,
+    statement: c.statement,
+    specRef: c.specRef,
+    requires: [...c.requires],
+    decisions: [...(c.decisions ?? [])],
+  }));
 }
 
 /** True when this module runs from the build (`dist/`), whose listing file was written with it. */

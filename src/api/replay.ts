@@ -26,7 +26,8 @@ export function assertSameCatalog(report: Report, spec: SpecData, what: string):
 /** The replay view of a finished check entry. */
 export function replayOutcomeOfEntry(c: CheckReport): ReplayOutcome {
   if (c.status === 'passed') return { status: 'fixed' };
-  if (c.status === 'failed') return { status: 'failing', message: c.failure.message, expected: c.failure.expected, actual: c.failure.actual };
+  if (c.status === 'failed')
+    return { status: 'failing', message: c.failure.message, expected: c.failure.expected, actual: c.failure.actual };
   return { status: 'errored', message: c.status === 'errored' ? c.error.message : c.skipReason };
 }
 
@@ -67,13 +68,31 @@ export async function replay(r: ReplayRequest): Promise<ReplayOutcome> {
 /** `replay`, with the case it replayed, for the terminal to show as a run shows a failure. */
 export async function replayWithCase(r: ReplayRequest): Promise<ReplayResult> {
   if (r.path === undefined) {
-    const report = await runChecks({ checks: [r.check], adapter: r.adapter, adapterSpec: r.adapterSpec, seed: r.seed, runs: r.runs, timeoutMs: r.timeoutMs, now: r.now, spec: r.spec });
+    const report = await runChecks({
+      checks: [r.check],
+      adapter: r.adapter,
+      adapterSpec: r.adapterSpec,
+      seed: r.seed,
+      runs: r.runs,
+      timeoutMs: r.timeoutMs,
+      now: r.now,
+      spec: r.spec,
+    });
     return { outcome: replayOutcomeOfEntry(report.checks[0]!) };
   }
-  const { input, outcome } = await replayCase(r.check, r.adapter, { seed: r.seed, runs: r.runs, path: r.path, now: r.now, timeoutMs: r.timeoutMs, spec: r.spec });
+  const { input, outcome } = await replayCase(r.check, r.adapter, {
+    seed: r.seed,
+    runs: r.runs,
+    path: r.path,
+    now: r.now,
+    timeoutMs: r.timeoutMs,
+    spec: r.spec,
+  });
   const shown = toJsonSafe(r.check.show ? r.check.show(input) : input);
   if (r.expectedCase !== undefined && JSON.stringify(shown) !== JSON.stringify(r.expectedCase)) {
-    throw new UsageError(`the generators give another case at path ${r.path} than the report shows: the report comes from other generators or spec data`);
+    throw new UsageError(
+      `the generators give another case at path ${r.path} than the report shows: the report comes from other generators or spec data`,
+    );
   }
   const focus = r.check.focus?.(input);
   return { outcome, case: { shown, ...(focus !== undefined ? { focus } : {}) } };

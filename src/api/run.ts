@@ -23,7 +23,10 @@ export interface RunOptions extends EngineRunOptions {
 /** Runs `checks` against an adapter object and returns the report; no files, no output. */
 export function runChecks(opts: RunOptions): Promise<Report> {
   const { catalogHash, ...engine } = opts;
-  return runEngine(engine, toolStamp(catalogHash ?? stampOfChecks(opts.checks, opts.spec ?? bundledSpec(), opts.chunkRuns ?? CHUNK_RUNS)));
+  return runEngine(
+    engine,
+    toolStamp(catalogHash ?? stampOfChecks(opts.checks, opts.spec ?? bundledSpec(), opts.chunkRuns ?? CHUNK_RUNS)),
+  );
 }
 
 /** The machine this process runs on, as a report records it. */
@@ -116,14 +119,22 @@ export interface PackRun {
  */
 export async function runPack(o: PackOptions): Promise<PackRun> {
   const checks = await selectedChecks({ suites: o.suites ?? [], checks: o.checks ?? [] });
-  if (o.replayPath !== undefined && checks.length !== 1) throw new UsageError(`a replay needs exactly one check, the selection holds ${checks.length}`);
+  if (o.replayPath !== undefined && checks.length !== 1)
+    throw new UsageError(`a replay needs exactly one check, the selection holds ${checks.length}`);
   if (o.out !== undefined) assertReplaceable(o.out);
   // The file reporters load while the checks run, and only for a run that writes files.
   const fileReporters = o.out !== undefined ? import('../reporters/index.js') : undefined;
   // Awaited after the run; a failure of the run itself must not leave its rejection unhandled.
   fileReporters?.catch(() => undefined);
   const spec = o.spec ?? bundledSpec();
-  const adapter = typeof o.adapter === 'string' ? await loadAdapter(o.adapter, { timeoutMs: o.timeoutMs, spec, ...(o.inProcess !== undefined ? { inProcess: o.inProcess } : {}) }) : o.adapter;
+  const adapter =
+    typeof o.adapter === 'string'
+      ? await loadAdapter(o.adapter, {
+          timeoutMs: o.timeoutMs,
+          spec,
+          ...(o.inProcess !== undefined ? { inProcess: o.inProcess } : {}),
+        })
+      : o.adapter;
   const reporters = o.reporters ?? [];
   let report: Report | undefined;
   try {
@@ -153,11 +164,21 @@ export async function runPack(o: PackOptions): Promise<PackRun> {
     if (o.expect) {
       const e = o.expect;
       const expectations = typeof e.expectations === 'function' ? e.expectations(report) : e.expectations;
-      const gated = gateReport(report, expectations, { file: e.file, catalogIds: await packCheckIds(), ...(e.allowStale !== undefined ? { allowStale: e.allowStale } : {}), ...(e.today !== undefined ? { today: e.today } : {}) });
+      const gated = gateReport(report, expectations, {
+        file: e.file,
+        catalogIds: await packCheckIds(),
+        ...(e.allowStale !== undefined ? { allowStale: e.allowStale } : {}),
+        ...(e.today !== undefined ? { today: e.today } : {}),
+      });
       report = gated.report;
       gate = gated.result;
     }
-    return { report, written: fileReporters && o.out !== undefined ? (await fileReporters).writeReports(report, o.out) : [], checks, ...(gate ? { gate } : {}) };
+    return {
+      report,
+      written: fileReporters && o.out !== undefined ? (await fileReporters).writeReports(report, o.out) : [],
+      checks,
+      ...(gate ? { gate } : {}),
+    };
   } finally {
     for (const r of reporters) r.onRunEnd?.(report);
     if (typeof o.adapter === 'string') await closeAdapter(adapter);

@@ -18,14 +18,16 @@ export async function selectedChecks(filter: CheckFilter): Promise<CheckDefiniti
   const loaded = await Promise.all(
     suites.map((s) => {
       const load = SUITE_MODULES[s];
-      if (load === undefined) throw new CatalogError(`the listing names suite ${s}, which suites/loaders.ts does not load`);
+      if (load === undefined)
+        throw new CatalogError(`the listing names suite ${s}, which suites/loaders.ts does not load`);
       return load();
     }),
   );
   const catalog = new Catalog(loaded.flat());
   return listed.map((c) => {
     const check = catalog.get(c.id);
-    if (check === undefined) throw new CatalogError(`the listing names check ${c.id}, which suite ${c.suite} does not define`);
+    if (check === undefined)
+      throw new CatalogError(`the listing names check ${c.id}, which suite ${c.suite} does not define`);
     return check;
   });
 }

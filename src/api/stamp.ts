@@ -9,7 +9,11 @@ import type { SpecData } from '../spec/index.js';
  * The reproducibility stamp of runs of `checks` (the whole catalog, for the CLI) drawn from `spec`,
  * by this build: what `report.run.catalogHash` holds, and what replay and fixture export compare.
  */
-export function stampOfChecks(checks: readonly { id: string; severity: string; specRef: string; requires: readonly string[] }[], spec: SpecData, chunkRuns = CHUNK_RUNS): string {
+export function stampOfChecks(
+  checks: readonly { id: string; severity: string; specRef: string; requires: readonly string[] }[],
+  spec: SpecData,
+  chunkRuns = CHUNK_RUNS,
+): string {
   return catalogStamp({ build: readBuildStamp(), checks, chunkRuns, spec });
 }
 

@@ -49,8 +49,20 @@ async function serve(): Promise<void> {
   let failure: unknown;
   try {
     const info = await describeAdapter(adapter, data.run.timeoutMs, interrupt.signal);
-    const h = createHarness(adapter, info, { timeoutMs: data.run.timeoutMs!, now: data.run.now!, spec, signal: interrupt.signal });
-    const opts: RunOptions = { ...data.run, checks, adapter, spec, signal: interrupt.signal, shouldStop: () => board.stopped };
+    const h = createHarness(adapter, info, {
+      timeoutMs: data.run.timeoutMs!,
+      now: data.run.now!,
+      spec,
+      signal: interrupt.signal,
+    });
+    const opts: RunOptions = {
+      ...data.run,
+      checks,
+      adapter,
+      spec,
+      signal: interrupt.signal,
+      shouldStop: () => board.stopped,
+    };
     for (let i = board.claim(runner, data.units); i !== undefined; i = board.claim(runner, data.units)) {
       const u = data.units[i]!;
       board.markCurrent(data.slot, i);

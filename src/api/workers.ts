@@ -51,7 +51,10 @@ export const POOL_INTERRUPT_BUDGET = 600_000;
  * are the process's: the worker threads share them), unless the process was started with an
  * interrupt budget of its own (on the command line or in NODE_OPTIONS). Returns whether it did.
  */
-export function tuneJitForPool(execArgv: readonly string[] = process.execArgv, nodeOptions: string = process.env.NODE_OPTIONS ?? ''): boolean {
+export function tuneJitForPool(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions: string = process.env.NODE_OPTIONS ?? '',
+): boolean {
   if ([...execArgv, ...nodeOptions.split(/\s+/)].some((a) => /^--interrupt[-_]budget(?:=|$)/.test(a))) return false;
   setFlagsFromString(`--interrupt-budget=${POOL_INTERRUPT_BUDGET}`);
   return true;
@@ -74,11 +77,18 @@ export interface WorkerData {
   load: AdapterLoad;
   /** The run's spec data; null for the bundled spec (the worker has its own copy). */
   spec: SpecData | null;
-  run: Pick<RunOptions, 'adapterSpec' | 'seed' | 'runs' | 'timeoutMs' | 'now' | 'chunkRuns' | 'shrinkBudgetMs' | 'verdictOnly'>;
+  run: Pick<
+    RunOptions,
+    'adapterSpec' | 'seed' | 'runs' | 'timeoutMs' | 'now' | 'chunkRuns' | 'shrinkBudgetMs' | 'verdictOnly'
+  >;
 }
 
 /** Messages of a worker thread: a unit started or ended (null: interrupted); then its last, `done` or `failed` (it cannot go on). */
-export type WorkerMessage = { type: 'start'; unit: number } | { type: 'end'; unit: number; entry: CheckReport | null } | { type: 'failed'; message: string } | { type: 'done' };
+export type WorkerMessage =
+  | { type: 'start'; unit: number }
+  | { type: 'end'; unit: number; entry: CheckReport | null }
+  | { type: 'failed'; message: string }
+  | { type: 'done' };
 
 /**
  * The shared board (an Int32Array over a SharedArrayBuffer): every runner reads and writes it
@@ -178,9 +188,19 @@ export class Board {
 }
 
 /** The units of a run in run order: every chunk of every check, or a shard's share of them. */
-export function unitsOf(checks: readonly CheckDefinition[], opts: Pick<RunOptions, 'runs' | 'shard' | 'chunkRuns'>): Unit[] {
+export function unitsOf(
+  checks: readonly CheckDefinition[],
+  opts: Pick<RunOptions, 'runs' | 'shard' | 'chunkRuns'>,
+): Unit[] {
   const chunkRuns = opts.chunkRuns ?? CHUNK_RUNS;
-  const share = opts.shard ? shardUnits(checks.map((c) => c.id), opts.runs, opts.shard, chunkRuns) : undefined;
+  const share = opts.shard
+    ? shardUnits(
+        checks.map((c) => c.id),
+        opts.runs,
+        opts.shard,
+        chunkRuns,
+      )
+    : undefined;
   const all = Array.from({ length: chunkCount(opts.runs, chunkRuns) }, (_, k) => k);
   return checks.flatMap((c, check) => (share ? (share.get(c.id) ?? []) : all).map((chunk) => ({ check, chunk })));
 }
@@ -192,7 +212,11 @@ export function unitsOf(checks: readonly CheckDefinition[], opts: Pick<RunOption
  * interrupted (the check is left out, the report incomplete). With several units, each entry has
  * one part; a shard's entry keeps the parts it ran, an unsharded one has none (as serially).
  */
-export function assembleEntry(chunks: readonly number[], ended: ReadonlyMap<number, CheckReport | null>, sharded: boolean): CheckReport | null | undefined {
+export function assembleEntry(
+  chunks: readonly number[],
+  ended: ReadonlyMap<number, CheckReport | null>,
+  sharded: boolean,
+): CheckReport | null | undefined {
   if (chunks.length === 1) return ended.get(chunks[0]!);
   const parts: NonNullable<CheckReport['parts']> = [];
   const tags: Record<string, number> = {};
@@ -217,7 +241,14 @@ export function assembleEntry(chunks: readonly number[], ended: ReadonlyMap<numb
 
 /** The entry of a unit whose worker thread died while running it: its check errors, the run goes on. */
 export function lostUnitEntry(check: CheckDefinition, chunk: number, split: boolean, message: string): CheckReport {
-  const entry: CheckReport = { ...entryBase(check), status: 'errored', runs: 0, evidence: { cases: 0, tags: {} }, error: { message }, durationMs: 0 };
+  const entry: CheckReport = {
+    ...entryBase(check),
+    status: 'errored',
+    runs: 0,
+    evidence: { cases: 0, tags: {} },
+    error: { message },
+    durationMs: 0,
+  };
   if (split) entry.parts = [{ chunk, status: 'errored', cases: 0, tags: {}, durationMs: 0 }];
   return entry;
 }
@@ -236,7 +267,11 @@ function workerEntry(): { file: string | URL; eval: boolean; env?: Record<string
   const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const api = pathToFileURL(join(tsxDir, 'dist', 'esm', 'api', 'index.mjs')).href;
   const entry = new URL('./worker-thread.ts', import.meta.url).href;
-  return { file: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`, eval: true, env };
+  return {
+    file: `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
+    eval: true,
+    env,
+  };
 }
 
 /** How long worker threads get to end their units after a stop before they are terminated. */
@@ -266,7 +301,12 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
   const info = await describeAdapter(opts.adapter, timeoutMs, opts.signal);
   if (info.instances === 'single') return runChecks(opts, stamp);
   if (plan.tuneJit === true) tuneJitForPool();
-  const h = createHarness(opts.adapter, info, { timeoutMs, now: opts.now ?? DEFAULT_NOW, spec, ...(opts.signal ? { signal: opts.signal } : {}) });
+  const h = createHarness(opts.adapter, info, {
+    timeoutMs,
+    now: opts.now ?? DEFAULT_NOW,
+    spec,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
 
   const checks = opts.checks;
   const chunkRuns = opts.chunkRuns ?? CHUNK_RUNS;
@@ -337,7 +377,11 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
 
   /** Starts worker thread `slot` and follows it: its units' events, and its death. */
   function startRunner(slot: number): Runner {
-    const worker = new Worker(entry.file, { eval: entry.eval, ...(entry.env ? { env: entry.env } : {}), workerData: { ...data, slot } satisfies WorkerData });
+    const worker = new Worker(entry.file, {
+      eval: entry.eval,
+      ...(entry.env ? { env: entry.env } : {}),
+      workerData: { ...data, slot } satisfies WorkerData,
+    });
     let lastError = '';
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'start') onStart(units[m.unit]!.check);
@@ -388,7 +432,14 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
     await Promise.all(runners.map((r) => r.worker.terminate()));
   }
   const results = mine.map((i) => entries.get(i)).filter((e): e is CheckReport => e !== undefined && e !== null);
-  return reportOf(opts, stamp, info, { startedAt, durationMs: Math.round(performance.now() - t0) }, results, results.length < mine.length);
+  return reportOf(
+    opts,
+    stamp,
+    info,
+    { startedAt, durationMs: Math.round(performance.now() - t0) },
+    results,
+    results.length < mine.length,
+  );
 }
 
 /** What `runPack` knows that decides a pool: the worker count and how the adapter was given. */
@@ -408,7 +459,15 @@ export interface PoolRequest {
  */
 export function engineFor(o: PoolRequest): (opts: RunOptions, stamp: ToolStamp) => Promise<Report> {
   const load: AdapterLoad | undefined =
-    typeof o.adapter === 'string' ? { spec: o.adapter, options: { ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}), ...(o.inProcess !== undefined ? { inProcess: o.inProcess } : {}) } } : o.workerLoad;
+    typeof o.adapter === 'string'
+      ? {
+          spec: o.adapter,
+          options: {
+            ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+            ...(o.inProcess !== undefined ? { inProcess: o.inProcess } : {}),
+          },
+        }
+      : o.workerLoad;
   const workers = o.workers ?? 1;
   if (workers <= 1 || load === undefined) return runChecks;
   return (opts, stamp) => runPooled(opts, stamp, { workers, load, ...(o.tuneJit === true ? { tuneJit: true } : {}) });

@@ -17,7 +17,9 @@ export const CONFIG_FILE_NAMES = ['uaix-conformance.config.json', 'uaix-conforma
  * only make sense on one command line: `--help`, `--version`, `--replay`, and the two that replace
  * a user's files (`--force`, `--update-expect`), which a file must never decide once for every run.
  */
-export const CONFIG_KEYS: readonly string[] = Object.keys(RUN_OPTIONS).filter((k) => !['help', 'version', 'replay', 'force', 'update-expect'].includes(k));
+export const CONFIG_KEYS: readonly string[] = Object.keys(RUN_OPTIONS).filter(
+  (k) => !['help', 'version', 'replay', 'force', 'update-expect'].includes(k),
+);
 
 /** Keys whose value is a path: relative to the config file's folder, not to where the command runs. */
 const PATH_KEYS = new Set(['adapter', 'out', 'expect', 'spec-dir']);
@@ -43,7 +45,8 @@ export interface CommandContext {
 export function findConfig(from: string): string | undefined {
   for (let dir = resolve(from); ; dir = dirname(dir)) {
     const here = CONFIG_FILE_NAMES.map((n) => join(dir, n)).filter((f) => existsSync(f) && statSync(f).isFile());
-    if (here.length > 1) throw new UsageError(`two config files in ${dir}: ${CONFIG_FILE_NAMES.join(' and ')} (keep one)`);
+    if (here.length > 1)
+      throw new UsageError(`two config files in ${dir}: ${CONFIG_FILE_NAMES.join(' and ')} (keep one)`);
     if (here.length === 1) return here[0];
     if (dirname(dir) === dir) return undefined;
   }
@@ -64,11 +67,14 @@ export async function readConfig(file: string, shown: string): Promise<Record<st
   } else {
     values = readJsonFile(file, 'config', shown);
   }
-  if (values === null || typeof values !== 'object' || Array.isArray(values)) throw new UsageError(`config ${shown}: expected an object of options (see schemas/config.schema.json)`);
+  if (values === null || typeof values !== 'object' || Array.isArray(values))
+    throw new UsageError(`config ${shown}: expected an object of options (see schemas/config.schema.json)`);
   for (const key of Object.keys(values)) {
     if (key === '$schema' || CONFIG_KEYS.includes(key)) continue;
     const near = nearName(key, CONFIG_KEYS);
-    throw new UsageError(`config ${shown}: unknown option "${key}"${near !== undefined ? ` (did you mean "${near}"?)` : ''}`);
+    throw new UsageError(
+      `config ${shown}: unknown option "${key}"${near !== undefined ? ` (did you mean "${near}"?)` : ''}`,
+    );
   }
   const validate = schemaValidator('config');
   if (!validate(values)) throw new UsageError(`config ${shown}: ${firstSchemaError(validate.errors)}`);
@@ -91,7 +97,8 @@ export function configChoice(argv: readonly string[]): { choice: string | false 
     if (a === '--no-config') choice = false;
     else if (a === '--config') {
       const next = argv[i + 1];
-      if (next === undefined || next.startsWith('-')) throw new UsageError('--config needs a file (or use --no-config)');
+      if (next === undefined || next.startsWith('-'))
+        throw new UsageError('--config needs a file (or use --no-config)');
       choice = next;
       i += 1;
     } else if (a.startsWith('--config=')) choice = a.slice('--config='.length);
@@ -102,7 +109,13 @@ export function configChoice(argv: readonly string[]): { choice: string | false 
 
 /** The long names of the options a command line gives (short forms included). */
 function givenOptions(argv: readonly string[]): Set<string> {
-  const { tokens } = parseArgs({ args: [...argv], options: RUN_OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: RUN_OPTIONS,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
   return new Set(tokens.filter((t) => t.kind === 'option').map((t) => (t as { name: string }).name));
 }
 
@@ -133,17 +146,25 @@ function fromCwd(path: string, cwd: string): string {
  * line does not give itself: a flag always wins over the file. Returns the config loaded (to name it
  * in the run's header), or none when the command takes no config or none was found.
  */
-export async function withConfig(command: string, argv: string[], io: CliIO): Promise<{ argv: string[]; config?: LoadedConfig }> {
+export async function withConfig(
+  command: string,
+  argv: string[],
+  io: CliIO,
+): Promise<{ argv: string[]; config?: LoadedConfig }> {
   const keys = APPLIES_TO[command];
   const { choice, rest } = configChoice(argv);
   if (keys === undefined) {
-    if (choice !== undefined) throw new UsageError(`--${choice === false ? 'no-config' : 'config'}: the ${command} command reads no config file`);
+    if (choice !== undefined)
+      throw new UsageError(
+        `--${choice === false ? 'no-config' : 'config'}: the ${command} command reads no config file`,
+      );
     return { argv: rest };
   }
   if (choice === false) return { argv: rest };
   const file = choice === undefined ? findConfig(cwdOf(io)) : resolve(cwdOf(io), choice);
   if (file === undefined) return { argv: rest };
-  if (choice !== undefined && !/\.(json|mjs)$/.test(file)) throw new UsageError(`--config ${choice}: expected a .json or .mjs file`);
+  if (choice !== undefined && !/\.(json|mjs)$/.test(file))
+    throw new UsageError(`--config ${choice}: expected a .json or .mjs file`);
   const shown = choice ?? shownPath(io, file);
   const values = await readConfig(file, shown);
   const given = givenOptions(rest);

@@ -42,7 +42,8 @@ export function exitCodeOf(report: Report, gate?: GateResult, policy: ExitPolicy
  */
 export function emptyRunLine(report: Report): string {
   const reasons = new Map<string, number>();
-  for (const c of report.checks) if (c.status === 'skipped') reasons.set(c.skipReason, (reasons.get(c.skipReason) ?? 0) + 1);
+  for (const c of report.checks)
+    if (c.status === 'skipped') reasons.set(c.skipReason, (reasons.get(c.skipReason) ?? 0) + 1);
   const top = [...reasons].sort((a, b) => b[1] - a[1])[0];
   const why = top ? `: ${top[1]} of them because the ${top[0]}` : '';
   return `uaix-conformance: nothing was judged: ${report.summary.total === 1 ? 'the one selected check was' : `all ${report.summary.total} selected checks were`} skipped${why}; exit ${EXIT.empty} (pass --allow-empty to accept a run that judges nothing)\n`;

@@ -32,7 +32,10 @@ export function shownPath(io: CliIO, path: string): string {
  * with EPIPE. That is no error of the command: it ends at once, quietly, with `exit` (exit code 0),
  * never with a stack trace. Any other stream error is rethrown as it is.
  */
-export function endQuietlyOnBrokenPipe(stream: NodeJS.WritableStream, exit: (code: number) => void = (code) => process.exit(code)): void {
+export function endQuietlyOnBrokenPipe(
+  stream: NodeJS.WritableStream,
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
   stream.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') exit(0);
     else throw e;

@@ -39,7 +39,8 @@ export async function main(argv: string[], io: CliIO = { out: process.stdout, er
       io.out.write(`${COMMAND_HELP[named]}\n`);
       return EXIT.ok;
     }
-    if (named === undefined && first !== undefined && !first.startsWith('-')) throw new UsageError(unknownCommand(first));
+    if (named === undefined && first !== undefined && !first.startsWith('-'))
+      throw new UsageError(unknownCommand(first));
     // The run's own help and the version, before the run command (and all it loads) is imported.
     if (named === undefined && asksForHelp(argv)) {
       io.out.write(`${USAGE}\n`);
@@ -60,8 +61,13 @@ export async function main(argv: string[], io: CliIO = { out: process.stdout, er
     const run = await loading;
     return await run(withFile, io, config !== undefined ? { config } : {});
   } catch (e) {
-    const checkIds = e instanceof UsageError && namesUnknownCheck(e.message) ? (await import('../api/catalog.js')).packCatalog().checks.map((c) => c.id) : [];
-    const { code, stderr } = errorExit(e instanceof UsageError ? new UsageError(withSuggestion(e.message, named ?? 'run', checkIds)) : e);
+    const checkIds =
+      e instanceof UsageError && namesUnknownCheck(e.message)
+        ? (await import('../api/catalog.js')).packCatalog().checks.map((c) => c.id)
+        : [];
+    const { code, stderr } = errorExit(
+      e instanceof UsageError ? new UsageError(withSuggestion(e.message, named ?? 'run', checkIds)) : e,
+    );
     io.err.write(stderr);
     return code;
   }
@@ -91,7 +97,10 @@ function unknownCommand(name: string): string {
  */
 export function errorExit(e: unknown): { code: number; stderr: string } {
   if (e instanceof UsageError) return { code: EXIT.usage, stderr: `uaix-conformance: ${escapeTerminal(e.message)}\n` };
-  return { code: EXIT.internal, stderr: `uaix-conformance: internal error: this is a bug in uaix-conformance, please report it with the command you ran\n${internalDetail(e).split('\n').map(escapeTerminal).join('\n')}\n` };
+  return {
+    code: EXIT.internal,
+    stderr: `uaix-conformance: internal error: this is a bug in uaix-conformance, please report it with the command you ran\n${internalDetail(e).split('\n').map(escapeTerminal).join('\n')}\n`,
+  };
 }
 
 /** What an internal error shows: its stack, or what was thrown when it has none (guarded: a thrown value may throw again). */

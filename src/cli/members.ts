@@ -16,7 +16,11 @@ export interface UnknownMember {
 /** The own and class-prototype property names of an object (never Object's own), as `listMethods` sees a policy built with `class`. */
 function memberNames(value: object): string[] {
   const names = new Set(Object.keys(value));
-  for (let proto = Object.getPrototypeOf(value) as object | null; proto !== null && proto !== Object.prototype && proto !== Function.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto = Object.getPrototypeOf(value) as object | null;
+    proto !== null && proto !== Object.prototype && proto !== Function.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     for (const n of Object.getOwnPropertyNames(proto)) names.add(n);
   }
   return [...names];
@@ -55,5 +59,8 @@ function namesNotInContract(adapter: Adapter): UnknownMember[] {
 
 /** The warning lines for an adapter's unknown members, one per name (empty when every name is known). */
 export function unknownMemberWarnings(adapter: Adapter): string[] {
-  return unknownMembers(adapter).map((m) => `uaix-conformance: warning: the adapter has a member "${escapeTerminal(m.name)}" that the contract does not know (did you mean "${m.closest}"?)\n`);
+  return unknownMembers(adapter).map(
+    (m) =>
+      `uaix-conformance: warning: the adapter has a member "${escapeTerminal(m.name)}" that the contract does not know (did you mean "${m.closest}"?)\n`,
+  );
 }

@@ -53,7 +53,8 @@ export function intOption(name: string, raw: string | undefined, fallback: numbe
   if (raw === undefined) return fallback;
   if (!/^-?\d+$/.test(raw.trim())) throw new UsageError(`--${name} must be an integer, got "${raw}"`);
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${raw}`);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be between ${min} and ${max}, got ${raw}`);
   return n;
 }
 
@@ -64,7 +65,10 @@ export function seedOption(raw: string | undefined): number | undefined {
 
 /** Repeated or comma-separated list options (`--suite a,b --suite c`). */
 export function listOption(values: string[] | undefined): string[] {
-  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  return (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -72,7 +76,14 @@ export function listOption(values: string[] | undefined): string[] {
  * (leap years included), hours below 24, minutes and seconds below 60. `Date.parse` alone would roll
  * `2026-02-30` over to March 2.
  */
-export function isCalendarInstant(year: number, month: number, day: number, hour: number, minute: number, second: number): boolean {
+export function isCalendarInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): boolean {
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
   const lastDay = new Date(0);
   lastDay.setUTCFullYear(year, month, 0); // day 0 of the next month: the last day of this one (years below 100 too)
@@ -84,14 +95,20 @@ export function isCalendarInstant(year: number, month: number, day: number, hour
 export function nowOption(raw: string | undefined, fallback: string): string {
   if (raw === undefined) return fallback;
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?Z$/.exec(raw);
-  if (!m || Number.isNaN(Date.parse(raw))) throw new UsageError(`--now must be a UTC instant with a trailing Z, got "${raw}"`);
+  if (!m || Number.isNaN(Date.parse(raw)))
+    throw new UsageError(`--now must be a UTC instant with a trailing Z, got "${raw}"`);
   const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  if (!isCalendarInstant(y, mo, d, h, mi, s)) throw new UsageError(`--now names no real instant: "${raw}" (check the day of the month and the time)`);
+  if (!isCalendarInstant(y, mo, d, h, mi, s))
+    throw new UsageError(`--now names no real instant: "${raw}" (check the day of the month and the time)`);
   return raw;
 }
 
 /** The one adapter spec named by `--adapter`, `--adapter-cmd` or `--uas-verify-cmd` (exactly one of them). */
-export function adapterSpecOf(values: { adapter?: string | undefined; 'adapter-cmd'?: string | undefined; 'uas-verify-cmd'?: string | undefined }): string | undefined {
+export function adapterSpecOf(values: {
+  adapter?: string | undefined;
+  'adapter-cmd'?: string | undefined;
+  'uas-verify-cmd'?: string | undefined;
+}): string | undefined {
   const given = [
     values.adapter !== undefined ? values.adapter : undefined,
     values['adapter-cmd'] !== undefined ? COMMAND_PREFIX + values['adapter-cmd'] : undefined,
@@ -104,7 +121,8 @@ export function adapterSpecOf(values: { adapter?: string | undefined; 'adapter-c
 /** `--spec-dir`: the spec data of the command (the bundled spec without it). The one place the option is read. */
 export function specOption(io: CliIO, dir: string | undefined): SpecData {
   const at = dir === undefined ? undefined : pathIn(io, dir);
-  if (at !== undefined && (!existsSync(at) || !statSync(at).isDirectory())) throw new UsageError(`--spec-dir ${dir} is not a folder`);
+  if (at !== undefined && (!existsSync(at) || !statSync(at).isDirectory()))
+    throw new UsageError(`--spec-dir ${dir} is not a folder`);
   return loadSpec(at, dir);
 }
 
@@ -114,7 +132,12 @@ export async function loadNamedAdapter(spec: string, options: LoadOptions): Prom
   try {
     return await loadAdapter(spec, options);
   } catch (e) {
-    if (e instanceof UsageError && !spec.startsWith(COMMAND_PREFIX) && !spec.startsWith(UAS_VERIFY_PREFIX) && /\s/.test(spec.trim())) {
+    if (
+      e instanceof UsageError &&
+      !spec.startsWith(COMMAND_PREFIX) &&
+      !spec.startsWith(UAS_VERIFY_PREFIX) &&
+      /\s/.test(spec.trim())
+    ) {
       throw new UsageError(`${e.message} (to run a command, use --adapter-cmd "${spec}" or --adapter "cmd:${spec}")`);
     }
     throw e;

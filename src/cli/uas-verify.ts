@@ -14,7 +14,6 @@ import { escapeTerminal } from '../reporters/escape.js';
  */
 const USAGE = 'usage: uas-verify --source <raw_input.txt> --artifact <compiled.xml> [--json]';
 
-
 /** The exit codes of `uas-verify` (README "UAS hash-lock verification" says the same). */
 export const UAS_EXIT = Object.freeze({ valid: 0, invalid: 1, usage: 2, internal: 3 });
 
@@ -63,7 +62,18 @@ type Parsed = { ask: 'verify'; source: string; artifact: string; json: boolean }
 function parse(argv: string[]): Parsed {
   let values: { source?: string; artifact?: string; json?: boolean; help?: boolean; version?: boolean };
   try {
-    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { source: { type: 'string' }, artifact: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } } }));
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        source: { type: 'string' },
+        artifact: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
+      },
+    }));
   } catch (e) {
     throw new UsageError((e as Error).message.split('\n')[0]);
   }
@@ -95,20 +105,29 @@ export function checkInput(role: 'source' | 'artifact', path: string): number {
     throw new InputError(`cannot read ${role} ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   if (!st.isFile()) throw new InputError(`${role} ${path} is ${kindOf(st)}, not a regular file`);
-  if (role === 'artifact' && st.size > MAX_ARTIFACT_BYTES) throw new InputError(`artifact ${path} is ${st.size} bytes, more than the ${MAX_ARTIFACT_BYTES} bytes uas-verify reads`);
+  if (role === 'artifact' && st.size > MAX_ARTIFACT_BYTES)
+    throw new InputError(
+      `artifact ${path} is ${st.size} bytes, more than the ${MAX_ARTIFACT_BYTES} bytes uas-verify reads`,
+    );
   return st.size;
 }
 
 /** One finding as a text line, escaped for a terminal (a message may quote the artifact). */
 function findingLine(f: UasFinding): string {
-  return escapeTerminal(`${f.checkId}${f.unitId !== undefined ? ` unit=${f.unitId}` : ''}${f.byteOffset !== undefined ? ` byte=${f.byteOffset}` : ''}: ${f.message ?? ''}`);
+  return escapeTerminal(
+    `${f.checkId}${f.unitId !== undefined ? ` unit=${f.unitId}` : ''}${f.byteOffset !== undefined ? ` byte=${f.byteOffset}` : ''}: ${f.message ?? ''}`,
+  );
 }
 
 /** The text output, in pieces: the verdict line, then findings a thousand lines at a time. */
 function* textChunks(v: UasReferenceVerdict): Generator<string> {
   if (v.valid) return yield 'valid: the artifact is hash-locked to the source\n';
   yield `invalid: ${v.findings.length} finding${v.findings.length === 1 ? '' : 's'}\n`;
-  for (let i = 0; i < v.findings.length; i += FINDINGS_PER_WRITE) yield `${v.findings.slice(i, i + FINDINGS_PER_WRITE).map(findingLine).join('\n')}\n`;
+  for (let i = 0; i < v.findings.length; i += FINDINGS_PER_WRITE)
+    yield `${v.findings
+      .slice(i, i + FINDINGS_PER_WRITE)
+      .map(findingLine)
+      .join('\n')}\n`;
 }
 
 /** Writes chunks to a stream, waiting for it to drain when it asks to (a slow pipe never makes the output pile up in memory). */
@@ -126,13 +145,20 @@ export async function writeChunks(stream: NodeJS.WritableStream, chunks: Iterabl
 export function* jsonOutput(v: Pick<UasReferenceVerdict, 'valid' | 'findings'>): Generator<string> {
   yield `{"valid":${v.valid},"findings":[`;
   for (let i = 0; i < v.findings.length; i += FINDINGS_PER_WRITE) {
-    yield `${i === 0 ? '' : ','}${v.findings.slice(i, i + FINDINGS_PER_WRITE).map((f) => JSON.stringify(f)).join(',')}`;
+    yield `${i === 0 ? '' : ','}${v.findings
+      .slice(i, i + FINDINGS_PER_WRITE)
+      .map((f) => JSON.stringify(f))
+      .join(',')}`;
   }
   yield ']}\n';
 }
 
 /** The command: returns its exit code; writes only to the streams given. */
-export async function uasVerifyMain(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function uasVerifyMain(
+  argv: string[],
+  out: NodeJS.WritableStream = process.stdout,
+  err: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   let args: Extract<Parsed, { ask: 'verify' }>;
   try {
     const parsed = parse(argv);
@@ -152,7 +178,10 @@ export async function uasVerifyMain(argv: string[], out: NodeJS.WritableStream =
     else throw e;
     return UAS_EXIT.usage;
   }
-  const [{ UnreadableFileError, verifyUasFile }, { bundledSpec }] = await Promise.all([import('../reference/uas/verify-file.js'), import('../spec/index.js')]);
+  const [{ UnreadableFileError, verifyUasFile }, { bundledSpec }] = await Promise.all([
+    import('../reference/uas/verify-file.js'),
+    import('../spec/index.js'),
+  ]);
   let v: UasReferenceVerdict;
   try {
     // The pinned decisions as the pack ships them (spec/uas.json): this CLI takes no overrides.
@@ -162,7 +191,9 @@ export async function uasVerifyMain(argv: string[], out: NodeJS.WritableStream =
       err.write(`uas-verify: ${escapeTerminal(e.message)}\n`);
       return UAS_EXIT.usage;
     }
-    err.write(`uas-verify: internal error: this is a bug in uaix-conformance, please report it with the command you ran: ${escapeTerminal(describeInternal(e))}\n`);
+    err.write(
+      `uas-verify: internal error: this is a bug in uaix-conformance, please report it with the command you ran: ${escapeTerminal(describeInternal(e))}\n`,
+    );
     return UAS_EXIT.internal;
   }
   await writeChunks(out, args.json ? jsonOutput(v) : textChunks(v));

@@ -72,11 +72,13 @@ export const EXPLAIN_USAGE = 'usage: uaix-conformance explain <check-id> [--json
 
 export const DIFF_USAGE = 'usage: uaix-conformance diff <old report.json> <new report.json> [--json]';
 
-export const MERGE_USAGE = 'usage: uaix-conformance merge <shard report.json>... [--out dir] [--force] [--allow-empty] [--expect file [--allow-stale]]';
+export const MERGE_USAGE =
+  'usage: uaix-conformance merge <shard report.json>... [--out dir] [--force] [--allow-empty] [--expect file [--allow-stale]]';
 
 export const SITE_USAGE = 'usage: uaix-conformance site <report.json>... --out <dir> [--force]';
 
-export const GATE_USAGE = 'usage: uaix-conformance gate <report.json> --expect <expectations.json> [--allow-stale] [--update-expect]';
+export const GATE_USAGE =
+  'usage: uaix-conformance gate <report.json> --expect <expectations.json> [--allow-stale] [--update-expect]';
 
 export const INIT_USAGE = `usage: uaix-conformance init [--lang ts|js|python|go|rust|java] [dir]
 
@@ -300,7 +302,10 @@ export function namesUnknownCheck(message: string): boolean {
 function suggestionFor(message: string, command: string, checkIds: readonly string[]): string | undefined {
   const option = /^Unknown option '(--[^'=]+)'/.exec(message);
   if (option) {
-    const near = nearName(option[1]!.slice(2), optionsOf(command).map((o) => o.slice(2)));
+    const near = nearName(
+      option[1]!.slice(2),
+      optionsOf(command).map((o) => o.slice(2)),
+    );
     return near === undefined ? undefined : `--${near}`;
   }
   const suite = /^unknown suite "([^"]+)" \(known: ([^)]*)\)/.exec(message);

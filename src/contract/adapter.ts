@@ -93,7 +93,15 @@ export interface Adapter {
 export type AdapterMember = Exclude<keyof Adapter, 'describe'>;
 
 /** Every member a check can require, in the order the contract lists them. */
-export const ADAPTER_MEMBERS: readonly AdapterMember[] = Object.freeze(['validateEnvelope', 'computeChecksum', 'toKeyless', 'fromKeyless', 'validateError', 'verifyUas', 'recovery']);
+export const ADAPTER_MEMBERS: readonly AdapterMember[] = Object.freeze([
+  'validateEnvelope',
+  'computeChecksum',
+  'toKeyless',
+  'fromKeyless',
+  'validateError',
+  'verifyUas',
+  'recovery',
+]);
 
 /**
  * The members of `requires` an adapter lacks: a method that is not a function, or a `recovery`

@@ -22,16 +22,26 @@ export function once<T>(load: () => T): () => T {
 export const ajvClass: () => typeof AjvClass = once(() => (requireDependency('ajv') as typeof import('ajv')).Ajv);
 
 /** ajv's class for JSON Schema 2020-12, loaded on first use. */
-export const ajv2020Class: () => typeof Ajv2020Class = once(() => (requireDependency('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020);
+export const ajv2020Class: () => typeof Ajv2020Class = once(
+  () => (requireDependency('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020,
+);
 
 /** ajv-formats' plugin, loaded on first use. */
-export const addFormats: () => (typeof import('ajv-formats'))['default'] = once(() => requireDependency('ajv-formats') as (typeof import('ajv-formats'))['default']);
+export const addFormats: () => typeof import('ajv-formats')['default'] = once(
+  () => requireDependency('ajv-formats') as typeof import('ajv-formats')['default'],
+);
 
 /** picomatch, loaded on first use. */
-export const picomatchOf: () => typeof import('picomatch') = once(() => requireDependency('picomatch') as typeof import('picomatch'));
+export const picomatchOf: () => typeof import('picomatch') = once(
+  () => requireDependency('picomatch') as typeof import('picomatch'),
+);
 
 /** fast-xml-parser's XML builder, loaded on first use. */
-export const xmlBuilderClass: () => (typeof import('fast-xml-parser'))['XMLBuilder'] = once(() => (requireDependency('fast-xml-parser') as typeof import('fast-xml-parser')).XMLBuilder);
+export const xmlBuilderClass: () => typeof import('fast-xml-parser')['XMLBuilder'] = once(
+  () => (requireDependency('fast-xml-parser') as typeof import('fast-xml-parser')).XMLBuilder,
+);
 
 /** saxes' parser class, loaded on first use. */
-export const saxesParserClass: () => (typeof import('saxes'))['SaxesParser'] = once(() => (requireDependency('saxes') as typeof import('saxes')).SaxesParser);
+export const saxesParserClass: () => typeof import('saxes')['SaxesParser'] = once(
+  () => (requireDependency('saxes') as typeof import('saxes')).SaxesParser,
+);

@@ -31,7 +31,10 @@ const load = createRequire(import.meta.url);
 
 /** The key of a schema compiled one way (`flavour` names the ajv options and formats): a digest of both. */
 export function validatorKey(flavour: string, schema: unknown): string {
-  return createHash('sha256').update(`${flavour}\n${JSON.stringify(schema)}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${flavour}\n${JSON.stringify(schema)}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** The precompiled module of `key` (a validate function, or an object of named ones), when the build wrote it. */

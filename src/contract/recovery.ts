@@ -117,7 +117,15 @@ export interface CompleteAction {
   type: 'complete';
 }
 
-export type RecoveryAction = SendAction | FetchAction | RenewAction | WaitAction | EmitAction | EscalateAction | HaltAction | CompleteAction;
+export type RecoveryAction =
+  | SendAction
+  | FetchAction
+  | RenewAction
+  | WaitAction
+  | EmitAction
+  | EscalateAction
+  | HaltAction
+  | CompleteAction;
 
 /** A 2xx answer to a `send` or a `renew`. */
 export interface ResponseObservation {
@@ -160,7 +168,12 @@ export interface RestoredObservation {
   url: string;
 }
 
-export type RecoveryObservation = ResponseObservation | DocumentObservation | ErrorObservation | TimerObservation | RestoredObservation;
+export type RecoveryObservation =
+  | ResponseObservation
+  | DocumentObservation
+  | ErrorObservation
+  | TimerObservation
+  | RestoredObservation;
 
 /**
  * The adapter member `recovery`: a policy reached only by messages. Both methods return the

@@ -48,7 +48,11 @@ const PROTOCOL_FLAVOUR = 'protocol/ajv8 2020 strict';
 
 /** The ajv instance with every protocol schema added (references between them resolve); `source` for the build's standalone output. */
 export function protocolAjv(options: { source?: boolean } = {}): Ajv2020 {
-  const ajv = new (ajv2020Class())({ strict: true, allErrors: false, ...(options.source ? { code: { source: true } } : {}) });
+  const ajv = new (ajv2020Class())({
+    strict: true,
+    allErrors: false,
+    ...(options.source ? { code: { source: true } } : {}),
+  });
   for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema as object);
   return ajv;
 }
@@ -75,7 +79,8 @@ function validator(name: ShapeName): ValidateFunction {
 
 function describeError(e: ErrorObject | undefined): string {
   if (!e) return 'does not match the schema';
-  const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
+  const extra =
+    e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
   return `${e.instancePath || '(root)'} ${e.message ?? e.keyword}${extra}`;
 }
 

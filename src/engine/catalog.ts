@@ -22,13 +22,19 @@ export class Catalog {
   constructor(checks: Iterable<CheckDefinition>) {
     const list: CheckDefinition[] = [];
     for (const c of checks) {
-      if (typeof c.id !== 'string' || !CHECK_ID.test(c.id)) throw new CatalogError(`malformed check id ${JSON.stringify(c.id)}`);
+      if (typeof c.id !== 'string' || !CHECK_ID.test(c.id))
+        throw new CatalogError(`malformed check id ${JSON.stringify(c.id)}`);
       if (this.byId.has(c.id)) throw new CatalogError(`duplicate check id ${c.id}`);
-      if (c.severity !== 'MUST' && c.severity !== 'SHOULD') throw new CatalogError(`${c.id}: severity must be MUST or SHOULD`);
-      if (!c.title || !c.suite || !SPEC_REF.test(c.specRef ?? '')) throw new CatalogError(`${c.id}: title, suite and specRef (seed file and section) are required`);
-      if (typeof c.statement !== 'string' || c.statement.trim() === '') throw new CatalogError(`${c.id}: statement (the seed clause it enforces, in English) is required`);
-      if (!Array.isArray(c.requires) || c.requires.length === 0) throw new CatalogError(`${c.id}: requires must name the adapter members it calls`);
-      if (typeof c.arbitrary !== 'function' || typeof c.run !== 'function') throw new CatalogError(`${c.id}: arbitrary and run are required`);
+      if (c.severity !== 'MUST' && c.severity !== 'SHOULD')
+        throw new CatalogError(`${c.id}: severity must be MUST or SHOULD`);
+      if (!c.title || !c.suite || !SPEC_REF.test(c.specRef ?? ''))
+        throw new CatalogError(`${c.id}: title, suite and specRef (seed file and section) are required`);
+      if (typeof c.statement !== 'string' || c.statement.trim() === '')
+        throw new CatalogError(`${c.id}: statement (the seed clause it enforces, in English) is required`);
+      if (!Array.isArray(c.requires) || c.requires.length === 0)
+        throw new CatalogError(`${c.id}: requires must name the adapter members it calls`);
+      if (typeof c.arbitrary !== 'function' || typeof c.run !== 'function')
+        throw new CatalogError(`${c.id}: arbitrary and run are required`);
       this.byId.set(c.id, c);
       list.push(c);
     }
@@ -61,18 +67,24 @@ export interface CheckFilter {
  * listing written at build time (`list` reads that one). A filter that matches nothing is a usage
  * error, so that a typo never passes silently.
  */
-export function selectChecks<T extends { id: string; suite: string }>(checks: readonly T[], filter: CheckFilter = {}): T[] {
+export function selectChecks<T extends { id: string; suite: string }>(
+  checks: readonly T[],
+  filter: CheckFilter = {},
+): T[] {
   const suites = [...new Set(checks.map((c) => c.suite))];
   let selected = [...checks];
   if (filter.suites?.length) {
-    for (const s of filter.suites) if (!suites.includes(s)) throw new UsageError(`unknown suite "${s}" (known: ${suites.join(', ')})`);
+    for (const s of filter.suites)
+      if (!suites.includes(s)) throw new UsageError(`unknown suite "${s}" (known: ${suites.join(', ')})`);
     selected = selected.filter((c) => filter.suites!.includes(c.suite));
   }
   if (filter.checks?.length) {
     const matchers = filter.checks.map((g) => ({ g, m: checkMatcher(g) }));
-    for (const { g, m } of matchers) if (!checks.some((c) => m(c.id))) throw new UsageError(`no check matches "${g}" (see: uaix-conformance list)`);
+    for (const { g, m } of matchers)
+      if (!checks.some((c) => m(c.id))) throw new UsageError(`no check matches "${g}" (see: uaix-conformance list)`);
     selected = selected.filter((c) => matchers.some(({ m }) => m(c.id)));
   }
-  if (selected.length === 0) throw new UsageError('the selection holds no check (suite and check filters exclude each other)');
+  if (selected.length === 0)
+    throw new UsageError('the selection holds no check (suite and check filters exclude each other)');
   return selected;
 }

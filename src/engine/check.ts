@@ -51,12 +51,20 @@ export interface Harness {
    * Throws `AdapterFault` on timeout, on a thrown error, or when `shape` (the name of an answer
    * shape of the contract, or a validate function) rejects the answer.
    */
-  invoke<T = unknown>(method: string, args: unknown[], shape?: AnswerShape | ((v: unknown) => string | null), options?: InvokeOptions): Promise<T>;
+  invoke<T = unknown>(
+    method: string,
+    args: unknown[],
+    shape?: AnswerShape | ((v: unknown) => string | null),
+    options?: InvokeOptions,
+  ): Promise<T>;
   /**
    * Like `invoke`, but an error thrown by the implementation is a rejection, not a fault:
    * `{ rejected: true, message }`. Timeouts still fault.
    */
-  invokeOrReject<T = unknown>(method: string, args: unknown[]): Promise<{ rejected: false; value: T } | { rejected: true; message: string }>;
+  invokeOrReject<T = unknown>(
+    method: string,
+    args: unknown[],
+  ): Promise<{ rejected: false; value: T } | { rejected: true; message: string }>;
 }
 
 /**

@@ -56,14 +56,23 @@ export function globalPath(chunk: Chunk, localPath: string, chunkRuns = CHUNK_RU
 }
 
 /** Which chunk a global path falls in, and the path inside it. */
-export function locatePath(runSeed: number, checkId: string, runs: number, path: string, chunkRuns = CHUNK_RUNS): { chunk: Chunk; path: string } {
+export function locatePath(
+  runSeed: number,
+  checkId: string,
+  runs: number,
+  path: string,
+  chunkRuns = CHUNK_RUNS,
+): { chunk: Chunk; path: string } {
   if (!/^\d+(:\d+)*$/.test(path)) throw new UsageError(`a fast-check path looks like 12:0:3, got "${path}"`);
   const [first, ...rest] = path.split(':');
   const g = Number(first);
   const chunks = chunksOf(runSeed, checkId, runs, chunkRuns);
   const k = Math.floor(g / chunkRuns);
   const chunk = chunks[k];
-  if (!chunk || g >= runs) throw new UsageError(`path ${path} points past the ${runs} runs of ${checkId} (give the number of runs of the run that failed)`);
+  if (!chunk || g >= runs)
+    throw new UsageError(
+      `path ${path} points past the ${runs} runs of ${checkId} (give the number of runs of the run that failed)`,
+    );
   return { chunk, path: [String(g - k * chunkRuns), ...rest].join(':') };
 }
 
@@ -72,7 +81,8 @@ export function parseShard(raw: string): ShardSpec {
   const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || count > 256 || index < 1 || index > count) throw new UsageError(`a shard is i/n with 1 <= i <= n <= 256 (e.g. 2/4), got "${raw}"`);
+  if (!m || count < 1 || count > 256 || index < 1 || index > count)
+    throw new UsageError(`a shard is i/n with 1 <= i <= n <= 256 (e.g. 2/4), got "${raw}"`);
   return { index, count };
 }
 
@@ -82,7 +92,12 @@ export function parseShard(raw: string): ShardSpec {
  * machine of a CI matrix computes the same partition. Returns the chunk indices this shard runs,
  * per check id (checks without any unit here are absent).
  */
-export function shardUnits(checkIds: readonly string[], runs: number, shard: ShardSpec, chunkRuns = CHUNK_RUNS): Map<string, number[]> {
+export function shardUnits(
+  checkIds: readonly string[],
+  runs: number,
+  shard: ShardSpec,
+  chunkRuns = CHUNK_RUNS,
+): Map<string, number[]> {
   const mine = new Map<string, number[]>();
   let unit = 0;
   const per = chunkCount(runs, chunkRuns);

@@ -20,7 +20,10 @@ export async function executeCase<T>(check: CheckDefinition<T>, input: T, h: Har
     const r = await check.run(input, h);
     return r.pass ? PASSED : { status: 'failed', message: r.message, expected: r.expected, actual: r.actual };
   } catch (e) {
-    if (e instanceof AdapterFault) return e.evidence === undefined ? { status: 'errored', message: e.message } : { status: 'errored', message: e.message, evidence: e.evidence };
+    if (e instanceof AdapterFault)
+      return e.evidence === undefined
+        ? { status: 'errored', message: e.message }
+        : { status: 'errored', message: e.message, evidence: e.evidence };
     return { status: 'errored', message: `the check could not run this case: ${describeThrown(e)}` };
   }
 }

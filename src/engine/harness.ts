@@ -84,12 +84,15 @@ function guardedRead<T>(read: () => T, fallback: T): T {
 /** A thrown value that is not an Error, in words: never throws, whatever its toJSON, toString or Symbol.toPrimitive do. */
 function describeNonError(e: unknown): string {
   if (typeof e === 'symbol') return `threw a symbol: ${guardedRead(() => e.toString(), 'Symbol()').slice(0, 500)}`;
-  if (typeof e === 'function') return `threw a function: ${guardedRead(() => String((e as { name?: unknown }).name || 'anonymous'), 'anonymous').slice(0, 200)}`;
+  if (typeof e === 'function')
+    return `threw a function: ${guardedRead(() => String((e as { name?: unknown }).name || 'anonymous'), 'anonymous').slice(0, 200)}`;
   if (e === undefined) return 'threw a non-error value: undefined';
   const json = guardedRead(() => JSON.stringify(e) as string | undefined, undefined);
   if (typeof json === 'string') return `threw a non-error value: ${json.slice(0, 500)}`;
   const text = guardedRead(() => String(e), undefined as string | undefined);
-  return text !== undefined ? `threw a non-error value: ${text.slice(0, 500)}` : 'threw a value that cannot be shown (its toJSON and toString throw)';
+  return text !== undefined
+    ? `threw a non-error value: ${text.slice(0, 500)}`
+    : 'threw a value that cannot be shown (its toJSON and toString throw)';
 }
 
 /** One line of an error, whatever was thrown. Never throws. */
@@ -98,7 +101,10 @@ export function describeThrown(e: unknown): string {
   if (!isError) return describeNonError(e);
   const err = e as Error;
   const name = guardedRead(() => (typeof err.name === 'string' ? err.name : 'Error'), 'Error');
-  const message = guardedRead(() => (typeof err.message === 'string' ? err.message : String(err.message)), '(its message cannot be read)');
+  const message = guardedRead(
+    () => (typeof err.message === 'string' ? err.message : String(err.message)),
+    '(its message cannot be read)',
+  );
   return `${name === 'Error' ? '' : `${name}: `}${message}`.slice(0, 2000);
 }
 
@@ -148,7 +154,8 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: Harn
   // clock (one request at a time) being what finds a hang.
   const deadline = callDeadline(adapter, options.timeoutMs) + Math.max(0, (options.queue ?? 1) - 1) * options.timeoutMs;
   // Each call in flight listens for the run's stop: a window of them is no listener leak.
-  if (options.queue !== undefined && options.signal !== undefined) setMaxListeners(Math.max(getMaxListeners(options.signal), options.queue + 10), options.signal);
+  if (options.queue !== undefined && options.signal !== undefined)
+    setMaxListeners(Math.max(getMaxListeners(options.signal), options.queue + 10), options.signal);
   const remote = crossesProcess(adapter);
   const guard = remote ? undefined : guardPrototypes();
   async function call(method: string, args: unknown[], json = false): Promise<unknown> {
@@ -161,14 +168,21 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: Harn
     let value: unknown;
     let patched: string[];
     try {
-      value = await withTimeout(Promise.resolve().then(() => fn.apply(self, own)), deadline, options.signal);
+      value = await withTimeout(
+        Promise.resolve().then(() => fn.apply(self, own)),
+        deadline,
+        options.signal,
+      );
     } catch (e) {
       if (e instanceof InterruptedError) throw new AdapterFault(`${method}: the run was interrupted`);
       throw e;
     } finally {
       patched = guard?.restore() ?? [];
     }
-    if (patched.length) throw new AdapterFault(`${method} changed built-ins the pack relies on (${patched.slice(0, 5).join(', ')}); they were restored`);
+    if (patched.length)
+      throw new AdapterFault(
+        `${method} changed built-ins the pack relies on (${patched.slice(0, 5).join(', ')}); they were restored`,
+      );
     return remote ? value : snapshotAnswer(method, value, json);
   }
   const harness: Harness = {
@@ -202,7 +216,10 @@ export function createHarness(adapter: Adapter, info: AdapterInfo, options: Harn
   const window = options.queue === undefined ? pipelineWindow(adapter) : 1;
   if (window > 1) {
     let queued: Harness | undefined;
-    PIPELINES.set(harness, { window, harness: () => (queued ??= createHarness(adapter, info, { ...options, queue: window })) });
+    PIPELINES.set(harness, {
+      window,
+      harness: () => (queued ??= createHarness(adapter, info, { ...options, queue: window })),
+    });
   }
   return harness;
 }
@@ -218,11 +235,20 @@ export interface HarnessOptions {
 }
 
 /** Calls `describe()` with a timeout and checks its shape; an adapter that cannot describe itself is unusable. */
-export async function describeAdapter(adapter: Adapter, timeoutMs = DEFAULT_TIMEOUT_MS, signal?: AbortSignal): Promise<AdapterInfo> {
-  if (adapter == null || typeof adapter.describe !== 'function') throw new UsageError('the adapter has no describe() method');
+export async function describeAdapter(
+  adapter: Adapter,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  signal?: AbortSignal,
+): Promise<AdapterInfo> {
+  if (adapter == null || typeof adapter.describe !== 'function')
+    throw new UsageError('the adapter has no describe() method');
   let info: unknown;
   try {
-    info = await withTimeout(Promise.resolve().then(() => adapter.describe()), timeoutMs, signal);
+    info = await withTimeout(
+      Promise.resolve().then(() => adapter.describe()),
+      timeoutMs,
+      signal,
+    );
   } catch (e) {
     throw new UsageError(`the adapter's describe() failed: ${describeThrown(e)}`);
   }

@@ -44,7 +44,9 @@ export function toJsonSafe(value: unknown, depth = 0, seen: WeakSet<object> = ne
     case 'undefined':
       return { $undefined: true };
     case 'function':
-      return { $function: guarded(() => String((value as { name?: unknown }).name || 'anonymous'), 'the function name') };
+      return {
+        $function: guarded(() => String((value as { name?: unknown }).name || 'anonymous'), 'the function name'),
+      };
     case 'symbol':
       return { $symbol: String(value) };
   }
@@ -66,14 +68,26 @@ function objectToJsonSafe(obj: object, depth: number, seen: WeakSet<object>): un
     if (Array.isArray(obj)) {
       const n = obj.length;
       const items: unknown[] = [];
-      for (let i = 0; i < Math.min(n, MAX_ITEMS); i++) items.push(toJsonSafe(guarded(() => obj[i], `item ${i}`), depth + 1, seen));
+      for (let i = 0; i < Math.min(n, MAX_ITEMS); i++)
+        items.push(
+          toJsonSafe(
+            guarded(() => obj[i], `item ${i}`),
+            depth + 1,
+            seen,
+          ),
+        );
       if (n > MAX_ITEMS) items.push({ $truncated: `${n - MAX_ITEMS} more items` });
       return items;
     }
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(obj)) {
       const v = guarded(() => (obj as Record<string, unknown>)[k], `the getter of ${JSON.stringify(k)}`);
-      Object.defineProperty(out, k, { value: toJsonSafe(v, depth + 1, seen), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, k, {
+        value: toJsonSafe(v, depth + 1, seen),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   } finally {

@@ -101,7 +101,12 @@ const AHEAD_PER_REQUEST = 2;
  * the adapter takes one request at a time, or the check drives recovery sessions, whose calls
  * depend on the ones before.
  */
-export function startPipeline(check: CheckDefinition, h: Harness, chunk: Chunk, hooks: { stop(): boolean; onCase(): void }): Pipelined | undefined {
+export function startPipeline(
+  check: CheckDefinition,
+  h: Harness,
+  chunk: Chunk,
+  hooks: { stop(): boolean; onCase(): void },
+): Pipelined | undefined {
   const pipeline = check.requires.includes('recovery') ? undefined : pipelineOf(h);
   if (pipeline === undefined) return undefined;
   const { window, harness } = pipeline;

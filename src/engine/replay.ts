@@ -15,7 +15,20 @@ function quote(arg: string): string {
 
 /** The one-line command that replays one case of one check (the `replay` of a failure record). */
 export function replayCommand(adapterSpec: string, id: string, seed: number, path: string, runs: number): string {
-  return ['npx', 'uaix-conformance', '--adapter', adapterSpec, '--check', id, '--seed', String(seed), '--runs', String(runs), '--replay', path]
+  return [
+    'npx',
+    'uaix-conformance',
+    '--adapter',
+    adapterSpec,
+    '--check',
+    id,
+    '--seed',
+    String(seed),
+    '--runs',
+    String(runs),
+    '--replay',
+    path,
+  ]
     .map(quote)
     .join(' ');
 }
@@ -25,7 +38,14 @@ export function replayCommand(adapterSpec: string, id: string, seed: number, pat
  * counterexample shows. fast-check walks the path before it evaluates anything, so the first value
  * the property sees is the case at the path.
  */
-export function caseAt<T>(check: CheckDefinition<T>, spec: SpecData, runSeed: number, runs: number, path: string, chunkRuns = CHUNK_RUNS): T {
+export function caseAt<T>(
+  check: CheckDefinition<T>,
+  spec: SpecData,
+  runSeed: number,
+  runs: number,
+  path: string,
+  chunkRuns = CHUNK_RUNS,
+): T {
   const { chunk, path: local } = locatePath(runSeed, check.id, runs, path, chunkRuns);
   let found: { value: T } | undefined;
   fc.check(
@@ -53,7 +73,8 @@ export type ReplayOutcome =
 /** The replay view of a case outcome. */
 export function replayOutcomeOf(o: CaseOutcome): ReplayOutcome {
   if (o.status === 'passed') return { status: 'fixed' };
-  if (o.status === 'failed') return { status: 'failing', message: o.message, expected: toJsonSafe(o.expected), actual: toJsonSafe(o.actual) };
+  if (o.status === 'failed')
+    return { status: 'failing', message: o.message, expected: toJsonSafe(o.expected), actual: toJsonSafe(o.actual) };
   return { status: 'errored', message: o.message };
 }
 
@@ -65,10 +86,19 @@ export function replayOutcomeOf(o: CaseOutcome): ReplayOutcome {
 export async function replayCase(
   check: CheckDefinition,
   adapter: Adapter,
-  opts: { seed: number; runs: number; path: string; now: string; timeoutMs: number; spec: SpecData; chunkRuns?: number },
+  opts: {
+    seed: number;
+    runs: number;
+    path: string;
+    now: string;
+    timeoutMs: number;
+    spec: SpecData;
+    chunkRuns?: number;
+  },
 ): Promise<{ input: unknown; outcome: ReplayOutcome }> {
   const missing = missingMembers(adapter, check.requires);
-  if (missing.length) throw new UsageError(`the adapter does not implement ${missing.join(', ')}, which ${check.id} needs`);
+  if (missing.length)
+    throw new UsageError(`the adapter does not implement ${missing.join(', ')}, which ${check.id} needs`);
   const input = caseAt(check, opts.spec, opts.seed, opts.runs, opts.path, opts.chunkRuns);
   const info = await describeAdapter(adapter, opts.timeoutMs);
   const h = createHarness(adapter, info, { timeoutMs: opts.timeoutMs, now: opts.now, spec: opts.spec });

@@ -1,6 +1,14 @@
 import * as fc from 'fast-check';
 import { missingMembers, type Adapter, type AdapterInfo } from '../contract/adapter.js';
-import { REPORT_FORMAT, sortedTags, summarize, type CheckReport, type ErrorRecord, type FailureRecord, type Report } from '../model/report.js';
+import {
+  REPORT_FORMAT,
+  sortedTags,
+  summarize,
+  type CheckReport,
+  type ErrorRecord,
+  type FailureRecord,
+  type Report,
+} from '../model/report.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
 import type { CheckDefinition, Harness } from './check.js';
 import { CHUNK_RUNS, chunksOf, globalPath, locatePath, shardUnits, type Chunk, type ShardSpec } from './chunks.js';
@@ -98,12 +106,18 @@ export const FLAKY_REPLAYS = 3;
  * a stateful implementation may fail the same case with other ids or nonces each time, and that is
  * no flakiness.
  */
-async function replayForFlakiness(check: CheckDefinition, h: Harness, input: unknown, first: { message: string; actual: unknown }): Promise<FailureRecord['flaky']> {
+async function replayForFlakiness(
+  check: CheckDefinition,
+  h: Harness,
+  input: unknown,
+  first: { message: string; actual: unknown },
+): Promise<FailureRecord['flaky']> {
   const firstAnswer = { outcome: 'failed' as const, message: first.message, actual: toJsonSafe(first.actual) };
   for (let i = 1; i <= FLAKY_REPLAYS; i++) {
     const o = await executeCase(check, input, h);
     if (o.status === 'failed') continue;
-    const answer = o.status === 'passed' ? { outcome: 'passed' as const } : { outcome: 'errored' as const, message: o.message };
+    const answer =
+      o.status === 'passed' ? { outcome: 'passed' as const } : { outcome: 'errored' as const, message: o.message };
     return { replays: FLAKY_REPLAYS, differedAt: i, answers: [firstAnswer, answer] };
   }
   return undefined;
@@ -115,7 +129,13 @@ function stopRequested(opts: RunOptions): boolean {
 }
 
 /** Runs one chunk as a fast-check property; undefined when `shouldStop` interrupted it. */
-async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, chunk: Chunk, replayPath: string | undefined): Promise<ChunkOutcome | undefined> {
+async function runChunk(
+  check: CheckDefinition,
+  h: Harness,
+  opts: RunOptions,
+  chunk: Chunk,
+  replayPath: string | undefined,
+): Promise<ChunkOutcome | undefined> {
   const started = performance.now();
   const chunkRuns = opts.chunkRuns ?? CHUNK_RUNS;
   const show = (input: unknown) => toJsonSafe(check.show ? check.show(input) : input);
@@ -147,8 +167,10 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
     }
     const shrinking = lastFailure !== undefined;
     if (shrinking && shrinkCut === undefined) {
-      if (performance.now() - shrinkStarted > budgetMs) shrinkCut = `shrinking stopped after the shrink budget of ${budgetMs} ms; this is the smallest failing case found so far`;
-      else if (shrinkFaults >= MAX_SHRINK_FAULTS) shrinkCut = `shrinking stopped after the adapter faulted on ${shrinkFaults} smaller cases; this is the smallest failing case found so far`;
+      if (performance.now() - shrinkStarted > budgetMs)
+        shrinkCut = `shrinking stopped after the shrink budget of ${budgetMs} ms; this is the smallest failing case found so far`;
+      else if (shrinkFaults >= MAX_SHRINK_FAULTS)
+        shrinkCut = `shrinking stopped after the adapter faulted on ${shrinkFaults} smaller cases; this is the smallest failing case found so far`;
     }
     if (shrinkCut !== undefined) throw new fc.PreconditionFailure(true); // report the best counterexample so far
     const run = shrinking ? -1 : drawnRuns++;
@@ -183,7 +205,14 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
   } catch (e) {
     await pipelined?.close();
     // A generator that throws while drawing a case is a defect of the pack: this check errors, the run goes on.
-    return { index: chunk.index, cases, tags, durationMs: Math.round(performance.now() - started), status: 'errored', error: { message: `internal error: ${describeThrown(e)}` } };
+    return {
+      index: chunk.index,
+      cases,
+      tags,
+      durationMs: Math.round(performance.now() - started),
+      status: 'errored',
+      error: { message: `internal error: ${describeThrown(e)}` },
+    };
   }
   await pipelined?.close(); // every request it sent is answered before the chunk ends
   if (interrupted || stopRequested(opts)) return undefined; // a call cut short by the stop says nothing about the adapter
@@ -193,7 +222,10 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
     // Shown before the replays: a case may keep what its last run did (a recovery world's trace).
     const counterexample = show(details.counterexample[0]);
     const focus = check.focus?.(details.counterexample[0]);
-    const flaky = opts.verdictOnly === true ? undefined : await replayForFlakiness(check, h, details.counterexample[0], lastFailure);
+    const flaky =
+      opts.verdictOnly === true
+        ? undefined
+        : await replayForFlakiness(check, h, details.counterexample[0], lastFailure);
     if (stopRequested(opts)) return undefined;
     return {
       ...base,
@@ -214,11 +246,23 @@ async function runChunk(check: CheckDefinition, h: Harness, opts: RunOptions, ch
     };
   }
   if (fault) {
-    return { ...base, status: 'errored', error: { message: fault.message, input: show(fault.input), ...(fault.evidence !== undefined ? { evidence: toJsonSafe(fault.evidence) } : {}) } };
+    return {
+      ...base,
+      status: 'errored',
+      error: {
+        message: fault.message,
+        input: show(fault.input),
+        ...(fault.evidence !== undefined ? { evidence: toJsonSafe(fault.evidence) } : {}),
+      },
+    };
   }
   if (details.failed) {
     // fast-check itself failed (e.g. the arbitrary threw): a defect of the pack, reported, never hidden.
-    return { ...base, status: 'errored', error: { message: `internal error: ${describeThrown(details.errorInstance)}` } };
+    return {
+      ...base,
+      status: 'errored',
+      error: { message: `internal error: ${describeThrown(details.errorInstance)}` },
+    };
   }
   return { ...base, status: 'passed' };
 }
@@ -246,11 +290,24 @@ export function entryBase(check: CheckDefinition) {
  * chunks (a shard's share); the entry then lists them in `parts` so that `merge` can rebuild the
  * unsharded entry.
  */
-export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harness, opts: RunOptions, onlyChunks?: readonly number[]): Promise<CheckReport | undefined> {
+export async function runCheck(
+  check: CheckDefinition,
+  adapter: Adapter,
+  h: Harness,
+  opts: RunOptions,
+  onlyChunks?: readonly number[],
+): Promise<CheckReport | undefined> {
   const base = entryBase(check);
   const missing = missingMembers(adapter, check.requires);
   if (missing.length > 0) {
-    return { ...base, status: 'skipped', runs: 0, evidence: { cases: 0, tags: {} }, skipReason: `adapter does not implement ${missing.join(', ')}`, durationMs: 0 };
+    return {
+      ...base,
+      status: 'skipped',
+      runs: 0,
+      evidence: { cases: 0, tags: {} },
+      skipReason: `adapter does not implement ${missing.join(', ')}`,
+      durationMs: 0,
+    };
   }
   const chunkRuns = opts.chunkRuns ?? CHUNK_RUNS;
   const all = chunksOf(opts.seed, check.id, opts.runs, chunkRuns);
@@ -281,7 +338,13 @@ export async function runCheck(check: CheckDefinition, adapter: Adapter, h: Harn
         ? { ...base, status: 'errored', ...common, error: last.error!, durationMs }
         : { ...base, status: 'passed', ...common, durationMs };
   if (onlyChunks !== undefined && all.length > 1) {
-    entry.parts = outcomes.map((o) => ({ chunk: o.index, status: o.status, cases: o.cases, tags: sortedTags(o.tags), durationMs: o.durationMs }));
+    entry.parts = outcomes.map((o) => ({
+      chunk: o.index,
+      status: o.status,
+      cases: o.cases,
+      tags: sortedTags(o.tags),
+      durationMs: o.durationMs,
+    }));
   }
   return entry;
 }
@@ -298,10 +361,22 @@ export async function runChecks(opts: RunOptions, stamp: ToolStamp): Promise<Rep
   const now = opts.now ?? DEFAULT_NOW;
   const spec = opts.spec ?? bundledSpec();
   const info = await describeAdapter(opts.adapter, timeoutMs, opts.signal);
-  const h = createHarness(opts.adapter, info, { timeoutMs, now, spec, ...(opts.signal ? { signal: opts.signal } : {}) });
+  const h = createHarness(opts.adapter, info, {
+    timeoutMs,
+    now,
+    spec,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
   const results: CheckReport[] = [];
   let incomplete = false;
-  const units = opts.shard ? shardUnits(opts.checks.map((c) => c.id), opts.runs, opts.shard, opts.chunkRuns ?? CHUNK_RUNS) : undefined;
+  const units = opts.shard
+    ? shardUnits(
+        opts.checks.map((c) => c.id),
+        opts.runs,
+        opts.shard,
+        opts.chunkRuns ?? CHUNK_RUNS,
+      )
+    : undefined;
   const mine = units ? opts.checks.filter((c) => units.has(c.id)) : opts.checks;
   for (const [i, check] of mine.entries()) {
     if (stopRequested(opts)) {
@@ -317,14 +392,28 @@ export async function runChecks(opts: RunOptions, stamp: ToolStamp): Promise<Rep
     results.push(r);
     for (const l of opts.listeners ?? []) l.onCheckEnd?.(r, i, mine.length);
   }
-  return reportOf(opts, stamp, info, { startedAt, durationMs: Math.round(performance.now() - t0) }, results, incomplete);
+  return reportOf(
+    opts,
+    stamp,
+    info,
+    { startedAt, durationMs: Math.round(performance.now() - t0) },
+    results,
+    incomplete,
+  );
 }
 
 /**
  * The report of a run from its entries (in run order): what `runChecks` returns, and what a worker
  * pool that ran the same checks returns, so that both write the same report.json.
  */
-export function reportOf(opts: RunOptions, stamp: ToolStamp, info: AdapterInfo, timing: { startedAt: string; durationMs: number }, results: CheckReport[], incomplete: boolean): Report {
+export function reportOf(
+  opts: RunOptions,
+  stamp: ToolStamp,
+  info: AdapterInfo,
+  timing: { startedAt: string; durationMs: number },
+  results: CheckReport[],
+  incomplete: boolean,
+): Report {
   return {
     format: REPORT_FORMAT,
     tool: { ...stamp.tool },

@@ -25,8 +25,15 @@ export function specDigest(spec: SpecData): string {
  * required members, and the spec data the cases were drawn from (which catches a user's overrides).
  * Two reports with the same stamp and seed hold the same cases. Cheap: nothing is sampled.
  */
-export function catalogStamp(input: { build: BuildStamp; checks: readonly { id: string; severity: string; specRef: string; requires: readonly string[] }[]; chunkRuns: number; spec: SpecData }): string {
-  const h = createHash('sha256').update(`uaix-conformance stamp 2\nversion=${input.build.version}\ncode=${input.build.code}\nchunk=${input.chunkRuns}\nspec=${specDigest(input.spec)}`);
+export function catalogStamp(input: {
+  build: BuildStamp;
+  checks: readonly { id: string; severity: string; specRef: string; requires: readonly string[] }[];
+  chunkRuns: number;
+  spec: SpecData;
+}): string {
+  const h = createHash('sha256').update(
+    `uaix-conformance stamp 2\nversion=${input.build.version}\ncode=${input.build.code}\nchunk=${input.chunkRuns}\nspec=${specDigest(input.spec)}`,
+  );
   for (const c of input.checks) h.update(`\n${c.id}|${c.severity}|${c.specRef}|${c.requires.join(',')}`);
   return `sha256:${h.digest('hex')}`;
 }

@@ -21,8 +21,16 @@ type Reduce = (text: string, file: string) => string;
 let transform: ((code: string, options: Record<string, unknown>) => { code: string }) | undefined;
 
 const behaviourOfTs: Reduce = (text, file) => {
-  transform ??= (createRequire(import.meta.url)('esbuild') as { transformSync: NonNullable<typeof transform> }).transformSync;
-  return transform(text, { loader: 'ts', format: 'esm', target: 'es2022', minifyWhitespace: true, legalComments: 'none', sourcefile: file }).code;
+  transform ??= (createRequire(import.meta.url)('esbuild') as { transformSync: NonNullable<typeof transform> })
+    .transformSync;
+  return transform(text, {
+    loader: 'ts',
+    format: 'esm',
+    target: 'es2022',
+    minifyWhitespace: true,
+    legalComments: 'none',
+    sourcefile: file,
+  }).code;
 };
 
 const behaviourOfJson: Reduce = (text) => canonicalize(JSON.parse(text));
@@ -51,7 +59,9 @@ export function codeDigest(root: string = packageRoot): string {
   const h = createHash('sha256');
   const walk = (dir: string, ext: string, reduce: Reduce) => {
     if (!existsSync(dir)) return;
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    )) {
       const full = join(dir, e.name);
       if (e.isDirectory()) walk(full, ext, reduce);
       else if (e.name.endsWith(ext) && !e.name.endsWith('.d.ts')) {
@@ -76,7 +86,9 @@ let cached: BuildStamp | undefined;
 export function readBuildStamp(root: string = packageRoot): BuildStamp {
   if (cached && root === packageRoot) return cached;
   const file = join(root, BUILD_STAMP_FILE);
-  const stamp: BuildStamp = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuildStamp) : { version: TOOL.version, code: codeDigest(root) };
+  const stamp: BuildStamp = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as BuildStamp)
+    : { version: TOOL.version, code: codeDigest(root) };
   if (root === packageRoot) cached = stamp;
   return stamp;
 }

@@ -23,7 +23,10 @@ export function decisionSummaries(text: string): Map<string, string> {
       header = [];
       continue;
     }
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (/^D-[A-Z]+-\d+$/.test(cells[0] ?? '')) {
       const at = ['question', 'choice'].map((h) => header.indexOf(h)).find((i) => i > 0) ?? 1;
       out.set(cells[0]!, cells[at] ?? '');

@@ -7,7 +7,8 @@ import { firstSchemaError, readJsonFile, schemaValidator } from './json-file.js'
 export function readExpectations(file: string, shown: string = file): ExpectationsFile {
   const data = readJsonFile(file, 'expectations file', shown);
   const validate = schemaValidator('expectations');
-  if (!validate(data)) throw new UsageError(`expectations file ${shown} is invalid: ${firstSchemaError(validate.errors)}`);
+  if (!validate(data))
+    throw new UsageError(`expectations file ${shown} is invalid: ${firstSchemaError(validate.errors)}`);
   return data as ExpectationsFile;
 }
 

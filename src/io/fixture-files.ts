@@ -14,13 +14,22 @@ export function resolveFiles(value: unknown, dir: string, where: string): unknow
   const keys = Object.keys(o);
   if (keys.length === 1 && keys[0] === '$file') {
     const rel = o.$file;
-    if (typeof rel !== 'string' || rel === '' || isAbsolute(rel) || normalize(rel).split(sep).includes('..')) throw new UsageError(`${where}: $file must be a relative path inside the fixture folder, got ${JSON.stringify(rel)}`);
+    if (typeof rel !== 'string' || rel === '' || isAbsolute(rel) || normalize(rel).split(sep).includes('..'))
+      throw new UsageError(
+        `${where}: $file must be a relative path inside the fixture folder, got ${JSON.stringify(rel)}`,
+      );
     const file = join(dir, rel);
     if (!existsSync(file)) throw new UsageError(`${where}: $file ${rel} does not exist`);
     return new Uint8Array(readFileSync(file));
   }
   const out: Record<string, unknown> = {};
-  for (const k of keys) Object.defineProperty(out, k, { value: resolveFiles(o[k], dir, where), enumerable: true, writable: true, configurable: true });
+  for (const k of keys)
+    Object.defineProperty(out, k, {
+      value: resolveFiles(o[k], dir, where),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }
 
@@ -28,9 +37,12 @@ export function resolveFiles(value: unknown, dir: string, where: string): unknow
 export function readFixtureSet(file: string, shown: string = file): FixtureSet {
   const data = readJsonFile(file, 'fixture file', shown);
   const validate = schemaValidator('fixture');
-  if (!validate(data)) throw new UsageError(`${shown} is not a uaix-conformance fixture file: ${firstSchemaError(validate.errors)}`);
+  if (!validate(data))
+    throw new UsageError(`${shown} is not a uaix-conformance fixture file: ${firstSchemaError(validate.errors)}`);
   const set = data as FixtureSet;
-  for (const c of set.cases) if (c.check_id !== set.check_id) throw new UsageError(`${shown}: case ${c.id} is for ${c.check_id}, the file for ${set.check_id}`);
+  for (const c of set.cases)
+    if (c.check_id !== set.check_id)
+      throw new UsageError(`${shown}: case ${c.id} is for ${c.check_id}, the file for ${set.check_id}`);
   return set;
 }
 
@@ -38,7 +50,9 @@ export function readFixtureSet(file: string, shown: string = file): FixtureSet {
 export function readFixtureDir(dir: string, shown: string = dir): { file: string; set: FixtureSet }[] {
   if (!existsSync(dir)) throw new UsageError(`fixture folder ${shown}: no such folder`);
   if (!statSync(dir).isDirectory()) throw new UsageError(`fixture folder ${shown} is a file, not a folder`);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   if (files.length === 0) throw new UsageError(`fixture folder ${shown} holds no fixture file (*.json)`);
   return files.map((f) => ({ file: join(dir, f), set: readFixtureSet(join(dir, f), join(shown, f)) }));
 }
@@ -55,9 +69,14 @@ export interface FixtureWrite {
  * a case already present (same id) is left as it is. Refuses a folder holding JSON files that are
  * not fixture files, and byte files whose content differs from what the case needs.
  */
-export function writeFixtures(dir: string, byCheck: Map<FixtureCheck, EncodedCase[]>, cwd: string = process.cwd()): FixtureWrite {
+export function writeFixtures(
+  dir: string,
+  byCheck: Map<FixtureCheck, EncodedCase[]>,
+  cwd: string = process.cwd(),
+): FixtureWrite {
   const shown = relative(cwd, dir) || dir;
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`the fixture folder ${shown} is a file, not a folder`);
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new UsageError(`the fixture folder ${shown} is a file, not a folder`);
   const existing = new Map<string, { file: string; set: FixtureSet }>();
   if (existsSync(dir)) {
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
@@ -66,7 +85,9 @@ export function writeFixtures(dir: string, byCheck: Map<FixtureCheck, EncodedCas
       try {
         set = readFixtureSet(file);
       } catch {
-        throw new UsageError(`the fixture folder ${shown} holds ${f}, which is not a fixture file: refusing to write there (choose another folder)`);
+        throw new UsageError(
+          `the fixture folder ${shown} holds ${f}, which is not a fixture file: refusing to write there (choose another folder)`,
+        );
       }
       existing.set(set.check_id, { file, set });
     }
@@ -76,7 +97,14 @@ export function writeFixtures(dir: string, byCheck: Map<FixtureCheck, EncodedCas
     if (cases.length === 0) continue;
     const prior = existing.get(check.id);
     const file = prior?.file ?? join(dir, `${check.id}.json`);
-    const set: FixtureSet = prior?.set ?? { $schema: FIXTURE_SCHEMA_ID, format: FIXTURE_FORMAT, check_id: check.id, description: check.title, spec_ref: check.specRef, cases: [] };
+    const set: FixtureSet = prior?.set ?? {
+      $schema: FIXTURE_SCHEMA_ID,
+      format: FIXTURE_FORMAT,
+      check_id: check.id,
+      description: check.title,
+      spec_ref: check.specRef,
+      cases: [],
+    };
     const known = new Set(set.cases.map((c) => c.id));
     let changed = false;
     for (const c of cases) {
@@ -87,7 +115,8 @@ export function writeFixtures(dir: string, byCheck: Map<FixtureCheck, EncodedCas
       for (const [rel, bytes] of c.files) {
         const target = join(dir, rel);
         if (existsSync(target)) {
-          if (!Buffer.from(readFileSync(target)).equals(Buffer.from(bytes))) throw new UsageError(`${relative(cwd, target)} exists with other content: refusing to overwrite it`);
+          if (!Buffer.from(readFileSync(target)).equals(Buffer.from(bytes)))
+            throw new UsageError(`${relative(cwd, target)} exists with other content: refusing to overwrite it`);
           continue;
         }
         mkdirSync(join(target, '..'), { recursive: true });

@@ -26,7 +26,8 @@ export function firstSchemaError(errors: ErrorObject[] | null | undefined): stri
   const e = errors?.[0];
   if (!e) return 'does not match its schema';
   const where = e.instancePath || '/';
-  if (e.keyword === 'additionalProperties') return `${where}: unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+  if (e.keyword === 'additionalProperties')
+    return `${where}: unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"`;
   return `${where}: ${e.message ?? 'is invalid'}`;
 }
 
@@ -61,7 +62,9 @@ export function readReport(file: string, shown: string = file): Report {
   const data = readJsonFile(file, 'report', shown);
   const format = (data as { format?: unknown } | null)?.format;
   if (!(READABLE_REPORT_FORMATS as readonly unknown[]).includes(format)) {
-    throw new UsageError(`${shown} is not a uaix-conformance report (format ${JSON.stringify(format ?? null)}, expected ${REPORT_FORMAT} or an older ${READABLE_REPORT_FORMATS.filter((f) => f !== REPORT_FORMAT).join(', ')})`);
+    throw new UsageError(
+      `${shown} is not a uaix-conformance report (format ${JSON.stringify(format ?? null)}, expected ${REPORT_FORMAT} or an older ${READABLE_REPORT_FORMATS.filter((f) => f !== REPORT_FORMAT).join(', ')})`,
+    );
   }
   const validate = schemaValidator('report');
   if (!validate(data)) throw new UsageError(`${shown} is not a valid report: ${firstSchemaError(validate.errors)}`);

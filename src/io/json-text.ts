@@ -22,7 +22,11 @@ export function jsonProblem(text: string, e: unknown): string {
     .replace(/\s+/g, ' ')
     .slice(0, 200);
   const at = /at position (\d+)/.exec(message);
-  const offset = at ? Number(at[1]) : /end of JSON input/.test(message) ? text.length : offsetFromExcerpt(text, message);
+  const offset = at
+    ? Number(at[1])
+    : /end of JSON input/.test(message)
+      ? text.length
+      : offsetFromExcerpt(text, message);
   const { line, column } = lineColumn(text, offset);
   return `${reason} at line ${line}, column ${column}`;
 }

@@ -12,14 +12,20 @@ export function moduleLoadProblem(e: unknown): string {
   } catch {
     return 'the module threw a value that cannot be shown';
   }
-  const lines = message.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const transform = /^(?:Transform|Build) failed with (\d+) errors?:?$/.exec(lines[0] ?? '');
   if (transform) {
     const first = lines.slice(1).find((l) => /:\d+:\d+: ERROR: /.test(l));
     if (first) {
       const [, where, reason] = /^(.*:\d+:\d+): ERROR: (.*)$/.exec(first)!;
       const more = Number(transform[1]) - 1;
-      return `syntax error at ${where}: ${reason}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'})` : ''}`.slice(0, 500);
+      return `syntax error at ${where}: ${reason}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'})` : ''}`.slice(
+        0,
+        500,
+      );
     }
   }
   return (lines[0] ?? 'unknown error').slice(0, 300);

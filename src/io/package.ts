@@ -31,7 +31,9 @@ export const TOOL: { name: string; version: string } = (() => {
  */
 export function builtModule(importer: string, sibling: string): string | undefined {
   const from = fileURLToPath(importer);
-  const built = from.endsWith('.js') ? fileURLToPath(new URL(`${sibling}.js`, importer)) : compiledFromSources(fileURLToPath(new URL(`${sibling}.ts`, importer)));
+  const built = from.endsWith('.js')
+    ? fileURLToPath(new URL(`${sibling}.js`, importer))
+    : compiledFromSources(fileURLToPath(new URL(`${sibling}.ts`, importer)));
   return built === undefined ? undefined : (bundledEntry(built) ?? built);
 }
 

@@ -1,5 +1,22 @@
 import { createHash } from 'node:crypto';
-import { accessSync, closeSync, constants, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../contract/errors.js';
 
@@ -25,7 +42,13 @@ export interface ReportFile {
 }
 
 /** The files a run publishes, as `FILE_REPORTERS` in src/reporters/index.ts names them (a test keeps the two equal). */
-export const REPORT_FILE_NAMES: readonly string[] = Object.freeze(['report.json', 'junit.xml', 'report.html', 'summary.md', 'badge.json']);
+export const REPORT_FILE_NAMES: readonly string[] = Object.freeze([
+  'report.json',
+  'junit.xml',
+  'report.html',
+  'summary.md',
+  'badge.json',
+]);
 /**
  * The folder of the failure files: `failures/<CHECK-ID>.json`, one per failed check of the run. It
  * belongs to the report set like the other files: listed in the manifest, retired with them (a
@@ -44,7 +67,10 @@ export function failureFileName(checkId: string): string {
 
 /** A name a report file may have: a top-level file, or a failure file (a manifest naming `../x` is never followed). */
 function isReportFileName(name: string): boolean {
-  return (!name.includes('/') && !name.includes('\\') && name !== '' && name !== '.' && name !== '..') || FAILURE_FILE.test(name);
+  return (
+    (!name.includes('/') && !name.includes('\\') && name !== '' && name !== '.' && name !== '..') ||
+    FAILURE_FILE.test(name)
+  );
 }
 
 /** The temp file a report file is written to first, beside it: `.<name>.<pid>.tmp`. */
@@ -128,7 +154,12 @@ function existingFolder(dir: string): string {
       st = undefined;
     }
     if (st) {
-      if (!st.isDirectory()) throw new UsageError(at === resolve(dir) ? `the output folder ${dir} is a file, not a folder (choose another --out)` : `the output folder ${dir} cannot be made: ${at} is a file`);
+      if (!st.isDirectory())
+        throw new UsageError(
+          at === resolve(dir)
+            ? `the output folder ${dir} is a file, not a folder (choose another --out)`
+            : `the output folder ${dir} cannot be made: ${at} is a file`,
+        );
       return at;
     }
     if (dirname(at) === at) return at;
@@ -151,8 +182,18 @@ function assertWritable(dir: string): void {
 function assertRegularOrAbsent(path: string): Stats | undefined {
   const st = lstatOrUndefined(path);
   if (st && !st.isFile()) {
-    const kind = st.isFIFO() ? 'a FIFO' : st.isDirectory() ? 'a folder' : st.isSymbolicLink() ? 'a symbolic link' : st.isSocket() ? 'a socket' : 'not a regular file';
-    throw new UsageError(`${path} is ${kind}, where a report file goes: refusing to write there (remove it or choose another --out)`);
+    const kind = st.isFIFO()
+      ? 'a FIFO'
+      : st.isDirectory()
+        ? 'a folder'
+        : st.isSymbolicLink()
+          ? 'a symbolic link'
+          : st.isSocket()
+            ? 'a socket'
+            : 'not a regular file';
+    throw new UsageError(
+      `${path} is ${kind}, where a report file goes: refusing to write there (remove it or choose another --out)`,
+    );
   }
   return st;
 }
@@ -177,7 +218,10 @@ function readManifest(dir: string): Manifest | undefined {
   try {
     const m = JSON.parse(readFileSync(path, 'utf8')) as Partial<Manifest>;
     if (m.format !== MANIFEST_FORMAT || !Array.isArray(m.files)) return undefined;
-    return { format: MANIFEST_FORMAT, files: m.files.filter((f) => typeof f?.name === 'string' && typeof f.sha256 === 'string') };
+    return {
+      format: MANIFEST_FORMAT,
+      files: m.files.filter((f) => typeof f?.name === 'string' && typeof f.sha256 === 'string'),
+    };
   } catch {
     return undefined;
   }
@@ -190,7 +234,9 @@ function isOurs(dir: string, name: string, manifest: Manifest | undefined): bool
   try {
     return fileDigest(join(dir, name)) === entry.sha256;
   } catch (e) {
-    throw new UsageError(`cannot read ${join(dir, name)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (choose another --out)`);
+    throw new UsageError(
+      `cannot read ${join(dir, name)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (choose another --out)`,
+    );
   }
 }
 
@@ -201,7 +247,9 @@ function assertOwnedFiles(dir: string, names: readonly string[], options: OutOpt
   for (const name of names) {
     const path = join(dir, name);
     if (assertRegularOrAbsent(path) && options.force !== true && !isOurs(dir, name, manifest)) {
-      throw new UsageError(`${path} was not written by uaix-conformance (or was changed since): refusing to overwrite it (use --force, or choose another --out)`);
+      throw new UsageError(
+        `${path} was not written by uaix-conformance (or was changed since): refusing to overwrite it (use --force, or choose another --out)`,
+      );
     }
   }
 }
@@ -212,7 +260,11 @@ function assertOwnedFiles(dir: string, names: readonly string[], options: OutOpt
  * `force`). A folder this process holds the lock of was checked when the lock was taken.
  * Every problem is one usage line.
  */
-export function assertReplaceable(outDir: string, options: OutOptions = {}, names: readonly string[] = REPORT_FILE_NAMES): void {
+export function assertReplaceable(
+  outDir: string,
+  options: OutOptions = {},
+  names: readonly string[] = REPORT_FILE_NAMES,
+): void {
   if (held.has(resolve(outDir))) return;
   assertOutDir(outDir, options, names);
 }
@@ -232,12 +284,17 @@ function presentFailureFiles(outDir: string): string[] {
   const path = join(outDir, FAILURES_DIR);
   const st = lstatOrUndefined(path);
   if (st === undefined) return [];
-  if (!st.isDirectory()) throw new UsageError(`${path} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}, where the failure files go: refusing to write there (remove it or choose another --out)`);
+  if (!st.isDirectory())
+    throw new UsageError(
+      `${path} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}, where the failure files go: refusing to write there (remove it or choose another --out)`,
+    );
   let entries: string[];
   try {
     entries = readdirSync(path);
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (choose another --out)`);
+    throw new UsageError(
+      `cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (choose another --out)`,
+    );
   }
   return entries.map((f) => `${FAILURES_DIR}/${f}`).filter((name) => FAILURE_FILE.test(name));
 }
@@ -275,12 +332,16 @@ function releaseLock(dir: string, token: string): void {
 /** Creates the lock file exclusively; false when one exists. */
 function tryCreateLock(path: string, token: string): boolean {
   try {
-    writeFileSync(path, `${JSON.stringify({ pid: process.pid, token, since: new Date().toISOString() })}\n`, { flag: 'wx' });
+    writeFileSync(path, `${JSON.stringify({ pid: process.pid, token, since: new Date().toISOString() })}\n`, {
+      flag: 'wx',
+    });
     return true;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
-    throw new UsageError(`cannot write reports into ${dirname(path)}: ${code ?? (e as Error).message} (choose another --out)`);
+    throw new UsageError(
+      `cannot write reports into ${dirname(path)}: ${code ?? (e as Error).message} (choose another --out)`,
+    );
   }
 }
 
@@ -289,22 +350,33 @@ function tryCreateLock(path: string, token: string): boolean {
  * into the same folder is refused in one line while the first one's process lives; the lock of a
  * process that is gone is taken over. Stale temp files of dead runs are removed.
  */
-export function lockOutDir(outDir: string, options: OutOptions = {}, names: readonly string[] = REPORT_FILE_NAMES): OutLock {
+export function lockOutDir(
+  outDir: string,
+  options: OutOptions = {},
+  names: readonly string[] = REPORT_FILE_NAMES,
+): OutLock {
   const dir = resolve(outDir);
-  if (held.has(dir)) throw new UsageError(`another run of this process is writing into ${outDir}: choose another --out`);
+  if (held.has(dir))
+    throw new UsageError(`another run of this process is writing into ${outDir}: choose another --out`);
   assertOutDir(outDir, options, names);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
-    throw new UsageError(`cannot make the output folder ${outDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(
+      `cannot make the output folder ${outDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   const path = join(dir, LOCK);
   const token = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   if (!tryCreateLock(path, token)) {
     const owner = lockOwner(path);
-    if (owner !== undefined && isAlive(owner)) throw new UsageError(`another uaix-conformance run (pid ${owner}) is writing into ${outDir}: wait for it to end, or choose another --out`);
+    if (owner !== undefined && isAlive(owner))
+      throw new UsageError(
+        `another uaix-conformance run (pid ${owner}) is writing into ${outDir}: wait for it to end, or choose another --out`,
+      );
     tryUnlink(path); // the lock of a process that is gone
-    if (!tryCreateLock(path, token)) throw new UsageError(`another uaix-conformance run took the lock of ${outDir} just now: choose another --out`);
+    if (!tryCreateLock(path, token))
+      throw new UsageError(`another uaix-conformance run took the lock of ${outDir} just now: choose another --out`);
   }
   installExitHook();
   held.set(dir, { token, options });
@@ -350,7 +422,8 @@ function writeStreamed(path: string, content: string | Iterable<string>): { sha2
 function removeOurSet(dir: string, names: readonly string[]): void {
   const listed = new Set([...(readManifest(dir)?.files.map((f) => f.name) ?? []), ...names]);
   tryUnlink(join(dir, MANIFEST));
-  for (const name of listed) if (isReportFileName(name) && lstatOrUndefined(join(dir, name))?.isFile()) tryUnlink(join(dir, name));
+  for (const name of listed)
+    if (isReportFileName(name) && lstatOrUndefined(join(dir, name))?.isFile()) tryUnlink(join(dir, name));
   removeIfEmpty(join(dir, FAILURES_DIR));
 }
 
@@ -365,7 +438,8 @@ function removeIfEmpty(folder: string): void {
 
 /** Makes the folders the files' names need (`failures/`) inside the output folder. */
 function makeSubfolders(dir: string, names: readonly string[]): void {
-  for (const name of names) if (name.includes('/')) mkdirSync(join(dir, name.slice(0, name.lastIndexOf('/'))), { recursive: true });
+  for (const name of names)
+    if (name.includes('/')) mkdirSync(join(dir, name.slice(0, name.lastIndexOf('/'))), { recursive: true });
 }
 
 /** Why a write failed, in words, with its code. */
@@ -384,13 +458,27 @@ function writeProblem(e: unknown): string {
  */
 export function writeReportFiles(outDir: string, files: readonly ReportFile[]): string[] {
   const dir = resolve(outDir);
-  const own = held.has(dir) ? undefined : lockOutDir(outDir, {}, files.map((f) => f.name));
+  const own = held.has(dir)
+    ? undefined
+    : lockOutDir(
+        outDir,
+        {},
+        files.map((f) => f.name),
+      );
   try {
-    for (const f of files) if (!isReportFileName(f.name)) throw new Error(`not a report file name: ${JSON.stringify(f.name)}`);
-    assertOwnedFiles(dir, files.map((f) => f.name), held.get(dir)?.options ?? {});
+    for (const f of files)
+      if (!isReportFileName(f.name)) throw new Error(`not a report file name: ${JSON.stringify(f.name)}`);
+    assertOwnedFiles(
+      dir,
+      files.map((f) => f.name),
+      held.get(dir)?.options ?? {},
+    );
     const written: { name: string; temp: string; sha256: string; bytes: number }[] = [];
     try {
-      makeSubfolders(dir, files.map((f) => f.name));
+      makeSubfolders(
+        dir,
+        files.map((f) => f.name),
+      );
       for (const f of files) {
         const temp = tempOf(dir, f.name);
         tryUnlink(temp);
@@ -402,17 +490,28 @@ export function writeReportFiles(outDir: string, files: readonly ReportFile[]): 
         tryUnlink(t);
         temps.delete(t);
       }
-      removeOurSet(dir, files.map((f) => f.name));
+      removeOurSet(
+        dir,
+        files.map((f) => f.name),
+      );
       // A renderer's bug stays a bug (exit 3); only the file system's refusals are the folder's problem.
       if (e instanceof UsageError || typeof (e as NodeJS.ErrnoException | undefined)?.code !== 'string') throw e;
-      throw new UsageError(`cannot write the reports into ${outDir}: ${writeProblem(e)}; no report of this run was written, and the previous reports were removed so that none is taken for this run's`);
+      throw new UsageError(
+        `cannot write the reports into ${outDir}: ${writeProblem(e)}; no report of this run was written, and the previous reports were removed so that none is taken for this run's`,
+      );
     }
-    removeOurSet(dir, files.map((f) => f.name));
+    removeOurSet(
+      dir,
+      files.map((f) => f.name),
+    );
     for (const w of written) {
       renameSync(w.temp, join(dir, w.name));
       temps.delete(w.temp);
     }
-    const manifest: Manifest = { format: MANIFEST_FORMAT, files: written.map(({ name, sha256, bytes }) => ({ name, sha256, bytes })) };
+    const manifest: Manifest = {
+      format: MANIFEST_FORMAT,
+      files: written.map(({ name, sha256, bytes }) => ({ name, sha256, bytes })),
+    };
     const temp = join(dir, `.${MANIFEST}.${process.pid}.tmp`);
     temps.add(temp);
     writeFileSync(temp, `${JSON.stringify(manifest, null, 2)}\n`);

@@ -2,7 +2,14 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../contract/errors.js';
 import { jsonProblem } from './json-text.js';
-import { bundledSpec, SPEC_NAMES, withOverrides, type SpecData, type SpecName, type SpecOverrides } from '../spec/index.js';
+import {
+  bundledSpec,
+  SPEC_NAMES,
+  withOverrides,
+  type SpecData,
+  type SpecName,
+  type SpecOverrides,
+} from '../spec/index.js';
 
 /**
  * Reads a user's spec folder: each `<name>.json` whose name is a spec file of the pack
@@ -10,10 +17,13 @@ import { bundledSpec, SPEC_NAMES, withOverrides, type SpecData, type SpecName, t
  * replace the bundled ones. Every problem is one usage line naming the file.
  */
 export function readSpecOverrides(dir: string, shown: string = dir): SpecOverrides {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`the spec folder ${shown} is not a folder`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new UsageError(`the spec folder ${shown} is not a folder`);
   const out: SpecOverrides = {};
   const known = new Set<string>(SPEC_NAMES);
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.json'))
+    .sort()) {
     const name = f.slice(0, -'.json'.length);
     if (!known.has(name)) continue;
     const file = join(dir, f);
@@ -24,7 +34,9 @@ export function readSpecOverrides(dir: string, shown: string = dir): SpecOverrid
     try {
       text = readFileSync(file, 'utf8');
     } catch (e) {
-      throw new UsageError(`cannot read spec file ${where}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new UsageError(
+        `cannot read spec file ${where}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
     }
     let data: unknown;
     try {
@@ -32,7 +44,8 @@ export function readSpecOverrides(dir: string, shown: string = dir): SpecOverrid
     } catch (e) {
       throw new UsageError(`spec file ${where} is not valid JSON: ${jsonProblem(text, e)}`);
     }
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError(`spec file ${where} must hold a JSON object (the keys of spec/${f} it replaces)`);
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+      throw new UsageError(`spec file ${where} must hold a JSON object (the keys of spec/${f} it replaces)`);
     out[name as SpecName] = data as Record<string, unknown>;
   }
   return out;

@@ -43,12 +43,25 @@ export interface ReportDiff {
 const bad = (s: CheckStatus | undefined) => s === 'failed' || s === 'errored';
 
 function stamp(r: Report): ReportStamp {
-  return { adapter: `${r.adapter.name} ${r.adapter.version}`, tool: r.tool.version, seed: r.run.seed, runs: r.run.runs, catalogHash: r.run.catalogHash };
+  return {
+    adapter: `${r.adapter.name} ${r.adapter.version}`,
+    tool: r.tool.version,
+    seed: r.run.seed,
+    runs: r.run.runs,
+    catalogHash: r.run.catalogHash,
+  };
 }
 
 function entry(c: CheckReport, before: CheckReport | undefined, after: CheckReport | undefined): DiffEntry {
   const message = after ? problemOf(after) : undefined;
-  return { id: c.id, title: c.title, severity: c.severity, ...(before ? { before: before.status } : {}), ...(after ? { after: after.status } : {}), ...(message ? { message } : {}) };
+  return {
+    id: c.id,
+    title: c.title,
+    severity: c.severity,
+    ...(before ? { before: before.status } : {}),
+    ...(after ? { after: after.status } : {}),
+    ...(message ? { message } : {}),
+  };
 }
 
 /** Compares two reports. */

@@ -10,7 +10,8 @@ export class FixtureBytes {
     readonly bytes: Uint8Array,
     readonly name: string,
   ) {
-    if (!/^[a-z0-9][a-z0-9._-]{0,40}$/.test(name)) throw new Error(`fixture file name ${JSON.stringify(name)} is not a plain lower-case file name`);
+    if (!/^[a-z0-9][a-z0-9._-]{0,40}$/.test(name))
+      throw new Error(`fixture file name ${JSON.stringify(name)} is not a plain lower-case file name`);
   }
 }
 
@@ -75,13 +76,21 @@ export interface EncodedCase {
  * `{ "$file": "<CHECK-ID>/<case id>.<name>" }`, and -0 becomes 0. The case id is a hash of the
  * content, so the same case exported twice is the same case. Undefined when the case is not plain JSON.
  */
-export function encodeCase(check: FixtureCheck, c: FixtureCase, meta: Omit<FixtureRecord, 'id' | 'description' | 'check_id' | 'spec_ref' | 'input' | 'expected'>): EncodedCase | undefined {
+export function encodeCase(
+  check: FixtureCheck,
+  c: FixtureCase,
+  meta: Omit<FixtureRecord, 'id' | 'description' | 'check_id' | 'spec_ref' | 'input' | 'expected'>,
+): EncodedCase | undefined {
   const blobs: { bytes: Uint8Array; name: string; at: Record<string, string> }[] = [];
   let n = 0;
   const walk = (v: unknown): unknown => {
     if (v instanceof FixtureBytes || v instanceof Uint8Array) {
       const ref: Record<string, string> = { $file: '' };
-      blobs.push({ bytes: v instanceof FixtureBytes ? v.bytes : v, name: v instanceof FixtureBytes ? v.name : `${n++}.bin`, at: ref });
+      blobs.push({
+        bytes: v instanceof FixtureBytes ? v.bytes : v,
+        name: v instanceof FixtureBytes ? v.name : `${n++}.bin`,
+        at: ref,
+      });
       return ref;
     }
     // JSON has one zero (RFC 8785 writes -0 as 0): a fixture says 0, as any wire would.
@@ -89,7 +98,8 @@ export function encodeCase(check: FixtureCheck, c: FixtureCase, meta: Omit<Fixtu
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: walk(x), enumerable: true, writable: true, configurable: true });
+      for (const [k, x] of Object.entries(v))
+        Object.defineProperty(out, k, { value: walk(x), enumerable: true, writable: true, configurable: true });
       return out;
     }
     return v;
@@ -111,4 +121,3 @@ export function encodeCase(check: FixtureCheck, c: FixtureCase, meta: Omit<Fixtu
   const description = (c.description ?? check.title).replace(/[\r\n\u2028\u2029]+/g, ' ').slice(0, 2000);
   return { record: { id, description, check_id: check.id, spec_ref: check.specRef, input, expected, ...meta }, files };
 }
-

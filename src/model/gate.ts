@@ -1,5 +1,12 @@
 import { checkMatcher } from '../contract/glob.js';
-import { problemOf, type CheckExpectation, type CheckReport, type Expectation, type GateRecord, type Report } from './report.js';
+import {
+  problemOf,
+  type CheckExpectation,
+  type CheckReport,
+  type Expectation,
+  type GateRecord,
+  type Report,
+} from './report.js';
 
 export type { Expectation } from './report.js';
 
@@ -55,7 +62,12 @@ function matchEntries(report: Report, file: ExpectationsFile, today: string): Ma
   return file.expectations.map((entry) => {
     const isMatch = checkMatcher(entry.check);
     const checks = report.checks.filter((c) => isMatch(c.id));
-    return { entry, checks, explained: checks.filter((c) => explains(entry, c)), expired: entry.expires !== undefined && today > entry.expires };
+    return {
+      entry,
+      checks,
+      explained: checks.filter((c) => explains(entry, c)),
+      expired: entry.expires !== undefined && today > entry.expires,
+    };
   });
 }
 
@@ -63,7 +75,11 @@ function matchEntries(report: Report, file: ExpectationsFile, today: string): Ma
  * Applies expectations to a report. `catalogIds` (every id the installed pack knows) lets an entry
  * that matches no check at all, a typo most likely, be reported as stale.
  */
-export function evaluateGate(report: Report, file: ExpectationsFile, options: { today?: string; allowStale?: boolean; catalogIds?: readonly string[] } = {}): GateResult {
+export function evaluateGate(
+  report: Report,
+  file: ExpectationsFile,
+  options: { today?: string; allowStale?: boolean; catalogIds?: readonly string[] } = {},
+): GateResult {
   const today = options.today ?? todayUtc();
   const matched = matchEntries(report, file, today);
   const stale: StaleEntry[] = [];
@@ -77,7 +93,10 @@ export function evaluateGate(report: Report, file: ExpectationsFile, options: { 
       else stale.push({ entry: m.entry, why: 'matches no check of the catalog' });
     } else if (m.explained.length === 0) {
       const now = [...new Set(m.checks.map((c) => c.status))].join('/');
-      stale.push({ entry: m.entry, why: `expected to ${m.entry.outcome}, but ${m.checks.length === 1 ? "it" : "they"} ${now}` });
+      stale.push({
+        entry: m.entry,
+        why: `expected to ${m.entry.outcome}, but ${m.checks.length === 1 ? 'it' : 'they'} ${now}`,
+      });
     }
   }
   const expected: GateResult['expected'] = [];
@@ -93,7 +112,16 @@ export function evaluateGate(report: Report, file: ExpectationsFile, options: { 
     else newShouldFailures.push(c);
   }
   const ok = !report.incomplete && newFailures.length === 0 && (options.allowStale === true || stale.length === 0);
-  return { ok, newFailures, newShouldFailures, unexpectedSkips, expected, stale, untouched, incomplete: report.incomplete };
+  return {
+    ok,
+    newFailures,
+    newShouldFailures,
+    unexpectedSkips,
+    expected,
+    stale,
+    untouched,
+    incomplete: report.incomplete,
+  };
 }
 
 /** Options of `gateReport`: `evaluateGate`'s, and the expectations file as the user named it. */
@@ -115,14 +143,25 @@ function sameEntry(a: Expectation, b: Expectation): boolean {
  * counts), else the first that matched it; undefined when none matched. `stale` is the gate's list:
  * an entry on it fails the gate unless `--allow-stale`.
  */
-function expectationOf(c: CheckReport, matched: readonly Matched[], stale: readonly StaleEntry[]): CheckExpectation | undefined {
+function expectationOf(
+  c: CheckReport,
+  matched: readonly Matched[],
+  stale: readonly StaleEntry[],
+): CheckExpectation | undefined {
   const mine = matched.filter((m) => m.checks.includes(c));
   const m = mine.find((x) => x.explained.includes(c)) ?? mine[0];
   if (!m) return undefined;
   const gating = stale.some((s) => sameEntry(s.entry, m.entry));
-  if (m.expired) return { entry: m.entry, result: 'stale', why: `expired on ${m.entry.expires}${c.status === 'passed' ? ', and the check passed' : ''}`, gating };
+  if (m.expired)
+    return {
+      entry: m.entry,
+      result: 'stale',
+      why: `expired on ${m.entry.expires}${c.status === 'passed' ? ', and the check passed' : ''}`,
+      gating,
+    };
   if (m.explained.includes(c)) return { entry: m.entry, result: 'expected', gating };
-  if (c.status === 'passed') return { entry: m.entry, result: 'unexpected-pass', why: `expected to ${m.entry.outcome}, but it passed`, gating };
+  if (c.status === 'passed')
+    return { entry: m.entry, result: 'unexpected-pass', why: `expected to ${m.entry.outcome}, but it passed`, gating };
   return { entry: m.entry, result: 'stale', why: `expected to ${m.entry.outcome}, but it ${c.status}`, gating };
 }
 
@@ -153,7 +192,11 @@ export function gateRecordOf(g: GateResult, options: { file: string; allowStale?
  * matched gets its `expectation`, the report its `gate`. The verdict is `evaluateGate`'s, unchanged:
  * the exit code and the gate's text come from `result`.
  */
-export function gateReport(report: Report, file: ExpectationsFile, options: GateReportOptions): { report: Report; result: GateResult } {
+export function gateReport(
+  report: Report,
+  file: ExpectationsFile,
+  options: GateReportOptions,
+): { report: Report; result: GateResult } {
   const result = evaluateGate(report, file, options);
   const matched = matchEntries(report, file, options.today ?? todayUtc());
   const checks = report.checks.map((c) => withExpectation(c, expectationOf(c, matched, result.stale)));
@@ -177,7 +220,8 @@ export function entryText(e: Expectation): string {
  * (or `expected skip: ...`), `unexpected pass: <why>; <entry>`, `stale expectation: <why>; <entry>`.
  */
 export function expectationLine(c: CheckReport, x: CheckExpectation): string {
-  if (x.result === 'expected') return `expected ${c.status === 'skipped' ? 'skip' : 'failure'}: ${x.entry.reason}${x.entry.issue ? ` (${x.entry.issue})` : ''}`;
+  if (x.result === 'expected')
+    return `expected ${c.status === 'skipped' ? 'skip' : 'failure'}: ${x.entry.reason}${x.entry.issue ? ` (${x.entry.issue})` : ''}`;
   return `${x.result === 'unexpected-pass' ? 'unexpected pass' : 'stale expectation'}: ${x.why ?? ''}; entry ${entryText(x.entry)}`;
 }
 
@@ -212,7 +256,11 @@ export interface ExpectationsUpdate {
  * are kept and listed, entries this run shows are no longer true are removed and listed, and every
  * unexplained failure or skip gets a new entry naming its exact id.
  */
-export function updateExpectations(report: Report, previous: ExpectationsFile, options: { today?: string } = {}): ExpectationsUpdate {
+export function updateExpectations(
+  report: Report,
+  previous: ExpectationsFile,
+  options: { today?: string } = {},
+): ExpectationsUpdate {
   const today = options.today ?? todayUtc();
   const matched = matchEntries(report, previous, today);
   const kept: Expectation[] = [];
@@ -230,8 +278,16 @@ export function updateExpectations(report: Report, previous: ExpectationsFile, o
   for (const c of report.checks) {
     if (c.status === 'passed' || explained.has(c.id)) continue;
     const why = c.status === 'skipped' ? c.skipReason : (problemOf(c) ?? c.status);
-    added.push({ check: c.id, outcome: c.status === 'skipped' ? 'skip' : 'fail', reason: `recorded by --update-expect on ${today}: ${why}`.slice(0, 500) });
+    added.push({
+      check: c.id,
+      outcome: c.status === 'skipped' ? 'skip' : 'fail',
+      reason: `recorded by --update-expect on ${today}: ${why}`.slice(0, 500),
+    });
   }
-  const file: ExpectationsFile = { ...(previous.$schema ? { $schema: previous.$schema } : {}), format: EXPECTATIONS_FORMAT, expectations: [...kept, ...added] };
+  const file: ExpectationsFile = {
+    ...(previous.$schema ? { $schema: previous.$schema } : {}),
+    format: EXPECTATIONS_FORMAT,
+    expectations: [...kept, ...added],
+  };
   return { file, added, removed, untouched };
 }

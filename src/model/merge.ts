@@ -9,20 +9,34 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /** Rebuilds the unsharded entry of one check from its shard entries. */
-function mergeCheck(id: string, entries: { entry: CheckReport; shard: number }[], incomplete: boolean): CheckReport | undefined {
+function mergeCheck(
+  id: string,
+  entries: { entry: CheckReport; shard: number }[],
+  incomplete: boolean,
+): CheckReport | undefined {
   const withParts = entries.filter((e) => e.entry.parts !== undefined);
   if (withParts.length === 0) {
     // One chunk (or skipped): exactly one shard ran it, or every shard skipped it the same way.
     const skipped = entries.filter((e) => e.entry.status === 'skipped');
-    if (entries.length > 1 && skipped.length !== entries.length) throw new UsageError(`check ${id} appears whole in shards ${entries.map((e) => e.shard).join(' and ')}: these are not shards of one run`);
+    if (entries.length > 1 && skipped.length !== entries.length)
+      throw new UsageError(
+        `check ${id} appears whole in shards ${entries.map((e) => e.shard).join(' and ')}: these are not shards of one run`,
+      );
     return entries[0]!.entry;
   }
-  if (withParts.length !== entries.length) throw new UsageError(`check ${id} is split in some shards and whole in others: these are not shards of one run`);
+  if (withParts.length !== entries.length)
+    throw new UsageError(`check ${id} is split in some shards and whole in others: these are not shards of one run`);
   // Walk the chunks in run order, as the unsharded run does, and stop at the first that did not pass.
-  const byChunk = new Map<number, { part: NonNullable<CheckReport['parts']>[number]; entry: CheckReport; shard: number }>();
+  const byChunk = new Map<
+    number,
+    { part: NonNullable<CheckReport['parts']>[number]; entry: CheckReport; shard: number }
+  >();
   for (const { entry, shard } of entries) {
     for (const part of entry.parts!) {
-      if (byChunk.has(part.chunk)) throw new UsageError(`chunk ${part.chunk} of check ${id} appears in two shards: these are not shards of one run`);
+      if (byChunk.has(part.chunk))
+        throw new UsageError(
+          `chunk ${part.chunk} of check ${id} appears in two shards: these are not shards of one run`,
+        );
       byChunk.set(part.chunk, { part, entry, shard });
     }
   }
@@ -42,7 +56,8 @@ function mergeCheck(id: string, entries: { entry: CheckReport; shard: number }[]
     for (const [t, n] of Object.entries(hit.part.tags)) tags[t] = (tags[t] ?? 0) + n;
     if (hit.part.status !== 'passed') {
       const last = hit.entry.parts![hit.entry.parts!.length - 1]!;
-      if (last.chunk !== k) throw new UsageError(`shard ${hit.shard} ran chunks of ${id} past a failing chunk: not a report of this tool`);
+      if (last.chunk !== k)
+        throw new UsageError(`shard ${hit.shard} ran chunks of ${id} past a failing chunk: not a report of this tool`);
       return entryOf(hit.entry, hit.part.status, cases, tags, durationMs);
     }
   }
@@ -50,11 +65,27 @@ function mergeCheck(id: string, entries: { entry: CheckReport; shard: number }[]
 }
 
 /** A whole entry, keys in the order the runner writes them, so the merged JSON equals the unsharded one. */
-export function entryOf(e: CheckReport, status: 'passed' | 'failed' | 'errored', cases: number, tags: Record<string, number>, durationMs: number): CheckReport {
-  const head = { id: e.id, title: e.title, suite: e.suite, severity: e.severity, specRef: e.specRef, ...(e.statement !== undefined ? { statement: e.statement } : {}), requires: e.requires, decisions: e.decisions };
+export function entryOf(
+  e: CheckReport,
+  status: 'passed' | 'failed' | 'errored',
+  cases: number,
+  tags: Record<string, number>,
+  durationMs: number,
+): CheckReport {
+  const head = {
+    id: e.id,
+    title: e.title,
+    suite: e.suite,
+    severity: e.severity,
+    specRef: e.specRef,
+    ...(e.statement !== undefined ? { statement: e.statement } : {}),
+    requires: e.requires,
+    decisions: e.decisions,
+  };
   const counts = { runs: cases, evidence: { cases, tags: sortedTags(tags) } };
   if (status === 'passed') return { ...head, status, ...counts, durationMs };
-  if (status === 'failed' && e.status === 'failed') return { ...head, status, ...counts, failure: e.failure, durationMs };
+  if (status === 'failed' && e.status === 'failed')
+    return { ...head, status, ...counts, failure: e.failure, durationMs };
   if (status === 'errored' && e.status === 'errored') return { ...head, status, ...counts, error: e.error, durationMs };
   throw new UsageError(`check ${e.id}: a ${status} chunk in an entry that says ${e.status}: not a report of this tool`);
 }
@@ -70,41 +101,63 @@ export function mergeReports(reports: readonly Report[], order: readonly string[
   if (reports.length === 0) throw new UsageError('merge needs the shard reports (report.json files)');
   const first = reports[0]!;
   const count = first.run.shard?.count;
-  if (count === undefined) throw new UsageError('the first report is not a shard report (it was not run as one shard of a sharded run)');
+  if (count === undefined)
+    throw new UsageError('the first report is not a shard report (it was not run as one shard of a sharded run)');
   const seen = new Set<number>();
   for (const r of reports) {
-    if (!r.run.shard) throw new UsageError('a report is not a shard report (it was not run as one shard of a sharded run)');
-    if (r.run.shard.count !== count) throw new UsageError(`the reports come from different shard counts (${count} and ${r.run.shard.count})`);
+    if (!r.run.shard)
+      throw new UsageError('a report is not a shard report (it was not run as one shard of a sharded run)');
+    if (r.run.shard.count !== count)
+      throw new UsageError(`the reports come from different shard counts (${count} and ${r.run.shard.count})`);
     if (seen.has(r.run.shard.index)) throw new UsageError(`shard ${r.run.shard.index}/${count} is given twice`);
     // One build writes every shard of a run, so their formats agree; a mix is shards of different runs.
-    if (r.format !== first.format) throw new UsageError(`the shard reports differ in format (${first.format} and ${r.format}): the shards of one run are written by one version`);
+    if (r.format !== first.format)
+      throw new UsageError(
+        `the shard reports differ in format (${first.format} and ${r.format}): the shards of one run are written by one version`,
+      );
     seen.add(r.run.shard.index);
-    for (const f of SHARED_RUN_FIELDS) if (!same(r.run[f], first.run[f])) throw new UsageError(`the shard reports differ in run.${f}: they are not shards of one run`);
-    if (!same(r.run.selection, first.run.selection)) throw new UsageError('the shard reports differ in their selection of suites and checks: they are not shards of one run');
-    if (!same(r.adapter, first.adapter) || !same(r.tool, first.tool)) throw new UsageError('the shard reports come from different adapters or tool versions');
+    for (const f of SHARED_RUN_FIELDS)
+      if (!same(r.run[f], first.run[f]))
+        throw new UsageError(`the shard reports differ in run.${f}: they are not shards of one run`);
+    if (!same(r.run.selection, first.run.selection))
+      throw new UsageError(
+        'the shard reports differ in their selection of suites and checks: they are not shards of one run',
+      );
+    if (!same(r.adapter, first.adapter) || !same(r.tool, first.tool))
+      throw new UsageError('the shard reports come from different adapters or tool versions');
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-  if (missing.length) throw new UsageError(`shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
+  if (missing.length)
+    throw new UsageError(
+      `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`,
+    );
 
   const entries = new Map<string, { entry: CheckReport; shard: number }[]>();
-  for (const r of reports) for (const c of r.checks) entries.set(c.id, [...(entries.get(c.id) ?? []), { entry: c, shard: r.run.shard!.index }]);
+  for (const r of reports)
+    for (const c of r.checks)
+      entries.set(c.id, [...(entries.get(c.id) ?? []), { entry: c, shard: r.run.shard!.index }]);
   const known = new Set(order);
   const stray = [...entries.keys()].filter((id) => !known.has(id));
-  if (stray.length) throw new UsageError(`the shard reports hold checks outside the selection: ${stray.slice(0, 5).join(', ')}`);
+  if (stray.length)
+    throw new UsageError(`the shard reports hold checks outside the selection: ${stray.slice(0, 5).join(', ')}`);
   const incomplete = reports.some((r) => r.incomplete);
   const checks: CheckReport[] = [];
   for (const id of order) {
     const list = entries.get(id);
     if (!list) {
       if (incomplete) continue; // an interrupted shard: the merged report says incomplete
-      throw new UsageError(`check ${id} is in none of the reports: a shard is missing or was run with another selection`);
+      throw new UsageError(
+        `check ${id} is in none of the reports: a shard is missing or was run with another selection`,
+      );
     }
     const merged = mergeCheck(id, list, incomplete);
     if (merged) checks.push(merged);
   }
   const { shard: _shard, ...run } = first.run;
   // Shards may run on different machines: the merged report names the machine only when they agree.
-  const environment = reports.every((r) => r.environment !== undefined && same(r.environment, first.environment)) ? { environment: { ...first.environment! } } : {};
+  const environment = reports.every((r) => r.environment !== undefined && same(r.environment, first.environment))
+    ? { environment: { ...first.environment! } }
+    : {};
   return {
     // Written by this build: format 2, which a format-1 report's fields are a part of.
     format: REPORT_FORMAT,

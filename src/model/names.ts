@@ -25,7 +25,8 @@ export function closestName(name: string, known: readonly string[]): string | un
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const k of known) {
-    const d = k === name ? 0 : k.toLowerCase() === name.toLowerCase() ? 1 : editDistance(name.toLowerCase(), k.toLowerCase());
+    const d =
+      k === name ? 0 : k.toLowerCase() === name.toLowerCase() ? 1 : editDistance(name.toLowerCase(), k.toLowerCase());
     if (d < bestDistance) {
       best = k;
       bestDistance = d;

@@ -52,7 +52,10 @@ export interface FailureRecord {
 }
 
 /** One answer to the counterexample: what the case came to. */
-export type FlakyAnswer = { outcome: 'failed'; message: string; actual: unknown } | { outcome: 'passed' } | { outcome: 'errored'; message: string };
+export type FlakyAnswer =
+  | { outcome: 'failed'; message: string; actual: unknown }
+  | { outcome: 'passed' }
+  | { outcome: 'errored'; message: string };
 
 /** A counterexample answered differently when run again: the first answer and the first that differed. */
 export interface FlakyRecord {

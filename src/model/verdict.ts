@@ -30,8 +30,10 @@ export function verdictOf(report: Readonly<Report>): RunVerdict {
   const ran = s.total - s.skipped;
   const base = { ran, passed: s.passed, ratio: ran === 0 ? 0 : s.passed / ran };
   if (report.incomplete) return { ...base, state: 'incomplete', text: `interrupted after ${plural(s.total, 'check')}` };
-  if (s.mustFailed > 0) return { ...base, state: 'fail', text: `${plural(s.mustFailed, 'MUST check')} failed or errored` };
-  if (s.failed + s.errored > 0) return { ...base, state: 'warn', text: `${plural(s.failed + s.errored, 'SHOULD check')} failed or errored` };
+  if (s.mustFailed > 0)
+    return { ...base, state: 'fail', text: `${plural(s.mustFailed, 'MUST check')} failed or errored` };
+  if (s.failed + s.errored > 0)
+    return { ...base, state: 'warn', text: `${plural(s.failed + s.errored, 'SHOULD check')} failed or errored` };
   if (ran === 0) return { ...base, state: 'empty', text: 'no check ran' };
   return { ...base, state: 'pass', text: `all ${plural(ran, 'check')} that ran passed` };
 }
@@ -50,6 +52,12 @@ export function ratioText(report: Readonly<Report>): string {
 export function statusCountsText(report: Readonly<Report>): string {
   const s = report.summary;
   const x = expectedCounts(report);
-  const part = (n: number, word: string, expected: number) => `${n} ${word}${expected > 0 ? ` (${expected} expected)` : ''}`;
-  return [part(s.passed, 'passed', 0), part(s.failed, 'failed', x.failed), part(s.errored, 'errored', x.errored), part(s.skipped, 'skipped', x.skipped)].join(', ');
+  const part = (n: number, word: string, expected: number) =>
+    `${n} ${word}${expected > 0 ? ` (${expected} expected)` : ''}`;
+  return [
+    part(s.passed, 'passed', 0),
+    part(s.failed, 'failed', x.failed),
+    part(s.errored, 'errored', x.errored),
+    part(s.skipped, 'skipped', x.skipped),
+  ].join(', ');
 }

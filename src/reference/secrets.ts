@@ -32,8 +32,16 @@ const mixed = (s: string): boolean => charClasses(s) >= 2;
  */
 const PATTERNS: readonly SecretPattern[] = [
   { name: 'pem-private-key', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/, hints: ['private key'] },
-  { name: 'aws-access-key-id', re: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Za-z0-9])/, hints: ['akia', 'asia', 'abia', 'acca', 'agpa', 'aida', 'aroa'] },
-  { name: 'github-token', re: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/, hints: ['gh', 'github_pat_'] },
+  {
+    name: 'aws-access-key-id',
+    re: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Za-z0-9])/,
+    hints: ['akia', 'asia', 'abia', 'acca', 'agpa', 'aida', 'aroa'],
+  },
+  {
+    name: 'github-token',
+    re: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/,
+    hints: ['gh', 'github_pat_'],
+  },
   { name: 'slack-token', re: /(?<![A-Za-z0-9])xox[abposre]-([A-Za-z0-9-]{10,})/, accept: mixed, hints: ['xox'] },
   {
     name: 'sk-api-key',
@@ -70,10 +78,13 @@ const PATTERNS: readonly SecretPattern[] = [
 export const SECRET_PATTERN_NAMES: readonly string[] = PATTERNS.map((p) => p.name);
 
 // Filtered families need every match, hence a global twin compiled once.
-const GLOBAL = new Map(PATTERNS.filter((p) => p.accept).map((p) => [p.name, new RegExp(p.re.source, `${p.re.flags}g`)]));
+const GLOBAL = new Map(
+  PATTERNS.filter((p) => p.accept).map((p) => [p.name, new RegExp(p.re.source, `${p.re.flags}g`)]),
+);
 
 /** `literals` as one case-insensitive alternation. */
-const anyOf = (literals: readonly string[]): RegExp => new RegExp(literals.map((h) => h.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'i');
+const anyOf = (literals: readonly string[]): RegExp =>
+  new RegExp(literals.map((h) => h.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'i');
 
 /**
  * Hints as case-insensitive tests: one for every family at once (most strings of a message contain
@@ -120,7 +131,8 @@ export interface SecretLocation {
 }
 
 /** A member name that makes its string value an assignment worth reading (`db_password`, `apiKey`). */
-const CREDENTIAL_KEY = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[ _-]?key|private[ _-]?key|token)["']?$/i;
+const CREDENTIAL_KEY =
+  /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[ _-]?key|private[ _-]?key|token)["']?$/i;
 
 const escapePointer = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
 

@@ -11,7 +11,13 @@ export interface EndpointBadge {
   color: string;
 }
 
-const COLOR: Record<VerdictState, string> = { pass: 'brightgreen', warn: 'yellow', fail: 'red', incomplete: 'lightgrey', empty: 'lightgrey' };
+const COLOR: Record<VerdictState, string> = {
+  pass: 'brightgreen',
+  warn: 'yellow',
+  fail: 'red',
+  incomplete: 'lightgrey',
+  empty: 'lightgrey',
+};
 
 /**
  * The badge of a report: the pass ratio over the checks that ran (`20/22 passed, 40 skipped`),

@@ -12,7 +12,8 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
  * surrogates and noncharacters U+FFFE/U+FFFF. They become U+FFFD so that the file stays
  * well-formed UTF-8 and the HTML parser never meets a NUL.
  */
-const UNSAFE_CODE_POINTS = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const UNSAFE_CODE_POINTS =
+  /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * Characters that change how the text around them is displayed without showing themselves:
@@ -153,5 +154,10 @@ const TERMINAL_NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\x1b
 export function escapeTerminal(value: string): string {
   return revealInvisible(value)
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-    .replace(TERMINAL_CONTROLS, (c) => TERMINAL_NAMED[c] ?? (c.charCodeAt(0) < 0x80 ? `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : hex4(c)));
+    .replace(
+      TERMINAL_CONTROLS,
+      (c) =>
+        TERMINAL_NAMED[c] ??
+        (c.charCodeAt(0) < 0x80 ? `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : hex4(c)),
+    );
 }

@@ -23,7 +23,9 @@ export function evidenceLine(e: Evidence): string {
     const n = tags.filter(([t]) => t.startsWith(prefix)).length;
     if (n) kinds.push(`${n} ${n === 1 ? one : many}`);
   }
-  const other = tags.filter(([t]) => t !== 'valid' && t !== 'adversarial' && !KINDS.some(([p]) => t.startsWith(p))).length;
+  const other = tags.filter(
+    ([t]) => t !== 'valid' && t !== 'adversarial' && !KINDS.some(([p]) => t.startsWith(p)),
+  ).length;
   if (other) kinds.push(`${other} other tag${other === 1 ? '' : 's'}`);
   const detail = [parts.join(''), kinds.join(', ')].filter(Boolean).join('; ');
   return `${e.cases} case${e.cases === 1 ? '' : 's'}${detail ? ` (${detail})` : ''}`;

@@ -61,20 +61,37 @@ function scalarJson(value: unknown, room: number): string {
  * member it belongs to (a container's closing line too), lazily: a huge case is never serialized
  * whole, only the lines shown are.
  */
-function* jsonLines(value: unknown, room: number, pointer = '', depth = 0, key?: string, last = true): Generator<JsonLine> {
+function* jsonLines(
+  value: unknown,
+  room: number,
+  pointer = '',
+  depth = 0,
+  key?: string,
+  last = true,
+): Generator<JsonLine> {
   const pad = '  '.repeat(depth);
   const head = key === undefined ? pad : `${pad}${JSON.stringify(key)}: `;
   const comma = last ? '' : ',';
   if (value !== null && typeof value === 'object') {
     const isArray = Array.isArray(value);
-    const entries: [string, unknown][] = isArray ? (value as unknown[]).map((v, i) => [String(i), v]) : Object.entries(value);
+    const entries: [string, unknown][] = isArray
+      ? (value as unknown[]).map((v, i) => [String(i), v])
+      : Object.entries(value);
     const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
     if (entries.length === 0) {
       yield { pointer, text: () => `${head}${open}${close}${comma}` };
       return;
     }
     yield { pointer, text: () => `${head}${open}` };
-    for (const [i, [k, v]] of entries.entries()) yield* jsonLines(v, room, `${pointer}/${pointerToken(k)}`, depth + 1, isArray ? undefined : k, i === entries.length - 1);
+    for (const [i, [k, v]] of entries.entries())
+      yield* jsonLines(
+        v,
+        room,
+        `${pointer}/${pointerToken(k)}`,
+        depth + 1,
+        isArray ? undefined : k,
+        i === entries.length - 1,
+      );
     yield { pointer, text: () => `${pad}${close}${comma}` };
     return;
   }
@@ -138,7 +155,9 @@ export function caseLines(value: unknown, focus: string | undefined, options: Fa
     if (at >= end) break;
     if (at >= start) {
       const text = fit(escapeTerminal(line.text()), width);
-      out.push(focus !== undefined && within(line.pointer, focus) ? `${indent}${p.focus(`> ${text}`)}` : `${indent}  ${text}`);
+      out.push(
+        focus !== undefined && within(line.pointer, focus) ? `${indent}${p.focus(`> ${text}`)}` : `${indent}  ${text}`,
+      );
     }
     at += 1;
   }
@@ -166,7 +185,12 @@ export function renderFailureView(v: FailureView, options: FailureViewOptions = 
   const width = textWidth(options, indent.length + 10);
   const where = v.file !== undefined ? ` (whole case: ${escapeTerminal(v.file)})` : '';
   const focusPresent = v.focus !== undefined && locate(v.counterexample, v.focus).focusAt >= 0;
-  const focusNote = v.focus === undefined ? '' : focusPresent ? `, ${p.focus(`> ${escapeTerminal(v.focus)}`)} changed` : `, ${escapeTerminal(v.focus)} removed`;
+  const focusNote =
+    v.focus === undefined
+      ? ''
+      : focusPresent
+        ? `, ${p.focus(`> ${escapeTerminal(v.focus)}`)} changed`
+        : `, ${escapeTerminal(v.focus)} removed`;
   return [
     `${indent}counterexample${where}${focusNote}:`,
     ...caseLines(v.counterexample, focusPresent ? v.focus : undefined, { ...options, indent: `${indent}  ` }),

@@ -7,10 +7,17 @@ import { counted } from '../model/words.js';
 export function renderGate(g: GateResult, options: { allowStale?: boolean } = {}): string {
   const lines: string[] = [];
   const entryName = (e: Expectation) => `${e.check} (${e.outcome}: ${e.reason}${e.issue ? `, ${e.issue}` : ''})`;
-  for (const c of g.newFailures) lines.push(`NEW FAILURE ${c.id} [${c.severity}] ${c.status}: ${escapeTerminal((problemOf(c) ?? '').slice(0, 400).replace(/\s+/g, ' ').slice(0, 200))}`);
+  for (const c of g.newFailures)
+    lines.push(
+      `NEW FAILURE ${c.id} [${c.severity}] ${c.status}: ${escapeTerminal((problemOf(c) ?? '').slice(0, 400).replace(/\s+/g, ' ').slice(0, 200))}`,
+    );
   for (const c of g.newShouldFailures) lines.push(`new SHOULD failure (not gating) ${c.id}: ${c.status}`);
-  for (const s of g.stale) lines.push(`STALE ${entryName(s.entry)}: ${s.why}${options.allowStale ? ' (allowed by --allow-stale)' : ''}`);
-  for (const c of g.unexpectedSkips) lines.push(`skipped, no expectation (not gating) ${c.id}: ${c.status === 'skipped' ? escapeTerminal(c.skipReason) : ''}`);
+  for (const s of g.stale)
+    lines.push(`STALE ${entryName(s.entry)}: ${s.why}${options.allowStale ? ' (allowed by --allow-stale)' : ''}`);
+  for (const c of g.unexpectedSkips)
+    lines.push(
+      `skipped, no expectation (not gating) ${c.id}: ${c.status === 'skipped' ? escapeTerminal(c.skipReason) : ''}`,
+    );
   if (g.incomplete) lines.push('INCOMPLETE: the run was interrupted; the gate never passes half a run');
   const verdict = g.ok ? 'gate: PASSED' : 'gate: FAILED';
   lines.push(

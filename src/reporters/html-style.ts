@@ -75,5 +75,9 @@ footer { color: var(--muted); font-size: .85rem; margin: 2rem 0 1rem; }
  * section. By position, never by name, so that no text of a report ever reaches the stylesheet.
  */
 export function filterCss(suites: number): string {
-  return Array.from({ length: suites }, (_, i) => `body:has(#f-suite-${i + 1}:not(:checked)) main > section.suite:nth-of-type(${i + 1}) { display: none; }\n`).join('');
+  return Array.from(
+    { length: suites },
+    (_, i) =>
+      `body:has(#f-suite-${i + 1}:not(:checked)) main > section.suite:nth-of-type(${i + 1}) { display: none; }\n`,
+  ).join('');
 }

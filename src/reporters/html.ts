@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { counted } from '../model/words.js';
 import { entryText, expectationLine, expectedCounts } from '../model/gate.js';
-import { problemOf, type CheckExpectation, type CheckReport, type ErroredCheck, type Expectation, type FailedCheck, type Report } from '../model/report.js';
+import {
+  problemOf,
+  type CheckExpectation,
+  type CheckReport,
+  type ErroredCheck,
+  type Expectation,
+  type FailedCheck,
+  type Report,
+} from '../model/report.js';
 import { displayJson, displayText, escapeHtmlAttr as attr, escapeHtmlText as text } from './escape.js';
 import { filterCss, REPORT_CSS } from './html-style.js';
 import { statusBar } from './status-bar.js';
@@ -59,7 +67,8 @@ function expectationClass(x: CheckExpectation | undefined): string {
 function expectationTag(c: CheckReport): string {
   const x = c.expectation;
   if (!x) return '';
-  const label = x.result === 'expected' ? 'EXPECTED' : x.result === 'unexpected-pass' ? 'UNEXPECTED PASS' : 'STALE ENTRY';
+  const label =
+    x.result === 'expected' ? 'EXPECTED' : x.result === 'unexpected-pass' ? 'UNEXPECTED PASS' : 'STALE ENTRY';
   return `<span class="xtag${expectationClass(x)}">${label}</span>`;
 }
 
@@ -67,8 +76,14 @@ function expectationTag(c: CheckReport): string {
 function expectationNote(c: CheckReport): string {
   const x = c.expectation;
   if (!x) return '';
-  const head = x.result === 'expected' ? `Expected ${c.status === 'skipped' ? 'skip' : 'failure'}` : x.result === 'unexpected-pass' ? 'Unexpected pass' : 'Stale expectation';
-  const why = x.why !== undefined ? ` ${text(x.why)}${x.gating ? ' (this entry fails the gate unless --allow-stale)' : ''}.` : '';
+  const head =
+    x.result === 'expected'
+      ? `Expected ${c.status === 'skipped' ? 'skip' : 'failure'}`
+      : x.result === 'unexpected-pass'
+        ? 'Unexpected pass'
+        : 'Stale expectation';
+  const why =
+    x.why !== undefined ? ` ${text(x.why)}${x.gating ? ' (this entry fails the gate unless --allow-stale)' : ''}.` : '';
   return `<p class="expectation${expectationClass(x)}"><strong>${head}.</strong>${why} Entry: ${entryFacts(x.entry)}</p>`;
 }
 
@@ -82,7 +97,9 @@ function valueBlock(title: string, value: unknown): string {
 
 function evidence(c: CheckReport): string {
   const tags = Object.entries(c.evidence.tags);
-  const list = tags.length ? `<pre>${text(tags.map(([t, n]) => `${n}\t${t}`).join('\n'))}</pre>` : '<p>No evidence tags.</p>';
+  const list = tags.length
+    ? `<pre>${text(tags.map(([t, n]) => `${n}\t${t}`).join('\n'))}</pre>`
+    : '<p>No evidence tags.</p>';
   return `<details><summary>Evidence: ${counted(c.evidence.cases, 'case')}${tags.length ? `, ${counted(tags.length, 'tag')}` : ''}</summary>${list}</details>`;
 }
 
@@ -95,7 +112,9 @@ function failureDetails(c: FailedCheck): string {
     `<div class="pair"><div>${valueBlock('Expected', f.expected)}</div><div>${valueBlock('The adapter answered', f.actual)}</div></div>` +
     `<h3>Replay</h3><pre><code>${text(displayText(f.replay, MAX_VALUE_CHARS))}</code></pre>` +
     (f.flaky ? valueBlock('Flaky: run again, the counterexample was answered differently', f.flaky) : '') +
-    (f.shrinkCut !== undefined ? `<p class="message">Not fully shrunk: ${text(displayText(f.shrinkCut, MAX_VALUE_CHARS))}</p>` : '') +
+    (f.shrinkCut !== undefined
+      ? `<p class="message">Not fully shrunk: ${text(displayText(f.shrinkCut, MAX_VALUE_CHARS))}</p>`
+      : '') +
     `<p class="ref">check seed ${f.seed}, path ${text(f.path || '(none)')}, ${counted(f.shrinks, 'shrink')}</p></details>`
   );
 }
@@ -112,7 +131,11 @@ function errorDetails(c: ErroredCheck): string {
 }
 
 function checkItem(c: CheckReport): string {
-  const facts = [`Spec: ${c.specRef}`, `${c.runs} case${c.runs === 1 ? '' : 's'}`, `requires ${c.requires.join(', ') || 'nothing'}`];
+  const facts = [
+    `Spec: ${c.specRef}`,
+    `${c.runs} case${c.runs === 1 ? '' : 's'}`,
+    `requires ${c.requires.join(', ') || 'nothing'}`,
+  ];
   if (c.decisions.length) facts.splice(1, 0, `decisions ${c.decisions.join(', ')}`);
   let body = '';
   if (c.status === 'failed') body = failureDetails(c);
@@ -167,13 +190,16 @@ function checkLink(c: CheckReport): string {
 
 /** The failures and errors no entry explains, identical ones grouped: one fault on 16 checks is one entry with 16 links. */
 function problems(report: Readonly<Report>): string {
-  const bad = report.checks.filter((c) => (c.status === 'failed' || c.status === 'errored') && c.expectation?.result !== 'expected');
+  const bad = report.checks.filter(
+    (c) => (c.status === 'failed' || c.status === 'errored') && c.expectation?.result !== 'expected',
+  );
   if (bad.length === 0) return '';
   const groups = groupProblems(bad);
   const items = groups.map((g) => {
     const message = text(displayText(g.message, 300));
     const c = g.checks[0]!;
-    if (g.checks.length === 1) return `<li><a href="#${attr(anchor(c.id))}"><code>${text(c.id)}</code></a> ${text(LABEL[g.status])} [${text(c.severity)}]: ${message}</li>`;
+    if (g.checks.length === 1)
+      return `<li><a href="#${attr(anchor(c.id))}"><code>${text(c.id)}</code></a> ${text(LABEL[g.status])} [${text(c.severity)}]: ${message}</li>`;
     return `<li>${text(LABEL[g.status])}: ${message} <span class="ref">(${g.checks.length} checks)</span><ul class="links">${g.checks.map((k) => `<li>${checkLink(k)}</li>`).join('')}</ul></li>`;
   });
   const distinct = groups.length < bad.length ? `, ${groups.length} distinct` : '';
@@ -186,19 +212,25 @@ function gateSection(report: Readonly<Report>): string {
   if (!g) return '';
   const attention = report.checks.filter((c) => c.expectation && c.expectation.result !== 'expected');
   const expected = report.checks.filter((c) => c.expectation?.result === 'expected');
-  const staleOnly = g.stale.filter((s) => !attention.some((c) => JSON.stringify(c.expectation!.entry) === JSON.stringify(s.entry)));
+  const staleOnly = g.stale.filter(
+    (s) => !attention.some((c) => JSON.stringify(c.expectation!.entry) === JSON.stringify(s.entry)),
+  );
   const verdict = `Gate ${g.ok ? 'PASSED' : 'FAILED'} against ${g.file}: ${g.expected.length} expected, ${g.newFailures.length} new failures, ${g.stale.length} stale${g.allowStale && g.stale.length ? ' (allowed by --allow-stale)' : ''}${g.untouched.length ? `, ${g.untouched.length} not touched by this run` : ''}`;
   const parts = [`<p class="verdict ${g.ok ? 'pass' : 'fail'}">${text(verdict)}</p>`];
   if (attention.length || staleOnly.length) {
     parts.push(
       `<h3>Needs attention (${attention.length + staleOnly.length})</h3><ul>` +
-        attention.map((c) => `<li class="attention">${checkLink(c)} ${text(expectationLine(c, c.expectation!))}</li>`).join('') +
+        attention
+          .map((c) => `<li class="attention">${checkLink(c)} ${text(expectationLine(c, c.expectation!))}</li>`)
+          .join('') +
         staleOnly.map((s) => `<li class="attention">entry ${text(entryText(s.entry))}: ${text(s.why)}</li>`).join('') +
         '</ul>',
     );
   }
   if (expected.length) {
-    parts.push(`<h3>Expected (${expected.length})</h3><ul>${expected.map((c) => `<li>${checkLink(c)} ${text(LABEL[c.status])}: ${entryFacts(c.expectation!.entry)}</li>`).join('')}</ul>`);
+    parts.push(
+      `<h3>Expected (${expected.length})</h3><ul>${expected.map((c) => `<li>${checkLink(c)} ${text(LABEL[c.status])}: ${entryFacts(c.expectation!.entry)}</li>`).join('')}</ul>`,
+    );
   }
   return `<section class="gate${g.ok ? '' : ' failed'}" aria-label="Gate"><h2>Expectations</h2>${parts.join('')}</section>`;
 }
@@ -214,31 +246,45 @@ function environmentBlock(report: Readonly<Report>): string {
     ['Platform', e?.platform ?? 'not recorded'],
     ['OS', e?.os ?? 'not recorded'],
     ['Adapter', a.spec],
-    ['describe()', `${a.name} ${a.version}${a.capabilityLevel ? `, claims ${a.capabilityLevel}` : ', claims no capability level'}`],
+    [
+      'describe()',
+      `${a.name} ${a.version}${a.capabilityLevel ? `, claims ${a.capabilityLevel}` : ', claims no capability level'}`,
+    ],
   ];
-  const note = e ? '' : '<p class="ref">This report does not record the machine it ran on (written by an older version, or merged from shards that ran on different machines).</p>';
+  const note = e
+    ? ''
+    : '<p class="ref">This report does not record the machine it ran on (written by an older version, or merged from shards that ran on different machines).</p>';
   return `<section class="env" aria-label="Environment"><h2>Environment</h2><dl class="meta">${rows.map(([k, v]) => `<div><dt>${text(k)}</dt><dd>${text(v)}</dd></div>`).join('')}</dl>${note}</section>`;
 }
 
 /** The filters: a status radio group and a checkbox per suite, all CSS (`filterCss`), no script. */
 function filters(report: Readonly<Report>, suites: readonly string[]): string {
   const n = (p: (c: CheckReport) => boolean) => report.checks.filter(p).length;
-  const problem = (c: CheckReport) => (c.status === 'failed' || c.status === 'errored') && c.expectation?.result !== 'expected';
+  const problem = (c: CheckReport) =>
+    (c.status === 'failed' || c.status === 'errored') && c.expectation?.result !== 'expected';
   const options: [id: string, label: string, count: number][] = [
     ['f-all', 'All', report.checks.length],
     ['only-problems', report.gate ? 'Failed or errored, not expected' : 'Failed or errored', n(problem)],
     ['f-passed', 'Passed', n((c) => c.status === 'passed')],
     ['f-skipped', 'Skipped', n((c) => c.status === 'skipped' && c.expectation?.result !== 'expected')],
   ];
-  if (report.gate) options.push(['f-expected', 'Expected', n((c) => c.expectation?.result === 'expected')], ['f-attention', 'Needs attention', n((c) => c.expectation !== undefined && c.expectation.result !== 'expected')]);
-  const radio = ([id, label, count]: (typeof options)[number]) => `<span class="opt"><input type="radio" name="status" id="${id}"${id === 'f-all' ? ' checked' : ''}><label for="${id}">${text(label)} (${count})</label></span>`;
-  const box = (s: string, i: number) => `<span class="opt"><input type="checkbox" id="f-suite-${i + 1}" checked><label for="f-suite-${i + 1}">${text(s)}</label></span>`;
+  if (report.gate)
+    options.push(
+      ['f-expected', 'Expected', n((c) => c.expectation?.result === 'expected')],
+      ['f-attention', 'Needs attention', n((c) => c.expectation !== undefined && c.expectation.result !== 'expected')],
+    );
+  const radio = ([id, label, count]: (typeof options)[number]) =>
+    `<span class="opt"><input type="radio" name="status" id="${id}"${id === 'f-all' ? ' checked' : ''}><label for="${id}">${text(label)} (${count})</label></span>`;
+  const box = (s: string, i: number) =>
+    `<span class="opt"><input type="checkbox" id="f-suite-${i + 1}" checked><label for="f-suite-${i + 1}">${text(s)}</label></span>`;
   return `<div class="filters" aria-label="Filters"><fieldset><legend>Status</legend>${options.map(radio).join('')}</fieldset><fieldset><legend>Suites</legend>${suites.map(box).join('')}</fieldset></div>`;
 }
 
 function meta(report: Readonly<Report>): string {
   const r = report.run;
-  const sel = [...r.selection.suites.map((s) => `suite ${s}`), ...r.selection.checks.map((c) => `check ${c}`)].join(', ') || 'every check';
+  const sel =
+    [...r.selection.suites.map((s) => `suite ${s}`), ...r.selection.checks.map((c) => `check ${c}`)].join(', ') ||
+    'every check';
   const rows: [string, string][] = [
     ['Seed', String(r.seed)],
     ['Cases per check', String(r.runs)],
@@ -248,7 +294,11 @@ function meta(report: Readonly<Report>): string {
     ['Started', r.startedAt],
     ['Duration', `${(r.durationMs / 1000).toFixed(1)} s`],
   ];
-  if (r.shard) rows.unshift(['Shard', `${r.shard.index} of ${r.shard.count}: a partial report, merge the shards for the whole run`]);
+  if (r.shard)
+    rows.unshift([
+      'Shard',
+      `${r.shard.index} of ${r.shard.count}: a partial report, merge the shards for the whole run`,
+    ]);
   return `<dl class="meta">${rows.map(([k, v]) => `<div><dt>${text(k)}</dt><dd>${text(v)}</dd></div>`).join('')}</dl>`;
 }
 
@@ -280,7 +330,15 @@ export function renderHtml(report: Readonly<Report>): string {
     problems(report),
     environmentBlock(report),
     filters(report, suites),
-    `<main>${suites.map((s) => suiteSection(report, s, report.checks.filter((c) => c.suite === s))).join('')}</main>`,
+    `<main>${suites
+      .map((s) =>
+        suiteSection(
+          report,
+          s,
+          report.checks.filter((c) => c.suite === s),
+        ),
+      )
+      .join('')}</main>`,
     `<footer>Generated by ${text(report.tool.name)} ${text(report.tool.version)} (${text(report.format)}). Every value from the adapter or a counterexample is shown as text; the full values are in report.json.</footer>`,
     '</body></html>',
     '',

@@ -15,13 +15,24 @@ export { createProgressReporter, type ProgressOptions, type ProgressReporter } f
  * The file reporters of a run's output folder, in writing order: `report.json` first (the source
  * every other format renders from), then `junit.xml`, `report.html`, `summary.md` and `badge.json`.
  */
-export const FILE_REPORTERS: readonly FileReporter[] = Object.freeze([jsonReporter, junitReporter, htmlReporter, markdownReporter, badgeReporter]);
+export const FILE_REPORTERS: readonly FileReporter[] = Object.freeze([
+  jsonReporter,
+  junitReporter,
+  htmlReporter,
+  markdownReporter,
+  badgeReporter,
+]);
 
 /** The file reporters by name (`json`, `junit`, `html`, `markdown`, `badge`). */
-export const REPORTERS: Readonly<Record<string, FileReporter>> = Object.freeze(Object.fromEntries(FILE_REPORTERS.map((r) => [r.name, r])));
+export const REPORTERS: Readonly<Record<string, FileReporter>> = Object.freeze(
+  Object.fromEntries(FILE_REPORTERS.map((r) => [r.name, r])),
+);
 
 /** The files the reporters publish for a report, in order: rendered, or as chunks to stream (report.json). */
-export function renderReportFiles(report: Readonly<Report>, reporters: readonly FileReporter[] = FILE_REPORTERS): ReportFile[] {
+export function renderReportFiles(
+  report: Readonly<Report>,
+  reporters: readonly FileReporter[] = FILE_REPORTERS,
+): ReportFile[] {
   return reporters.map((r) => ({ name: r.file, content: r.chunks ? r.chunks(report) : r.render(report) }));
 }
 

@@ -25,7 +25,15 @@ function* stringChunks(s: string): Generator<string> {
 
 /** A container being written (its keys, or undefined for an array), or a huge string being escaped slice by slice. */
 type Frame =
-  | { kind: 'container'; value: unknown; keys: string[] | undefined; next: number; count: number; close: string; depth: string }
+  | {
+      kind: 'container';
+      value: unknown;
+      keys: string[] | undefined;
+      next: number;
+      count: number;
+      close: string;
+      depth: string;
+    }
   | { kind: 'string'; pieces: Iterator<string> };
 
 /** True for what JSON.stringify leaves out of an object (and writes as null in an array). */
@@ -55,12 +63,22 @@ export function* jsonChunks(value: unknown, indent = 2): Generator<string> {
     else if (typeof v === 'bigint') throw new TypeError('a report cannot hold a BigInt');
     else if (typeof v !== 'object') buffer += 'null';
     else {
-      const keys = Array.isArray(v) ? undefined : Object.keys(v).filter((k) => !isOmitted((v as Record<string, unknown>)[k]));
+      const keys = Array.isArray(v)
+        ? undefined
+        : Object.keys(v).filter((k) => !isOmitted((v as Record<string, unknown>)[k]));
       const count = keys ? keys.length : (v as unknown[]).length;
       if (count === 0) buffer += keys ? '{}' : '[]';
       else {
         buffer += keys ? '{' : '[';
-        stack.push({ kind: 'container', value: v, keys, next: 0, count, close: `${indent ? `\n${depth}` : ''}${keys ? '}' : ']'}`, depth: depth + unit });
+        stack.push({
+          kind: 'container',
+          value: v,
+          keys,
+          next: 0,
+          count,
+          close: `${indent ? `\n${depth}` : ''}${keys ? '}' : ']'}`,
+          depth: depth + unit,
+        });
       }
     }
   };
@@ -107,4 +125,9 @@ export function renderJson(report: Report): string {
 }
 
 /** `report.json` as a file reporter: written first, the source of every other format, streamed. */
-export const jsonReporter: FileReporter = { name: 'json', file: 'report.json', render: renderJson, chunks: reportJsonChunks };
+export const jsonReporter: FileReporter = {
+  name: 'json',
+  file: 'report.json',
+  render: renderJson,
+  chunks: reportJsonChunks,
+};

@@ -9,7 +9,14 @@ const MAX_VALUE_CHARS = 20_000;
 
 /** The XML builder, made on the first junit.xml (a run that writes none never loads it). */
 let builder: InstanceType<ReturnType<typeof xmlBuilderClass>> | undefined;
-const xmlBuilder = () => (builder ??= new (xmlBuilderClass())({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, suppressEmptyNode: true, suppressBooleanAttributes: false }));
+const xmlBuilder = () =>
+  (builder ??= new (xmlBuilderClass())({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    format: true,
+    suppressEmptyNode: true,
+    suppressBooleanAttributes: false,
+  }));
 
 /**
  * Adapter text for an attribute or text of junit.xml: cut at `MAX_VALUE_CHARS`, invisible and
@@ -18,7 +25,10 @@ const xmlBuilder = () => (builder ??= new (xmlBuilderClass())({ ignoreAttributes
  * that any adapter output still makes a well-formed, honest file.
  */
 function xmlSafe(s: string): string {
-  return revealInvisible(s.length > MAX_VALUE_CHARS ? displayText(s, MAX_VALUE_CHARS) : s).replace(/[^\t\n\r\x20-\x7E\xA0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
+  return revealInvisible(s.length > MAX_VALUE_CHARS ? displayText(s, MAX_VALUE_CHARS) : s).replace(
+    /[^\t\n\r\x20-\x7E\xA0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu,
+    '\uFFFD',
+  );
 }
 
 function detail(value: unknown): string {
@@ -37,12 +47,24 @@ type CaseKind = 'passed' | 'failure' | 'error' | 'skipped';
 function caseKind(report: Readonly<Report>, c: CheckReport): CaseKind {
   if (acceptedByGate(report, c)) return 'skipped';
   if (failsGate(report, c) && c.status !== 'errored') return 'failure';
-  return c.status === 'failed' ? 'failure' : c.status === 'errored' ? 'error' : c.status === 'skipped' ? 'skipped' : 'passed';
+  return c.status === 'failed'
+    ? 'failure'
+    : c.status === 'errored'
+      ? 'error'
+      : c.status === 'skipped'
+        ? 'skipped'
+        : 'passed';
 }
 
 /** `<properties>` of `name`/`value` pairs. */
-function properties(pairs: [string, string | number | boolean | undefined][]): { property: { '@name': string; '@value': string }[] } {
-  return { property: pairs.filter((p): p is [string, string | number | boolean] => p[1] !== undefined).map(([name, value]) => ({ '@name': name, '@value': xmlSafe(String(value)) })) };
+function properties(pairs: [string, string | number | boolean | undefined][]): {
+  property: { '@name': string; '@value': string }[];
+} {
+  return {
+    property: pairs
+      .filter((p): p is [string, string | number | boolean] => p[1] !== undefined)
+      .map(([name, value]) => ({ '@name': name, '@value': xmlSafe(String(value)) })),
+  };
 }
 
 /** The run's facts every testsuite carries: seed, runs and stamp (what a replay needs), the machine, the gate. */
@@ -71,23 +93,76 @@ function runProperties(report: Readonly<Report>): ReturnType<typeof properties> 
 function expectationProperties(c: CheckReport): { properties?: ReturnType<typeof properties> } {
   const x = c.expectation;
   if (!x) return {};
-  return { properties: properties([['expectation', x.result], ['expectation.check', x.entry.check], ['expectation.reason', x.entry.reason], ['expectation.issue', x.entry.issue], ['expectation.expires', x.entry.expires], ['expectation.why', x.why]]) };
+  return {
+    properties: properties([
+      ['expectation', x.result],
+      ['expectation.check', x.entry.check],
+      ['expectation.reason', x.entry.reason],
+      ['expectation.issue', x.entry.issue],
+      ['expectation.expires', x.entry.expires],
+      ['expectation.why', x.why],
+    ]),
+  };
 }
 
 /** The failure or skip detail of a check, as junit.xml's elements. */
 function caseBody(report: Readonly<Report>, c: CheckReport, kind: CaseKind): Record<string, unknown> {
   const x = c.expectation;
   const line = x ? xmlSafe(expectationLine(c, x)) : '';
-  const failureText = c.status === 'failed' ? detail({ specRef: c.specRef, counterexample: c.failure.counterexample, expected: c.failure.expected, actual: c.failure.actual, replay: c.failure.replay }) : c.status === 'errored' ? detail(c.error) : undefined;
+  const failureText =
+    c.status === 'failed'
+      ? detail({
+          specRef: c.specRef,
+          counterexample: c.failure.counterexample,
+          expected: c.failure.expected,
+          actual: c.failure.actual,
+          replay: c.failure.replay,
+        })
+      : c.status === 'errored'
+        ? detail(c.error)
+        : undefined;
   if (kind === 'skipped') {
-    if (x && acceptedByGate(report, c)) return { skipped: { '@message': line, ...(failureText !== undefined ? { '#text': failureText } : c.status === 'skipped' ? { '#text': xmlSafe(c.skipReason) } : {}) } };
+    if (x && acceptedByGate(report, c))
+      return {
+        skipped: {
+          '@message': line,
+          ...(failureText !== undefined
+            ? { '#text': failureText }
+            : c.status === 'skipped'
+              ? { '#text': xmlSafe(c.skipReason) }
+              : {}),
+        },
+      };
     return { skipped: { '@message': c.status === 'skipped' ? xmlSafe(c.skipReason) : '' } };
   }
-  if (kind === 'error' && c.status === 'errored') return { error: { '@message': xmlSafe(x && failsGate(report, c) ? `${expectationLine(c, x)}; ${c.error.message}` : c.error.message), '#text': failureText } };
+  if (kind === 'error' && c.status === 'errored')
+    return {
+      error: {
+        '@message': xmlSafe(
+          x && failsGate(report, c) ? `${expectationLine(c, x)}; ${c.error.message}` : c.error.message,
+        ),
+        '#text': failureText,
+      },
+    };
   if (kind === 'failure') {
-    if (c.status === 'failed') return { failure: { '@message': xmlSafe(x && failsGate(report, c) ? `${expectationLine(c, x)}; ${c.failure.message}` : c.failure.message), '@type': c.severity, '#text': failureText } };
+    if (c.status === 'failed')
+      return {
+        failure: {
+          '@message': xmlSafe(
+            x && failsGate(report, c) ? `${expectationLine(c, x)}; ${c.failure.message}` : c.failure.message,
+          ),
+          '@type': c.severity,
+          '#text': failureText,
+        },
+      };
     // A passed or skipped check whose stale entry fails the gate.
-    return { failure: { '@message': line, '@type': 'stale-expectation', ...(c.status === 'skipped' ? { '#text': xmlSafe(c.skipReason) } : {}) } };
+    return {
+      failure: {
+        '@message': line,
+        '@type': 'stale-expectation',
+        ...(c.status === 'skipped' ? { '#text': xmlSafe(c.skipReason) } : {}),
+      },
+    };
   }
   return {};
 }

@@ -1,6 +1,13 @@
 import { problemOf, type CheckReport, type Report } from '../model/report.js';
 import { counted } from '../model/words.js';
-import { displayJson, displayText, escapeHtmlText, escapeMarkdownText as md, markdownCode as code, markdownFence as fence, } from './escape.js';
+import {
+  displayJson,
+  displayText,
+  escapeHtmlText,
+  escapeMarkdownText as md,
+  markdownCode as code,
+  markdownFence as fence,
+} from './escape.js';
 import { entryText, expectationLine, expectedCounts } from '../model/gate.js';
 import { ratioText, statusCountsText, verdictOf, type VerdictState } from '../model/verdict.js';
 import type { Expectation } from '../model/report.js';
@@ -29,7 +36,12 @@ function suiteTable(report: Readonly<Report>): string {
   return [
     '| Suite | Passed | Failed | Errored | Skipped |',
     '| --- | ---: | ---: | ---: | ---: |',
-    ...suites.map((s) => row(md(s), report.checks.filter((c) => c.suite === s))),
+    ...suites.map((s) =>
+      row(
+        md(s),
+        report.checks.filter((c) => c.suite === s),
+      ),
+    ),
     row('**Total**', report.checks),
   ].join('\n');
 }
@@ -52,7 +64,9 @@ function problemBlock(c: CheckReport): string {
       valueFence('Expected', f.expected, 'json'),
       valueFence('The adapter answered', f.actual, 'json'),
       valueFence('Replay', f.replay, 'sh'),
-      ...(f.flaky ? [valueFence('Flaky: run again, the counterexample was answered differently', f.flaky, 'json')] : []),
+      ...(f.flaky
+        ? [valueFence('Flaky: run again, the counterexample was answered differently', f.flaky, 'json')]
+        : []),
       ...(f.shrinkCut !== undefined ? [valueFence('Not fully shrunk', f.shrinkCut, 'text')] : []),
     );
   } else if (c.status === 'errored') {
@@ -65,7 +79,10 @@ function problemBlock(c: CheckReport): string {
 
 /** One failed or errored check on one line, for when the full blocks would not fit. */
 function problemLine(c: CheckReport): string {
-  const replay = c.status === 'failed' ? `: replay with ${code(c.failure.replay)}` : `: ${code(displayText(problemOf(c) ?? '', 200))}`;
+  const replay =
+    c.status === 'failed'
+      ? `: replay with ${code(c.failure.replay)}`
+      : `: ${code(displayText(problemOf(c) ?? '', 200))}`;
   return `- ${STATUS_ICON[c.status]} ${code(c.id)} ${c.severity}${replay}`;
 }
 
@@ -87,7 +104,9 @@ function gateBlock(report: Readonly<Report>): string {
   const g = report.gate;
   if (!g) return '';
   const attention = report.checks.filter((c) => c.expectation && c.expectation.result !== 'expected');
-  const staleOnly = g.stale.filter((s) => !attention.some((c) => JSON.stringify(c.expectation!.entry) === JSON.stringify(s.entry)));
+  const staleOnly = g.stale.filter(
+    (s) => !attention.some((c) => JSON.stringify(c.expectation!.entry) === JSON.stringify(s.entry)),
+  );
   const lines = [
     `### ${g.ok ? '✅' : '❌'} Gate ${g.ok ? 'PASSED' : 'FAILED'}: ${code(g.file)}`,
     '',
@@ -101,7 +120,10 @@ function gateBlock(report: Readonly<Report>): string {
   const expected = report.checks.filter((c) => c.expectation?.result === 'expected');
   if (expected.length) {
     lines.push('', `<details><summary>Expected failures and skips (${expected.length})</summary>`, '');
-    for (const c of expected) lines.push(`- ${STATUS_ICON[c.status]} ${code(c.id)} ${c.severity} expected ${c.status === 'skipped' ? 'skip' : 'failure'}: ${entryFacts(c.expectation!.entry)}`);
+    for (const c of expected)
+      lines.push(
+        `- ${STATUS_ICON[c.status]} ${code(c.id)} ${c.severity} expected ${c.status === 'skipped' ? 'skip' : 'failure'}: ${entryFacts(c.expectation!.entry)}`,
+      );
     lines.push('', '</details>');
   }
   return lines.join('\n');
@@ -116,7 +138,13 @@ function skippedBlock(report: Readonly<Report>): string {
   if (byReason.size === 0) return '';
   const lines = [...byReason].map(([reason, ids]) => `- ${md(reason)}: ${ids.map((id) => code(id)).join(', ')}`);
   const n = [...byReason.values()].reduce((t, ids) => t + ids.length, 0);
-  return [`<details><summary>Skipped checks${report.gate ? ', not expected' : ''} (${n})</summary>`, '', ...lines, '', '</details>'].join('\n');
+  return [
+    `<details><summary>Skipped checks${report.gate ? ', not expected' : ''} (${n})</summary>`,
+    '',
+    ...lines,
+    '',
+    '</details>',
+  ].join('\n');
 }
 
 /**
@@ -135,12 +163,17 @@ export function renderMarkdown(report: Readonly<Report>, budget = MARKDOWN_BUDGE
     suiteTable(report),
     ...(report.gate ? ['', gateBlock(report)] : []),
   ].join('\n');
-  const tail = [skippedBlock(report), `<sub>Full report: report.html and report.json next to this file. Replay any failure with the command shown.</sub>`]
+  const tail = [
+    skippedBlock(report),
+    `<sub>Full report: report.html and report.json next to this file. Replay any failure with the command shown.</sub>`,
+  ]
     .filter(Boolean)
     .join('\n\n');
 
   // Failures the gate expected are listed in its block, not here.
-  const problems = report.checks.filter((c) => (c.status === 'failed' || c.status === 'errored') && c.expectation?.result !== 'expected');
+  const problems = report.checks.filter(
+    (c) => (c.status === 'failed' || c.status === 'errored') && c.expectation?.result !== 'expected',
+  );
   const sections: string[] = [head];
   if (problems.length > 0) {
     sections.push(`### Failures and errors${report.gate ? ', not expected' : ''} (${problems.length})`);
@@ -165,4 +198,8 @@ export function renderMarkdown(report: Readonly<Report>, budget = MARKDOWN_BUDGE
 }
 
 /** The Markdown summary as a file reporter. */
-export const markdownReporter: FileReporter = { name: 'markdown', file: 'summary.md', render: (report) => renderMarkdown(report) };
+export const markdownReporter: FileReporter = {
+  name: 'markdown',
+  file: 'summary.md',
+  render: (report) => renderMarkdown(report),
+};

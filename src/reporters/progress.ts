@@ -148,7 +148,9 @@ export function createProgressReporter(o: ProgressOptions): ProgressReporter {
       state.cases = 0;
       state.shrinking = false;
       if (o.verbose) {
-        o.stream.write(`${CLEAR}${palette.status(result.status, MARK[result.status])} ${result.id} (${counted(result.runs, 'case')}, ${result.durationMs} ms)\n`);
+        o.stream.write(
+          `${CLEAR}${palette.status(result.status, MARK[result.status])} ${result.id} (${counted(result.runs, 'case')}, ${result.durationMs} ms)\n`,
+        );
         shown = '';
       }
       draw();

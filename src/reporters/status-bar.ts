@@ -5,7 +5,11 @@ import { escapeHtmlAttr as attr } from './escape.js';
  * class, for the stylesheet's colour), so that it needs no inline style (the pages' CSP forbids
  * it). Empty when every count is zero. report.html and the results site draw theirs with it.
  */
-export function statusBar<S extends string>(counts: Readonly<Record<S, number>>, order: readonly S[], label: string): string {
+export function statusBar<S extends string>(
+  counts: Readonly<Record<S, number>>,
+  order: readonly S[],
+  label: string,
+): string {
   const total = order.reduce((t, s) => t + counts[s], 0);
   if (total === 0) return '';
   let x = 0;

@@ -44,7 +44,12 @@ export interface Palette {
 /** A palette whose every style is on or off. */
 export function palette(enabled: boolean): Palette {
   const c = picocolors.createColors(enabled);
-  const byStatus: Record<CheckStatus, (s: string) => string> = { passed: c.green, failed: c.red, errored: c.magenta, skipped: c.dim };
+  const byStatus: Record<CheckStatus, (s: string) => string> = {
+    passed: c.green,
+    failed: c.red,
+    errored: c.magenta,
+    skipped: c.dim,
+  };
   return {
     enabled,
     status: (status, text) => byStatus[status](text),

@@ -28,7 +28,8 @@ export interface SummaryOptions {
 /** The status counts of a summary, each coloured by its status when it is not zero. */
 function countsLine(report: Report, p: Palette): string {
   const s = report.summary;
-  const part = (n: number, status: 'passed' | 'failed' | 'errored' | 'skipped') => (n > 0 ? p.status(status, `${n} ${status}`) : `${n} ${status}`);
+  const part = (n: number, status: 'passed' | 'failed' | 'errored' | 'skipped') =>
+    n > 0 ? p.status(status, `${n} ${status}`) : `${n} ${status}`;
   return `${counted(s.total, 'check')}: ${part(s.passed, 'passed')}, ${part(s.failed, 'failed')}, ${part(s.errored, 'errored')}, ${part(s.skipped, 'skipped')}`;
 }
 
@@ -48,13 +49,22 @@ export function renderSummary(report: Report, options: SummaryOptions = {}): str
         const file = options.failureFile?.(c.id);
         lines.push(
           ...renderFailureView(
-            { counterexample: c.failure.counterexample, expected: c.failure.expected, actual: c.failure.actual, ...(c.failure.focus !== undefined ? { focus: c.failure.focus } : {}), ...(file !== undefined ? { file } : {}) },
+            {
+              counterexample: c.failure.counterexample,
+              expected: c.failure.expected,
+              actual: c.failure.actual,
+              ...(c.failure.focus !== undefined ? { focus: c.failure.focus } : {}),
+              ...(file !== undefined ? { file } : {}),
+            },
             { palette: p, indent: '     ', ...(options.columns ? { columns: options.columns } : {}) },
           ),
         );
         lines.push(`     replay: ${escapeTerminal(c.failure.replay)}`);
         const flaky = c.failure.flaky;
-        if (flaky) lines.push(`     FLAKY: run again, the counterexample was answered differently (replay ${flaky.differedAt} of ${flaky.replays}: ${flaky.answers[1].outcome})`);
+        if (flaky)
+          lines.push(
+            `     FLAKY: run again, the counterexample was answered differently (replay ${flaky.differedAt} of ${flaky.replays}: ${flaky.answers[1].outcome})`,
+          );
         if (c.failure.shrinkCut !== undefined) lines.push(`     not fully shrunk: ${oneLine(c.failure.shrinkCut)}`);
       }
       if (c.status === 'errored') lines.push(`     ${oneLine(c.error.message)}`);
@@ -62,7 +72,9 @@ export function renderSummary(report: Report, options: SummaryOptions = {}): str
       if (c.status !== 'skipped') lines.push(`     tried: ${evidenceLine(c.evidence)}`);
     }
   }
-  lines.push(`${countsLine(report, p)} (seed ${report.run.seed}, ${counted(report.run.runs, 'run')}${report.incomplete ? `, ${p.status('failed', 'INCOMPLETE')}: interrupted` : ''})`);
+  lines.push(
+    `${countsLine(report, p)} (seed ${report.run.seed}, ${counted(report.run.runs, 'run')}${report.incomplete ? `, ${p.status('failed', 'INCOMPLETE')}: interrupted` : ''})`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -91,7 +103,11 @@ export interface SummaryStream {
  * The summary options for a stream: its colours (`paletteFor`), its width when it is a terminal,
  * and the failure files among `shownPaths` (the written files as the user should type them).
  */
-export function summaryOptionsFor(stream: SummaryStream, env: Record<string, string | undefined>, shownPaths: readonly string[] = []): Pick<SummaryOptions, 'palette' | 'columns' | 'failureFile'> {
+export function summaryOptionsFor(
+  stream: SummaryStream,
+  env: Record<string, string | undefined>,
+  shownPaths: readonly string[] = [],
+): Pick<SummaryOptions, 'palette' | 'columns' | 'failureFile'> {
   const byId = new Map<string, string>();
   for (const p of shownPaths) {
     const m = FAILURE_PATH.exec(p);

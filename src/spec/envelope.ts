@@ -1,7 +1,21 @@
 /** A field type in `spec/envelope.json`. */
 export type FieldType =
   | { type: 'token'; prefix?: string }
-  | { type: 'text' | 'uri-reference' | 'date-time' | 'traceparent' | 'field-path' | 'checksum' | 'level' | 'profile' | 'boolean' | 'free-object' | 'opaque-array' | 'body' }
+  | {
+      type:
+        | 'text'
+        | 'uri-reference'
+        | 'date-time'
+        | 'traceparent'
+        | 'field-path'
+        | 'checksum'
+        | 'level'
+        | 'profile'
+        | 'boolean'
+        | 'free-object'
+        | 'opaque-array'
+        | 'body';
+    }
   | { type: 'integer' | 'number'; minimum?: number; maximum?: number }
   | { type: 'enum'; values: string[] }
   | { type: 'const'; value: string | number }

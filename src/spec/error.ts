@@ -66,7 +66,12 @@ export function levelSchemas(spec: ErrorSpec): Record<ErrorLevel, Record<string,
 /** The members each level declares (its schema's `properties`). */
 export function declaredMembers(spec: ErrorSpec): Record<ErrorLevel, string[]> {
   const s = levelSchemas(spec);
-  return { payload: Object.keys(s.payload.properties), body: Object.keys(s.body.properties), subError: Object.keys(s.subError.properties), option: Object.keys(s.option.properties) };
+  return {
+    payload: Object.keys(s.payload.properties),
+    body: Object.keys(s.body.properties),
+    subError: Object.keys(s.subError.properties),
+    option: Object.keys(s.option.properties),
+  };
 }
 
 /** Enum values of the published schema of `spec`, by member name. */
@@ -91,7 +96,11 @@ export function errorEnums(spec: ErrorSpec): {
  * named in `parameterKeys` or `optionMembers`, or ending in one of `keySuffixes`.
  */
 export function isUrlKey(key: string, spec: ErrorSpec): boolean {
-  return spec.urls.parameterKeys.includes(key) || spec.urls.optionMembers.includes(key) || spec.urls.keySuffixes.some((s) => key.endsWith(s));
+  return (
+    spec.urls.parameterKeys.includes(key) ||
+    spec.urls.optionMembers.includes(key) ||
+    spec.urls.keySuffixes.some((s) => key.endsWith(s))
+  );
 }
 
 /** Whether the `https` scheme must be spelled in lower case (D-ERR-14; the bundled data reads it case-insensitively, as RFC 3986 §3.1 asks of consumers). */

@@ -57,12 +57,16 @@ export function bundledSpec(): SpecData {
  * states what a seed says, not a choice of the pack, and cannot be overridden.
  */
 export function decisionKeys(name: SpecName): Readonly<Record<string, readonly string[]>> {
-  return ((BUNDLED[name] as unknown as { $decisions?: Record<string, string[]> }).$decisions ?? {}) as Readonly<Record<string, readonly string[]>>;
+  return ((BUNDLED[name] as unknown as { $decisions?: Record<string, string[]> }).$decisions ?? {}) as Readonly<
+    Record<string, readonly string[]>
+  >;
 }
 
 /** The values a decision key may take, where the file lists them (`$choices`): a key with no list takes any value of its JSON type. */
 export function decisionChoices(name: SpecName): Readonly<Record<string, readonly unknown[]>> {
-  return ((BUNDLED[name] as unknown as { $choices?: Record<string, unknown[]> }).$choices ?? {}) as Readonly<Record<string, readonly unknown[]>>;
+  return ((BUNDLED[name] as unknown as { $choices?: Record<string, unknown[]> }).$choices ?? {}) as Readonly<
+    Record<string, readonly unknown[]>
+  >;
 }
 
 function jsonType(v: unknown): string {
@@ -72,9 +76,11 @@ function jsonType(v: unknown): string {
 /** Null when `value` may replace the bundled value of decision `key` of `name`, else why not. */
 function badValue(name: SpecName, key: string, value: unknown): string | null {
   const bundled = (BUNDLED[name] as unknown as Record<string, unknown>)[key];
-  if (jsonType(value) !== jsonType(bundled)) return `must be ${jsonType(bundled) === 'object' ? 'an object' : `a${jsonType(bundled) === 'array' ? 'n' : ''} ${jsonType(bundled)}`}, like the bundled value`;
+  if (jsonType(value) !== jsonType(bundled))
+    return `must be ${jsonType(bundled) === 'object' ? 'an object' : `a${jsonType(bundled) === 'array' ? 'n' : ''} ${jsonType(bundled)}`}, like the bundled value`;
   const choices = decisionChoices(name)[key];
-  if (choices && !choices.some((c) => JSON.stringify(c) === JSON.stringify(value))) return `must be one of ${choices.map((c) => JSON.stringify(c)).join(', ')}, got ${JSON.stringify(value)}`;
+  if (choices && !choices.some((c) => JSON.stringify(c) === JSON.stringify(value)))
+    return `must be one of ${choices.map((c) => JSON.stringify(c)).join(', ')}, got ${JSON.stringify(value)}`;
   return null;
 }
 
@@ -92,13 +98,18 @@ export function withOverrides(base: SpecData, overrides: SpecOverrides): SpecDat
       for (const key of Object.keys(o)) {
         if (key === '$comment') continue;
         if (!Object.hasOwn(allowed, key)) {
-          throw new UsageError(`spec/${name}.json: "${key}" is not a decision of the pack and cannot be overridden (the decisions: ${Object.keys(allowed).join(', ') || 'none'})`);
+          throw new UsageError(
+            `spec/${name}.json: "${key}" is not a decision of the pack and cannot be overridden (the decisions: ${Object.keys(allowed).join(', ') || 'none'})`,
+          );
         }
         const bad = badValue(name, key, o[key]);
         if (bad) throw new UsageError(`spec/${name}.json: "${key}" ${bad}`);
       }
     }
-    out[name] = o === undefined ? base[name] : deepFreeze({ ...(base[name] as unknown as Record<string, unknown>), ...structuredClone(o) });
+    out[name] =
+      o === undefined
+        ? base[name]
+        : deepFreeze({ ...(base[name] as unknown as Record<string, unknown>), ...structuredClone(o) });
   }
   return Object.freeze(out) as unknown as SpecData;
 }

@@ -12,7 +12,10 @@ import { generatorChecksum } from '../../generators/envelope/seal.js';
  */
 function packetAndNow(input: unknown): { packet: Record<string, any>; now: string } {
   const i = objectField(input, 'input');
-  return { packet: objectField(i.packet, 'input.packet'), now: stringField(objectField(i.context, 'input.context').now, 'input.context.now') };
+  return {
+    packet: objectField(i.packet, 'input.packet'),
+    now: stringField(objectField(i.context, 'input.context').now, 'input.context.now'),
+  };
 }
 
 function profileOf(packet: Record<string, any>): string {
@@ -21,14 +24,25 @@ function profileOf(packet: Record<string, any>): string {
 
 /** Cases that break one rule: the verdict must be `valid: false`. */
 export const rejectionFixture: FixtureCodec<MutatedCase> = {
-  encode: (c) => ({ input: { packet: c.packet, context: { now: c.now } }, expected: { valid: false }, description: c.note }),
+  encode: (c) => ({
+    input: { packet: c.packet, context: { now: c.now } },
+    expected: { valid: false },
+    description: c.note,
+  }),
   decode(f) {
     // A rejection case may send any JSON for the envelope (ENV-FIELD-TYPE's not-an-object): the packet need not be an object.
     const i = objectField(f.input, 'input');
     if (!Object.hasOwn(i, 'packet')) throw new Error('input.packet is missing');
     const now = stringField(objectField(i.context, 'input.context').now, 'input.context.now');
     const packet = i.packet as Record<string, any>;
-    return { packet, now, profile: isObject(packet) ? profileOf(packet) : 'unknown', sealing: 'computed', family: 'fixture', note: f.description ?? 'a fixture case' };
+    return {
+      packet,
+      now,
+      profile: isObject(packet) ? profileOf(packet) : 'unknown',
+      sealing: 'computed',
+      family: 'fixture',
+      note: f.description ?? 'a fixture case',
+    };
   },
 };
 
@@ -36,7 +50,11 @@ const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' &&
 
 /** Valid envelopes: the verdict must be `valid: true`. */
 export const validEnvelopeFixture: FixtureCodec<EnvelopeCase> = {
-  encode: (c) => ({ input: { packet: c.packet, context: { now: c.now } }, expected: { valid: true }, description: `valid ${c.profile} envelope (${c.sealing} seal)` }),
+  encode: (c) => ({
+    input: { packet: c.packet, context: { now: c.now } },
+    expected: { valid: true },
+    description: `valid ${c.profile} envelope (${c.sealing} seal)`,
+  }),
   decode(f) {
     const { packet, now } = packetAndNow(f.input);
     return { packet, now, profile: profileOf(packet), sealing: 'computed' };
@@ -45,7 +63,11 @@ export const validEnvelopeFixture: FixtureCodec<EnvelopeCase> = {
 
 /** The seeds' published fixtures: valid under the run's clock. */
 export const seedFixtureValidation: FixtureCodec<SeedFixture> = {
-  encode: (f, { now }) => ({ input: { fixture: f.name, packet: f.keyed, context: { now } }, expected: { valid: true }, description: `published ${f.name} fixture (seed ${f.seed})` }),
+  encode: (f, { now }) => ({
+    input: { fixture: f.name, packet: f.keyed, context: { now } },
+    expected: { valid: true },
+    description: `published ${f.name} fixture (seed ${f.seed})`,
+  }),
   decode(f) {
     const { packet } = packetAndNow(f.input);
     const name = objectField(f.input, 'input').fixture;
@@ -55,6 +77,13 @@ export const seedFixtureValidation: FixtureCodec<SeedFixture> = {
 
 /** INT-CHECKSUM: `input: { packet }`; `expected` is the checksum string `computeChecksum(packet)` returns (the pack's own). */
 export const checksumFixture: FixtureCodec<{ origin: string; packet: Record<string, unknown> }> = {
-  encode: (c, { spec }) => ({ input: { packet: c.packet }, expected: generatorChecksum(spec.envelope, c.packet), description: c.origin }),
-  decode: (f) => ({ origin: f.description ?? 'fixture', packet: objectField(objectField(f.input, 'input').packet, 'input.packet') }),
+  encode: (c, { spec }) => ({
+    input: { packet: c.packet },
+    expected: generatorChecksum(spec.envelope, c.packet),
+    description: c.origin,
+  }),
+  decode: (f) => ({
+    origin: f.description ?? 'fixture',
+    packet: objectField(objectField(f.input, 'input').packet, 'input.packet'),
+  }),
 };

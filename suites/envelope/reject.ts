@@ -53,7 +53,13 @@ export function rejectionCheck(def: {
     claim(c, spec): CaseClaim {
       const { breaks, alsoAllowed } = casesOf(spec);
       const allowed = [...(alsoAllowed ?? []), ...(c.alsoAllowed ?? [])];
-      return { member: 'validateEnvelope', args: [c.packet, { now: c.now }], valid: false, breaks: [breaks], ...(allowed.length ? { alsoAllowed: allowed } : {}) };
+      return {
+        member: 'validateEnvelope',
+        args: [c.packet, { now: c.now }],
+        valid: false,
+        breaks: [breaks],
+        ...(allowed.length ? { alsoAllowed: allowed } : {}),
+      };
     },
     fixture: rejectionFixture,
   });

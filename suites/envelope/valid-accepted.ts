@@ -16,7 +16,20 @@ export const envValidAccepted = defineCheck<EnvelopeCase>({
     "A validator accepts every valid envelope of every registry profile: any Unicode in text fields, relative URI references, identifiers of any shape the grammar allows, the seeds' placeholder or the right checksum, an expiry still ahead of the clock, and `uai.error.v1` bodies that are valid extended error payloads (001 §Campos obligatorios; 004 §必填字段; D-ENV-01 to D-ENV-08, D-ENV-14, D-ENV-15).",
   specRef: '001 §Campos obligatorios; 004 §必填字段; notes §Profile body fields',
   requires: ['validateEnvelope'],
-  decisions: ['D-ENV-01', 'D-ENV-02', 'D-ENV-03', 'D-ENV-04', 'D-ENV-05', 'D-ENV-06', 'D-ENV-07', 'D-ENV-08', 'D-ENV-14', 'D-ENV-15', 'D-INT-01', 'D-INT-02'],
+  decisions: [
+    'D-ENV-01',
+    'D-ENV-02',
+    'D-ENV-03',
+    'D-ENV-04',
+    'D-ENV-05',
+    'D-ENV-06',
+    'D-ENV-07',
+    'D-ENV-08',
+    'D-ENV-14',
+    'D-ENV-15',
+    'D-INT-01',
+    'D-INT-02',
+  ],
   arbitrary: (spec) => acceptedEnvelope(spec),
   async run(c, h) {
     const v = await h.invoke<Verdict>('validateEnvelope', [c.packet, { now: c.now }], 'verdict');

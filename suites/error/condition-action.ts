@@ -11,5 +11,9 @@ export const conditionAction = rejectionCheck({
     "A recovery option whose action addresses a cause other than its sub-error's mechanical_condition is rejected, whatever the condition and wherever the option sits (after a fitting option, in a later sub-error): for example a plain wait_for_dependency on an unknown_outcome (retrying before readback risks a duplicate commit) or renew_grant on a malformed_request (000 §Machine-Executable Decision Matrices; §Synthetic Recovery Transcripts, Scenario 5; D-ERR-04).",
   decisions: ['D-ERR-04'],
   cases: conditionActionMisfit,
-  reach: (spec) => reachOf(misfitConditions(spec).map((c) => `misfit:${c}`), POSITIONS),
+  reach: (spec) =>
+    reachOf(
+      misfitConditions(spec).map((c) => `misfit:${c}`),
+      POSITIONS,
+    ),
 });

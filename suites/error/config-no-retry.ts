@@ -13,6 +13,9 @@ export const configNoRetry = rejectionCheck({
   cases: configRetry,
   reach: (spec) => {
     const families = configRetryFamilies(spec);
-    return reachOf(families, [...POSITIONS, ...(families.some((f) => f.startsWith('retry-param:')) ? ['value:number', 'value:text'] : [])]);
+    return reachOf(families, [
+      ...POSITIONS,
+      ...(families.some((f) => f.startsWith('retry-param:')) ? ['value:number', 'value:text'] : []),
+    ]);
   },
 });

@@ -20,27 +20,45 @@ function payloadOf(input: unknown): unknown {
 
 /** Payloads a conforming validator accepts (ERR-VALID-ACCEPTED). */
 export const acceptedPayloadFixture: FixtureCodec<ValidErrorCase> = {
-  encode: ({ payload: p }, { now }) => ({ input: { payload: p, context: { now } }, expected: { valid: true }, description: p.body ? `valid ${p.body.code} payload (${p.body.origin})` : 'valid payload without a body' }),
-  decode: (f, { spec }) => validErrorCaseOf(objectField(payloadOf(f.input), 'input.payload') as ValidErrorPayload, spec.error),
+  encode: ({ payload: p }, { now }) => ({
+    input: { payload: p, context: { now } },
+    expected: { valid: true },
+    description: p.body ? `valid ${p.body.code} payload (${p.body.origin})` : 'valid payload without a body',
+  }),
+  decode: (f, { spec }) =>
+    validErrorCaseOf(objectField(payloadOf(f.input), 'input.payload') as ValidErrorPayload, spec.error),
 };
 
 /** The seed's published scenarios (ERR-SEED-SCENARIOS): `input.scenario` names which one. */
 export const seedScenarioFixture: FixtureCodec<ErrorScenario> = {
-  encode: (s, { now }) => ({ input: { scenario: s.scenario, payload: s.payload, context: { now } }, expected: { valid: true }, description: `${s.title} (${s.section})` }),
+  encode: (s, { now }) => ({
+    input: { scenario: s.scenario, payload: s.payload, context: { now } },
+    expected: { valid: true },
+    description: `${s.title} (${s.section})`,
+  }),
   decode(f) {
     const n = objectField(f.input, 'input').scenario;
     if (typeof n !== 'number') throw new Error('input.scenario must be a number');
     const published = errorScenarios().find((s) => s.scenario === n);
     const payload = objectField(payloadOf(f.input), 'input.payload') as ErrorPayload;
     // The fixture's payload is what runs; the published scenario only lends its title and section to the messages.
-    return { scenario: n, title: published?.title ?? `scenario ${n}`, section: published?.section ?? f.description ?? `scenario ${n}`, payload };
+    return {
+      scenario: n,
+      title: published?.title ?? `scenario ${n}`,
+      section: published?.section ?? f.description ?? `scenario ${n}`,
+      payload,
+    };
   },
 };
 
 /** Payloads that break exactly one rule (every reject check): `expected.family` names the mutation. */
 export function rejectedPayloadFixture(checkId: string): FixtureCodec<AdversarialError> {
   return {
-    encode: (c, { now }) => ({ input: { payload: c.payload, context: { now } }, expected: { valid: false, rule: checkId, family: c.family }, description: `${checkId}: ${c.family}` }),
+    encode: (c, { now }) => ({
+      input: { payload: c.payload, context: { now } },
+      expected: { valid: false, rule: checkId, family: c.family },
+      description: `${checkId}: ${c.family}`,
+    }),
     decode(f) {
       const e = objectField(f.expected, 'expected');
       if (e.valid !== false) throw new Error('expected.valid must be false');

@@ -14,5 +14,9 @@ export const numericAlign = rejectionCheck({
     'When numeric_status is an HTTP status it fits body.code: a success or redirect status (200 itself included), or a 4xx of another kind (auth_required with 404, task_not_found with 401), is rejected, while transport statuses (408, 429, every 5xx) fit any code and values outside 200-599 are not compared (000 §Resolving Error Code Ambiguities; D-ERR-09, D-ERR-13).',
   decisions: ['D-ERR-09', 'D-ERR-13'],
   cases: (spec) => mutated(errorPayload(spec), numericMisalignment(spec)),
-  reach: (spec) => reachOf(numericFamilies(spec), spec.registry.codes.filter((c) => contradictingStatuses(c, spec).length > 0).map((c) => `code:${c}`)),
+  reach: (spec) =>
+    reachOf(
+      numericFamilies(spec),
+      spec.registry.codes.filter((c) => contradictingStatuses(c, spec).length > 0).map((c) => `code:${c}`),
+    ),
 });

@@ -29,7 +29,8 @@ export const registryCode = defineCheck<RegistryCase>({
   show: (c) => ({ family: c.family, payload: c.payload, valid: c.valid }),
   tags: (c) => [c.valid ? 'valid' : 'adversarial', `family:${c.family}`],
   reach: (spec) => foreignFamilies(spec.error).map((f) => `family:${f}`),
-  claim: (c) => (c.valid ? { ...claimOf(c.payload), valid: true } : { ...claimOf(c.payload), valid: false, breaks: [ID] }),
+  claim: (c) =>
+    c.valid ? { ...claimOf(c.payload), valid: true } : { ...claimOf(c.payload), valid: false, breaks: [ID] },
   fixture: {
     encode: (c, { now }) => ({
       input: { payload: c.payload, context: { now } },
@@ -40,7 +41,14 @@ export const registryCode = defineCheck<RegistryCase>({
       const input = objectField(f.input, 'input');
       const payload = objectField(input.payload, 'input.payload');
       const e = objectField(f.expected, 'expected');
-      if (e.valid === true) return { family: foreignFamily(stringField(objectField(payload.body, 'input.payload.body').code, 'input.payload.body.code')), payload, valid: true };
+      if (e.valid === true)
+        return {
+          family: foreignFamily(
+            stringField(objectField(payload.body, 'input.payload.body').code, 'input.payload.body.code'),
+          ),
+          payload,
+          valid: true,
+        };
       if (e.valid !== false) throw new Error('expected.valid must be a boolean');
       return { family: stringField(e.family, 'expected.family'), payload, valid: false };
     },

@@ -38,7 +38,12 @@ export function rejectionCheck(c: RejectionCheck): CheckDefinition<AdversarialEr
     decisions: c.decisions,
     arbitrary: (spec) => c.cases(spec.error),
     run: (input, h) => expectRejected(h, input.payload, c.id, input.family),
-    show: (input) => ({ family: input.family, ...(input.where !== undefined ? { where: input.where } : {}), ...(input.variants ? { variants: input.variants } : {}), payload: input.payload }),
+    show: (input) => ({
+      family: input.family,
+      ...(input.where !== undefined ? { where: input.where } : {}),
+      ...(input.variants ? { variants: input.variants } : {}),
+      payload: input.payload,
+    }),
     tags: (input) => ['adversarial', `family:${input.family}`, ...(input.variants ?? [])],
     reach: (spec) => c.reach(spec.error),
     claim: (input) => ({ ...claimOf(input.payload), valid: false, breaks: [c.id] }),

@@ -19,15 +19,28 @@ export function claimOf(payload: unknown): Pick<CaseClaim, 'member' | 'args'> {
 export async function expectAccepted(h: Harness, payload: unknown, why: string): Promise<CaseResult> {
   const v = await validate(h, payload);
   if (v.valid) return PASS;
-  return fail(`a valid error payload was rejected (${why})`, { valid: true }, { valid: false, findings: v.findings ?? [] });
+  return fail(
+    `a valid error payload was rejected (${why})`,
+    { valid: true },
+    { valid: false, findings: v.findings ?? [] },
+  );
 }
 
 /**
  * Passes when the implementation rejects the payload. Which finding it gives does not matter
  * (implementations need not use the pack's check ids); the findings are kept for the report.
  */
-export async function expectRejected(h: Harness, payload: unknown, checkId: string, family: string): Promise<CaseResult> {
+export async function expectRejected(
+  h: Harness,
+  payload: unknown,
+  checkId: string,
+  family: string,
+): Promise<CaseResult> {
   const v = await validate(h, payload);
   if (!v.valid) return PASS;
-  return fail(`an error payload that breaks ${checkId} (${family}) was accepted`, { valid: false, rule: checkId, family }, { valid: true, findings: v.findings ?? [] });
+  return fail(
+    `an error payload that breaks ${checkId} (${family}) was accepted`,
+    { valid: false, rule: checkId, family },
+    { valid: true, findings: v.findings ?? [] },
+  );
 }

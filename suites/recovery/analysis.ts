@@ -12,12 +12,16 @@ export interface At<T> {
 
 /** Every agent action, in order. */
 export function actions(w: World): At<RecoveryAction>[] {
-  return w.log.flatMap((e, i) => (e.who === 'agent' ? [{ i, step: e.step, t: e.t, item: e.item as RecoveryAction }] : []));
+  return w.log.flatMap((e, i) =>
+    e.who === 'agent' ? [{ i, step: e.step, t: e.t, item: e.item as RecoveryAction }] : [],
+  );
 }
 
 /** Every `send` for `taskId` (or every send, when omitted), in order. */
 export function sends(w: World, taskId?: string): At<SendAction>[] {
-  return actions(w).filter((a): a is At<SendAction> => a.item.type === 'send' && (taskId === undefined || a.item.task_id === taskId));
+  return actions(w).filter(
+    (a): a is At<SendAction> => a.item.type === 'send' && (taskId === undefined || a.item.task_id === taskId),
+  );
 }
 
 /** An error the agent received for one of its requests, with the request and its task. */
@@ -66,7 +70,9 @@ export function deliveredErrors(w: World): DeliveredError[] {
 
 /** When the answer to request `requestId` was delivered (log index), if it was. */
 export function deliveredAt(w: World, requestId: string): number | undefined {
-  const i = w.log.findIndex((e) => e.who === 'world' && 'request_id' in e.item && (e.item as { request_id: string }).request_id === requestId);
+  const i = w.log.findIndex(
+    (e) => e.who === 'world' && 'request_id' in e.item && (e.item as { request_id: string }).request_id === requestId,
+  );
   return i < 0 ? undefined : i;
 }
 
@@ -104,7 +110,7 @@ function jsonStrings(text: string): string[] {
   const walk = (x: unknown): void => {
     if (typeof x === 'string') out.push(x);
     else if (Array.isArray(x)) x.forEach(walk);
-    else if (x !== null && typeof x === 'object') for (const [k, y] of Object.entries(x)) (out.push(k), walk(y));
+    else if (x !== null && typeof x === 'object') for (const [k, y] of Object.entries(x)) out.push(k), walk(y);
   };
   walk(v);
   return out;

@@ -8,7 +8,11 @@ import { recoveryCheck, type RecoveryFamily } from './define.js';
 import { escalatedWithoutRetry } from './escalation.js';
 
 /** A write refused for a conflict with a protected anchor, with no dependencies. */
-const anchored = () => writeTask([], { faults: fc.array(fault('write', ['anchor'])!, { minLength: 1, maxLength: 1 }) }).map((t) => ({ ...t, deps: [] }));
+const anchored = () =>
+  writeTask([], { faults: fc.array(fault('write', ['anchor'])!, { minLength: 1, maxLength: 1 }) }).map((t) => ({
+    ...t,
+    deps: [],
+  }));
 
 /**
  * The ways agents get an anchor conflict wrong beyond the first one: one human review per session
@@ -18,17 +22,35 @@ const anchored = () => writeTask([], { faults: fc.array(fault('write', ['anchor'
 const ANCHOR_FAMILIES: RecoveryFamily[] = [
   {
     name: 'anchor-twice',
-    cases: (spec) => caseOf(spec.recovery.recoveringLevels, fc.array(anchored(), { minLength: 2, maxLength: 3 }), { noise: { kinds: ['schedule', 'status', 'handoff'] } }),
+    cases: (spec) =>
+      caseOf(spec.recovery.recoveringLevels, fc.array(anchored(), { minLength: 2, maxLength: 3 }), {
+        noise: { kinds: ['schedule', 'status', 'handoff'] },
+      }),
     holds: (w) => tasksWith(w, 'anchor').length >= 2,
   },
   {
     name: 'anchor-after-restore',
-    cases: (spec) => caseOf(spec.recovery.recoveringLevels, fc.tuple(anchored(), statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) })).map((ts) => [...ts]), { noise: { kinds: ['schedule', 'handoff'] } }),
+    cases: (spec) =>
+      caseOf(
+        spec.recovery.recoveringLevels,
+        fc
+          .tuple(
+            anchored(),
+            statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) }),
+          )
+          .map((ts) => [...ts]),
+        { noise: { kinds: ['schedule', 'handoff'] } },
+      ),
     holds: (w) => some(w, 'anchor') && some(w, 'outage'),
   },
   {
     name: 'anchor-after-renewal',
-    cases: (spec) => caseOf(spec.recovery.recoveringLevels, fc.tuple(anchored(), writeOf('memory/after-renewal.md', [{ kind: 'expire' }])).map((ts) => [...ts]), { noise: { kinds: ['schedule', 'status', 'handoff'] } }),
+    cases: (spec) =>
+      caseOf(
+        spec.recovery.recoveringLevels,
+        fc.tuple(anchored(), writeOf('memory/after-renewal.md', [{ kind: 'expire' }])).map((ts) => [...ts]),
+        { noise: { kinds: ['schedule', 'status', 'handoff'] } },
+      ),
     holds: (w) => some(w, 'anchor') && some(w, 'expire'),
   },
 ];
@@ -43,7 +65,7 @@ export const recAnchorConflict = recoveryCheck({
   title: 'A conflict with a protected anchor is escalated to human review and the anchor is not touched',
   specRef: '000 §The Memory Firewall and Protected Authority',
   statement:
-    'A write refused for a conflict with a protected anchor (Totem, Taboo, Talisman) is never resent and is escalated with the payload\'s human_review_url, and no anchor URL is ever written (000 §The Memory Firewall and Protected Authority; D-REC-16).',
+    "A write refused for a conflict with a protected anchor (Totem, Taboo, Talisman) is never resent and is escalated with the payload's human_review_url, and no anchor URL is ever written (000 §The Memory Firewall and Protected Authority; D-REC-16).",
   decisions: ['D-REC-16'],
   arbitrary: (spec) =>
     recoveryCase({
@@ -54,8 +76,14 @@ export const recAnchorConflict = recoveryCheck({
   families: ANCHOR_FAMILIES,
   judge(s) {
     const w = s.world;
-    if (w.anchorWrites.length > 0) return { message: `the protected anchor at ${w.anchorWrites[0].url} was written`, expected: 'no write to Totem, Taboo or Talisman' };
-    for (const err of deliveredErrors(w).filter((e) => typeof e.params.anchor === 'string' && e.record.action.type === 'send')) {
+    if (w.anchorWrites.length > 0)
+      return {
+        message: `the protected anchor at ${w.anchorWrites[0].url} was written`,
+        expected: 'no write to Totem, Taboo or Talisman',
+      };
+    for (const err of deliveredErrors(w).filter(
+      (e) => typeof e.params.anchor === 'string' && e.record.action.type === 'send',
+    )) {
       const problem = escalatedWithoutRetry(w, err, `a conflict with ${String(err.params.anchor)}`);
       if (problem) return problem;
     }

@@ -13,7 +13,8 @@ import { generatorChecksum } from '../../generators/envelope/seal.js';
  */
 export function blockerEnvelopeProblem(env: EnvelopeSpec, profile: string, packet: JsonObject): string | null {
   const undeclared = Object.keys(packet).filter((k) => !env.envelopeFields.includes(k));
-  if (undeclared.length) return `the blocker carries top-level members the envelope does not declare: ${undeclared.join(', ')}`;
+  if (undeclared.length)
+    return `the blocker carries top-level members the envelope does not declare: ${undeclared.join(', ')}`;
   const absent = env.envelopeFields.filter((k) => env.topLevel[k]?.required && !Object.hasOwn(packet, k));
   if (absent.length) return `the blocker lacks the envelope members ${absent.join(', ')}`;
   const declared = env.profiles[profile];
@@ -21,7 +22,9 @@ export function blockerEnvelopeProblem(env: EnvelopeSpec, profile: string, packe
   const body = packet.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'the blocker has no body object';
   const b = body as JsonObject;
-  const missing = Object.entries(declared.fields).filter(([name, f]) => f.required && !Object.hasOwn(b, name)).map(([name]) => name);
+  const missing = Object.entries(declared.fields)
+    .filter(([name, f]) => f.required && !Object.hasOwn(b, name))
+    .map(([name]) => name);
   if (missing.length) return `the blocker's body lacks ${missing.join(', ')}`;
   const type = declared.fields.blocker_type;
   if (type?.type === 'enum' && !type.values.includes(String(b.blocker_type))) {
@@ -64,14 +67,21 @@ function fieldProblem(env: EnvelopeSpec, f: FieldType, value: unknown, where: st
     case 'const':
       return value === f.value ? null : `${shown} is not ${JSON.stringify(f.value)}`;
     case 'enum':
-      return typeof value === 'string' && f.values.includes(value) ? null : `${shown} is none of ${f.values.join(', ')}`;
+      return typeof value === 'string' && f.values.includes(value)
+        ? null
+        : `${shown} is none of ${f.values.join(', ')}`;
     case 'boolean':
       return typeof value === 'boolean' ? null : `${shown} is not a boolean`;
     case 'integer':
     case 'number': {
-      const ok = typeof value === 'number' && Number.isFinite(value) && (f.type === 'number' || Number.isInteger(value));
+      const ok =
+        typeof value === 'number' && Number.isFinite(value) && (f.type === 'number' || Number.isInteger(value));
       if (!ok) return `${shown} is not ${f.type === 'integer' ? 'an integer' : 'a number'}`;
-      if ((f.minimum !== undefined && (value as number) < f.minimum) || (f.maximum !== undefined && (value as number) > f.maximum)) return `${shown} is out of range`;
+      if (
+        (f.minimum !== undefined && (value as number) < f.minimum) ||
+        (f.maximum !== undefined && (value as number) > f.maximum)
+      )
+        return `${shown} is out of range`;
       return null;
     }
     case 'free-object':
@@ -88,7 +98,9 @@ function fieldProblem(env: EnvelopeSpec, f: FieldType, value: unknown, where: st
       return null;
     }
     case 'object':
-      return Object.hasOwn(env.objects, f.layout) ? membersProblem(env, env.objects[f.layout]!.fields, value, where) : null;
+      return Object.hasOwn(env.objects, f.layout)
+        ? membersProblem(env, env.objects[f.layout]!.fields, value, where)
+        : null;
     case 'profile':
     case 'body':
       // The profile and the body are judged by blockerEnvelopeProblem and below, against the blocker profile.
@@ -108,7 +120,12 @@ function fieldProblem(env: EnvelopeSpec, f: FieldType, value: unknown, where: st
 }
 
 /** What is wrong with the members of `value` as an object of `fields`, or null. */
-function membersProblem(env: EnvelopeSpec, fields: Record<string, FieldType & { required: boolean }>, value: unknown, where: string): string | null {
+function membersProblem(
+  env: EnvelopeSpec,
+  fields: Record<string, FieldType & { required: boolean }>,
+  value: unknown,
+  where: string,
+): string | null {
   if (!isObject(value)) return `${where} is not an object`;
   for (const [name, f] of Object.entries(fields)) {
     if (!Object.hasOwn(value, name)) {
@@ -134,7 +151,12 @@ function membersProblem(env: EnvelopeSpec, fields: Record<string, FieldType & { 
  * the content by the pack's own hash (D-INT-01) or is the seeds' placeholder (D-INT-02). Written
  * from the data, apart from any validator the pack ships.
  */
-export function blockerFieldProblem(env: EnvelopeSpec, profile: string, packet: JsonObject, emittedAt: number): string | null {
+export function blockerFieldProblem(
+  env: EnvelopeSpec,
+  profile: string,
+  packet: JsonObject,
+  emittedAt: number,
+): string | null {
   const top = membersProblem(env, env.topLevel, packet, 'the blocker');
   if (top) return top;
   const declared = env.profiles[profile];
@@ -143,8 +165,10 @@ export function blockerFieldProblem(env: EnvelopeSpec, profile: string, packet: 
     if (body) return body;
   }
   const expires = Date.parse(String((packet.delivery as JsonObject).expires_at));
-  if (env.expiry === 'after' ? expires < emittedAt : expires <= emittedAt) return `delivery.expires_at ${JSON.stringify((packet.delivery as JsonObject).expires_at)} is not after the instant the blocker was emitted (${new Date(emittedAt).toISOString()})`;
+  if (env.expiry === 'after' ? expires < emittedAt : expires <= emittedAt)
+    return `delivery.expires_at ${JSON.stringify((packet.delivery as JsonObject).expires_at)} is not after the instant the blocker was emitted (${new Date(emittedAt).toISOString()})`;
   const checksum = (packet.integrity as JsonObject).checksum;
-  if (checksum !== env.policy.checksumPlaceholder && checksum !== generatorChecksum(env, packet)) return `integrity.checksum ${JSON.stringify(checksum)} does not match the content (D-INT-01: ${generatorChecksum(env, packet)})`;
+  if (checksum !== env.policy.checksumPlaceholder && checksum !== generatorChecksum(env, packet))
+    return `integrity.checksum ${JSON.stringify(checksum)} does not match the content (D-INT-01: ${generatorChecksum(env, packet)})`;
   return null;
 }

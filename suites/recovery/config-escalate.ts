@@ -25,9 +25,12 @@ function configuredStep(condition?: string): fc.Arbitrary<CaseTask> {
 
 /** One or two steps refused with `condition`, among plain noise. */
 const withCondition = (condition: string) => (spec: SpecData) =>
-  caseOf(spec.recovery.recoveringLevels, fc.array(configuredStep(condition), { minLength: 1, maxLength: 2 }), { noise: { kinds: ALL_TASK_KINDS } });
+  caseOf(spec.recovery.recoveringLevels, fc.array(configuredStep(condition), { minLength: 1, maxLength: 2 }), {
+    noise: { kinds: ALL_TASK_KINDS },
+  });
 
-const hasCondition = (condition: string) => (w: Workflow) => tasksWith(w, 'config').some((t) => faultsOf(t, 'config').some((f) => f.condition === condition));
+const hasCondition = (condition: string) => (w: Workflow) =>
+  tasksWith(w, 'config').some((t) => faultsOf(t, 'config').some((f) => f.condition === condition));
 
 /**
  * The ways agents get a configuration restriction wrong: a dispatch on the condition before the
@@ -36,17 +39,44 @@ const hasCondition = (condition: string) => (w: Workflow) => tasksWith(w, 'confi
  * restriction retried once another fault resolves (a dependency's return, a renewed grant).
  */
 const CONFIG_FAMILIES: RecoveryFamily[] = [
-  { name: 'config-missing-permission', cases: withCondition('missing_permission'), holds: hasCondition('missing_permission') },
-  { name: 'config-unavailable-tool', cases: withCondition('unavailable_tool'), holds: hasCondition('unavailable_tool') },
-  { name: 'config-exhausted-allocation', cases: withCondition('exhausted_allocation'), holds: hasCondition('exhausted_allocation') },
+  {
+    name: 'config-missing-permission',
+    cases: withCondition('missing_permission'),
+    holds: hasCondition('missing_permission'),
+  },
+  {
+    name: 'config-unavailable-tool',
+    cases: withCondition('unavailable_tool'),
+    holds: hasCondition('unavailable_tool'),
+  },
+  {
+    name: 'config-exhausted-allocation',
+    cases: withCondition('exhausted_allocation'),
+    holds: hasCondition('exhausted_allocation'),
+  },
   {
     name: 'config-after-restore',
-    cases: (spec) => caseOf(spec.recovery.recoveringLevels, fc.tuple(configuredStep(), statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) })).map((ts) => [...ts]), { noise: { kinds: ['write', 'handoff', 'schedule'] } }),
+    cases: (spec) =>
+      caseOf(
+        spec.recovery.recoveringLevels,
+        fc
+          .tuple(
+            configuredStep(),
+            statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) }),
+          )
+          .map((ts) => [...ts]),
+        { noise: { kinds: ['write', 'handoff', 'schedule'] } },
+      ),
     holds: (w) => some(w, 'config') && some(w, 'outage'),
   },
   {
     name: 'config-after-renewal',
-    cases: (spec) => caseOf(spec.recovery.recoveringLevels, fc.tuple(configuredStep(), writeOf('memory/after-renewal.md', [{ kind: 'expire' }])).map((ts) => [...ts]), { noise: { kinds: ['status', 'handoff', 'schedule'] } }),
+    cases: (spec) =>
+      caseOf(
+        spec.recovery.recoveringLevels,
+        fc.tuple(configuredStep(), writeOf('memory/after-renewal.md', [{ kind: 'expire' }])).map((ts) => [...ts]),
+        { noise: { kinds: ['status', 'handoff', 'schedule'] } },
+      ),
     holds: (w) => some(w, 'config') && some(w, 'expire'),
   },
 ];
@@ -61,7 +91,7 @@ export const recConfigEscalate = recoveryCheck({
   title: 'A configuration-origin restriction is never retried; it is escalated',
   specRef: '000 §Origin Mapping and Diagnostic Nuance',
   statement:
-    'An error whose origin is configuration is a human\'s rule: the agent never sends that step again, whatever the condition, and escalates it with the payload\'s human_review_url (000 §Origin Mapping and Diagnostic Nuance; D-REC-15).',
+    "An error whose origin is configuration is a human's rule: the agent never sends that step again, whatever the condition, and escalates it with the payload's human_review_url (000 §Origin Mapping and Diagnostic Nuance; D-REC-15).",
   decisions: ['D-REC-15'],
   arbitrary: (spec) =>
     recoveryCase({
@@ -75,7 +105,9 @@ export const recConfigEscalate = recoveryCheck({
     }),
   families: CONFIG_FAMILIES,
   judge(s) {
-    for (const err of deliveredErrors(s.world).filter((e) => (e.payload.body as { origin?: string }).origin === 'configuration' && e.record.action.type === 'send')) {
+    for (const err of deliveredErrors(s.world).filter(
+      (e) => (e.payload.body as { origin?: string }).origin === 'configuration' && e.record.action.type === 'send',
+    )) {
       const problem = escalatedWithoutRetry(s.world, err, 'a configuration-origin restriction');
       if (problem) return problem;
     }

@@ -11,7 +11,8 @@ import { deliveredAt, deliveredErrors, sends } from './analysis.js';
 import { recoveryCheck, type RecoveryFamily } from './define.js';
 import { getAt, renderPath, setAt } from './world/json-path.js';
 
-const isDateTime = (v: unknown) => typeof v === 'string' && (fullFormats['date-time'] as { validate: (s: string) => boolean }).validate(v);
+const isDateTime = (v: unknown) =>
+  typeof v === 'string' && (fullFormats['date-time'] as { validate: (s: string) => boolean }).validate(v);
 
 /** The message with its id and the corrected field blanked, or a marker when the path is gone. */
 function strip(m: JsonObject, path: readonly (string | number)[]): unknown {
@@ -27,12 +28,20 @@ function strip(m: JsonObject, path: readonly (string | number)[]): unknown {
  * `unix` when given), its field_path written with `quote` when given (single quotes otherwise).
  */
 const changed = (kinds?: TimePathKind[], unix?: fc.Arbitrary<number>, quote?: PathQuote) =>
-  scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(true), path: timePath(kinds), unix, ...(quote ? { quote: fc.constant(quote) } : {}) }).map((t) => ({ ...t, deps: [] }));
+  scheduleTask([], {
+    faults: fc.constant([]),
+    schemaChanged: fc.constant(true),
+    path: timePath(kinds),
+    unix,
+    ...(quote ? { quote: fc.constant(quote) } : {}),
+  }).map((t) => ({ ...t, deps: [] }));
 
-const fieldCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) => caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ['write', 'status'] } });
+const fieldCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) =>
+  caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ['write', 'status'] } });
 
 /** The scheduling requests of a case whose schema changed, with their time's path. */
-const corrections = (w: Workflow): ScheduleTask[] => w.tasks.flatMap((t) => (t.spec.kind === 'schedule' && t.spec.schemaChanged ? [t.spec] : []));
+const corrections = (w: Workflow): ScheduleTask[] =>
+  w.tasks.flatMap((t) => (t.spec.kind === 'schedule' && t.spec.schemaChanged ? [t.spec] : []));
 
 /** Names a lookup by `in` or `obj[name]` finds on every object. */
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -56,22 +65,48 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * every correction of a session.
  */
 const FIELD_FAMILIES: RecoveryFamily[] = [
-  { name: 'field-nested', cases: fieldCases(changed(['nested', 'bracket', 'escaped']).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.path.length >= 3) },
-  { name: 'field-bracket', cases: fieldCases(changed(['bracket', 'escaped']).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.path.some((p) => typeof p === 'string' && !IDENTIFIER.test(p))) },
-  { name: 'field-escaped', cases: fieldCases(changed(['escaped']).map((t) => [t])), holds: (w) => corrections(w).some((t) => renderPath(t.path, t.quote).includes('\\')) },
+  {
+    name: 'field-nested',
+    cases: fieldCases(changed(['nested', 'bracket', 'escaped']).map((t) => [t])),
+    holds: (w) => corrections(w).some((t) => t.path.length >= 3),
+  },
+  {
+    name: 'field-bracket',
+    cases: fieldCases(changed(['bracket', 'escaped']).map((t) => [t])),
+    holds: (w) => corrections(w).some((t) => t.path.some((p) => typeof p === 'string' && !IDENTIFIER.test(p))),
+  },
+  {
+    name: 'field-escaped',
+    cases: fieldCases(changed(['escaped']).map((t) => [t])),
+    holds: (w) => corrections(w).some((t) => renderPath(t.path, t.quote).includes('\\')),
+  },
   {
     name: 'field-double-quoted',
     cases: fieldCases(changed(['bracket', 'escaped', 'double-quote'], undefined, '"').map((t) => [t])),
-    holds: (w) => corrections(w).some((t) => t.quote === '"' && t.path.some((p) => typeof p === 'string' && !IDENTIFIER.test(p))),
+    holds: (w) =>
+      corrections(w).some((t) => t.quote === '"' && t.path.some((p) => typeof p === 'string' && !IDENTIFIER.test(p))),
   },
   {
     name: 'field-prototype-name',
     cases: fieldCases(changed(['prototype']).map((t) => [t])),
-    holds: (w) => corrections(w).some((t) => t.path.some((p) => PROTOTYPE_NAMES.has(String(p))) || hasPrototypeKey(t.extra)),
+    holds: (w) =>
+      corrections(w).some((t) => t.path.some((p) => PROTOTYPE_NAMES.has(String(p))) || hasPrototypeKey(t.extra)),
   },
-  { name: 'field-index', cases: fieldCases(changed(['index']).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.path.some((p) => typeof p === 'number')) },
-  { name: 'field-epoch', cases: fieldCases(changed(undefined, fc.constant(0)).map((t) => [t])), holds: (w) => corrections(w).some((t) => t.unix === 0) },
-  { name: 'field-two-tasks', cases: fieldCases(fc.array(changed(), { minLength: 2, maxLength: 3 })), holds: (w) => corrections(w).length >= 2 },
+  {
+    name: 'field-index',
+    cases: fieldCases(changed(['index']).map((t) => [t])),
+    holds: (w) => corrections(w).some((t) => t.path.some((p) => typeof p === 'number')),
+  },
+  {
+    name: 'field-epoch',
+    cases: fieldCases(changed(undefined, fc.constant(0)).map((t) => [t])),
+    holds: (w) => corrections(w).some((t) => t.unix === 0),
+  },
+  {
+    name: 'field-two-tasks',
+    cases: fieldCases(fc.array(changed(), { minLength: 2, maxLength: 3 })),
+    holds: (w) => corrections(w).length >= 2,
+  },
 ];
 
 /**
@@ -81,7 +116,8 @@ const FIELD_FAMILIES: RecoveryFamily[] = [
  */
 export const recCorrectField = recoveryCheck({
   id: 'REC-CORRECT-FIELD',
-  title: 'A malformed field is corrected from the retrieved schema and resent with a new message id, nothing else changed',
+  title:
+    'A malformed field is corrected from the retrieved schema and resent with a new message id, nothing else changed',
   specRef: '000 §Scenario 1: Autonomous Recovery from Malformed Data',
   statement:
     'After correct_field the agent GETs the schema_url, and only once it is answered resends the message with the field at field_path rewritten as an RFC 3339 date-time of the same instant, a message_id never used before, and nothing else changed (000 §Scenario 1; D-REC-08).',
@@ -105,36 +141,66 @@ export const recCorrectField = recoveryCheck({
       if (task.spec.kind !== 'schedule') continue;
       const schemaUrl = String(err.params.schema_url);
       const resend = sends(w, failed.task_id).find((x) => x.i > err.i);
-      if (!resend) return { message: `${failed.task_id} was never resent after its correct_field error`, expected: 'a corrected resend' };
+      if (!resend)
+        return {
+          message: `${failed.task_id} was never resent after its correct_field error`,
+          expected: 'a corrected resend',
+        };
       // One GET may serve several corrections from the same schema_url: any GET of it made after an
       // error offered it, answered before the resend, will do.
-      const offered = deliveredErrors(w).find((x) => x.cause === 'schema' && x.params.schema_url === err.params.schema_url)!;
+      const offered = deliveredErrors(w).find(
+        (x) => x.cause === 'schema' && x.params.schema_url === err.params.schema_url,
+      )!;
       const answered = w.log
         .map((e, i) => ({ e, i }))
-        .filter(({ e, i }) => i > offered.i && i < resend.i && e.who === 'agent' && e.item.type === 'fetch' && e.item.url === schemaUrl)
+        .filter(
+          ({ e, i }) =>
+            i > offered.i && i < resend.i && e.who === 'agent' && e.item.type === 'fetch' && e.item.url === schemaUrl,
+        )
         .map(({ e }) => deliveredAt(w, (e.item as { request_id: string }).request_id))
         .some((at) => at !== undefined && at < resend.i);
       if (!answered) {
-        return { message: `${failed.task_id} was resent before the schema at ${schemaUrl} was retrieved`, expected: `a GET of ${schemaUrl}, answered, before the resend` };
+        return {
+          message: `${failed.task_id} was resent before the schema at ${schemaUrl} was retrieved`,
+          expected: `a GET of ${schemaUrl}, answered, before the resend`,
+        };
       }
       const before = failed.message;
       const after = resend.item.message;
-      const earlierIds = sends(w).filter((x) => x.i < resend.i).map((x) => x.item.message.message_id);
+      const earlierIds = sends(w)
+        .filter((x) => x.i < resend.i)
+        .map((x) => x.item.message.message_id);
       if (typeof after.message_id !== 'string' || earlierIds.includes(after.message_id)) {
-        return { message: `the resend of ${failed.task_id} reuses message id ${JSON.stringify(after.message_id)}`, expected: 'a new message_id' };
+        return {
+          message: `the resend of ${failed.task_id} reuses message id ${JSON.stringify(after.message_id)}`,
+          expected: 'a new message_id',
+        };
       }
       if (!token.test(after.message_id)) {
-        return { message: `the resend of ${failed.task_id} has the message id ${JSON.stringify(after.message_id)}, which is no identifier (D-ENV-01)`, expected: `a new message_id matching ${token.source}` };
+        return {
+          message: `the resend of ${failed.task_id} has the message id ${JSON.stringify(after.message_id)}, which is no identifier (D-ENV-01)`,
+          expected: `a new message_id matching ${token.source}`,
+        };
       }
       const path = task.spec.path;
       const value = getAt(after.body, path);
       const unix = getAt(before.body, path);
-      if (!isDateTime(value)) return { message: `the resent ${String(err.params.field_path)} is ${JSON.stringify(value)}, not a date-time`, expected: 'an RFC 3339 date-time' };
+      if (!isDateTime(value))
+        return {
+          message: `the resent ${String(err.params.field_path)} is ${JSON.stringify(value)}, not a date-time`,
+          expected: 'an RFC 3339 date-time',
+        };
       if (typeof unix === 'number' && Date.parse(String(value)) !== unix * 1000) {
-        return { message: `the resent ${String(err.params.field_path)} ${JSON.stringify(value)} is not the instant ${unix} (Unix seconds)`, expected: new Date(unix * 1000).toISOString() };
+        return {
+          message: `the resent ${String(err.params.field_path)} ${JSON.stringify(value)} is not the instant ${unix} (Unix seconds)`,
+          expected: new Date(unix * 1000).toISOString(),
+        };
       }
       if (!jsonEqual(strip(before, path), strip(after, path))) {
-        return { message: `the resend of ${failed.task_id} changed more than the field and the message id`, expected: { before, after } };
+        return {
+          message: `the resend of ${failed.task_id} changed more than the field and the message id`,
+          expected: { before, after },
+        };
       }
     }
     return null;

@@ -69,14 +69,27 @@ export function recoveryCheck(def: RecoveryCheckDefinition): CheckDefinition<Rec
     decisions: [...new Set(['D-REC-01', 'D-REC-02', 'D-REC-04', ...def.decisions])],
     arbitrary: (spec) =>
       def.families?.length
-        ? fc.oneof(...def.families.map((f) => ({ weight: f.weight ?? 1, arbitrary: f.cases(spec) })), { weight: def.generalWeight ?? 1, arbitrary: def.arbitrary(spec) })
+        ? fc.oneof(...def.families.map((f) => ({ weight: f.weight ?? 1, arbitrary: f.cases(spec) })), {
+            weight: def.generalWeight ?? 1,
+            arbitrary: def.arbitrary(spec),
+          })
         : def.arbitrary(spec),
     ...(def.families?.length ? { reach: () => def.families!.map((f) => `family:${f.name}`) } : {}),
     async run(c, h): Promise<CaseResult> {
       const s = await runSession(h, c);
       const view = () => ({ outcome: s.outcome, level: s.level, trace: traceLines(s.world.log) });
-      if (s.outcome === 'step-limit') return fail(`the session did not end within ${s.world.step} steps`, 'a session that ends with complete', view());
-      if (s.outcome === 'stalled') return fail('the agent stopped acting with its work unfinished and never said complete', 'a session that ends with complete', view());
+      if (s.outcome === 'step-limit')
+        return fail(
+          `the session did not end within ${s.world.step} steps`,
+          'a session that ends with complete',
+          view(),
+        );
+      if (s.outcome === 'stalled')
+        return fail(
+          'the agent stopped acting with its work unfinished and never said complete',
+          'a session that ends with complete',
+          view(),
+        );
       if (!def.allLevels && !recovers(h.spec.recovery, s.level)) return PASS;
       const verdict = def.judge(s, h.spec);
       return verdict ? fail(verdict.message, verdict.expected, view()) : PASS;
@@ -85,7 +98,8 @@ export function recoveryCheck(def: RecoveryCheckDefinition): CheckDefinition<Rec
     tags: (c) => {
       const tags = new Set<string>([`level:${c.level}`, `tasks:${c.tasks.length}`]);
       for (const t of c.tasks) {
-        for (const f of t.faults) tags.add(f.kind === 'timeout' ? `fault:timeout-${f.committed ? 'committed' : 'dropped'}` : `fault:${f.kind}`);
+        for (const f of t.faults)
+          tags.add(f.kind === 'timeout' ? `fault:timeout-${f.committed ? 'committed' : 'dropped'}` : `fault:${f.kind}`);
         if (t.kind === 'schedule' && t.schemaChanged) tags.add('state:schema-changed');
         if (t.kind === 'handoff' && t.lowCapability) tags.add('state:low-capability-receiver');
       }
@@ -93,7 +107,11 @@ export function recoveryCheck(def: RecoveryCheckDefinition): CheckDefinition<Rec
         const w = buildWorkflow(c, 'rs-?', c.level, '1970-01-01T00:00:00Z');
         for (const f of def.families) if (f.holds(w, c)) tags.add(`family:${f.name}`);
       }
-      tags.add([...tags].some((t) => t.startsWith('fault:') || t.startsWith('state:') || t.startsWith('family:')) ? 'adversarial' : 'valid');
+      tags.add(
+        [...tags].some((t) => t.startsWith('fault:') || t.startsWith('state:') || t.startsWith('family:'))
+          ? 'adversarial'
+          : 'valid',
+      );
       return [...tags].sort();
     },
     fixture: recoveryFixture(def.title),

@@ -1,5 +1,11 @@
 import * as fc from 'fast-check';
-import { ALL_FAULT_KINDS, ALL_TASK_KINDS, caseOf, everyLevel, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import {
+  ALL_FAULT_KINDS,
+  ALL_TASK_KINDS,
+  caseOf,
+  everyLevel,
+  recoveryCase,
+} from '../../generators/recovery/recovery-case.js';
 import { writeOf, writeTask } from '../../generators/recovery/task.js';
 import { RECOVERABLE_FAULTS, type CaseTask, type Fault } from '../../generators/recovery/types.js';
 import type { SpecData } from '../../src/spec/index.js';
@@ -8,8 +14,10 @@ import { recoveryCheck, type RecoveryFamily } from './define.js';
 import { recovers } from './world/session.js';
 import { ancestorsOf } from './world/workflow.js';
 
-const onceCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) => caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ALL_TASK_KINDS } });
-const timingOut = (committed: boolean) => writeTask([], { faults: fc.constant<Fault[]>([{ kind: 'timeout', committed }]) }).map((t) => ({ ...t, deps: [] }));
+const onceCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) =>
+  caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ALL_TASK_KINDS } });
+const timingOut = (committed: boolean) =>
+  writeTask([], { faults: fc.constant<Fault[]>([{ kind: 'timeout', committed }]) }).map((t) => ({ ...t, deps: [] }));
 
 /**
  * The ways agents write twice or not at all: a timed-out write replayed at once under a new key
@@ -18,11 +26,21 @@ const timingOut = (committed: boolean) => writeTask([], { faults: fc.constant<Fa
  * second taken for a replay of the first).
  */
 const ONCE_FAMILIES: RecoveryFamily[] = [
-  { name: 'once-committed-timeout', cases: onceCases(timingOut(true).map((t) => [t])), holds: (w) => timeouts(w).some(({ fault: f }) => f.committed) },
-  { name: 'once-dropped-timeout', cases: onceCases(timingOut(false).map((t) => [t])), holds: (w) => timeouts(w).some(({ fault: f }) => !f.committed) },
+  {
+    name: 'once-committed-timeout',
+    cases: onceCases(timingOut(true).map((t) => [t])),
+    holds: (w) => timeouts(w).some(({ fault: f }) => f.committed),
+  },
+  {
+    name: 'once-dropped-timeout',
+    cases: onceCases(timingOut(false).map((t) => [t])),
+    holds: (w) => timeouts(w).some(({ fault: f }) => !f.committed),
+  },
   {
     name: 'once-same-path',
-    cases: onceCases(writeTask([], { faults: fc.constant([]) }).chain((t) => writeOf(t.item).map((u) => [{ ...t, deps: [] }, u]))),
+    cases: onceCases(
+      writeTask([], { faults: fc.constant([]) }).chain((t) => writeOf(t.item).map((u) => [{ ...t, deps: [] }, u])),
+    ),
     holds: (w) => {
       const items = w.tasks.flatMap((t) => (t.spec.kind === 'write' ? [t.spec.item] : []));
       return new Set(items).size < items.length;
@@ -45,7 +63,10 @@ export const recExactlyOnce = recoveryCheck({
   decisions: ['D-REC-13', 'D-REC-14'],
   allLevels: true,
   arbitrary: (spec) =>
-    recoveryCase({ levels: everyLevel(spec.recovery, 3), others: { kinds: ['write', 'write', 'schedule', 'status', 'handoff'], faults: ALL_FAULT_KINDS, max: 6 } }),
+    recoveryCase({
+      levels: everyLevel(spec.recovery, 3),
+      others: { kinds: ['write', 'write', 'schedule', 'status', 'handoff'], faults: ALL_FAULT_KINDS, max: 6 },
+    }),
   families: ONCE_FAMILIES,
   generalWeight: 2,
   judge(s, { recovery: spec }) {
@@ -53,11 +74,19 @@ export const recExactlyOnce = recoveryCheck({
     for (const t of w.workflow.tasks.filter((x) => x.spec.kind === 'write')) {
       const held = w.commits.filter((c) => c.taskId === t.id);
       if (held.length > 1) {
-        return { message: `the repository holds ${t.id} ${held.length} times (keys ${held.map((c) => JSON.stringify(c.key)).join(', ')})`, expected: 'each write at most once' };
+        return {
+          message: `the repository holds ${t.id} ${held.length} times (keys ${held.map((c) => JSON.stringify(c.key)).join(', ')})`,
+          expected: 'each write at most once',
+        };
       }
-      const hit = [t.id, ...ancestorsOf(w.workflow, t.id)].some((id) => w.workflow.byId.get(id)!.faults.some((f) => !RECOVERABLE_FAULTS.includes(f.kind)));
+      const hit = [t.id, ...ancestorsOf(w.workflow, t.id)].some((id) =>
+        w.workflow.byId.get(id)!.faults.some((f) => !RECOVERABLE_FAULTS.includes(f.kind)),
+      );
       if (held.length === 0 && s.outcome === 'complete' && recovers(spec, s.level) && !hit) {
-        return { message: `the run ended without ${t.id} in the repository`, expected: 'every write exactly once when no unrecoverable fault hit it' };
+        return {
+          message: `the run ended without ${t.id} in the repository`,
+          expected: 'every write exactly once when no unrecoverable fault hit it',
+        };
       }
     }
     return null;

@@ -35,7 +35,8 @@ function typed(v: unknown, type: string, what: string): void {
   if (type === 'string') stringField(v, what);
   else if (type === 'array') arrayField(v, what);
   else if (type === 'object') objectField(v, what);
-  else if (type === 'number' ? typeof v !== 'number' || !Number.isFinite(v) : typeof v !== type) throw new Error(`${what} must be a ${type}`);
+  else if (type === 'number' ? typeof v !== 'number' || !Number.isFinite(v) : typeof v !== type)
+    throw new Error(`${what} must be a ${type}`);
 }
 
 function oneOf(v: unknown, allowed: readonly string[], what: string): string {
@@ -62,7 +63,8 @@ function checkTask(v: unknown, what: string): void {
   arrayField(t.faults, `${what}.faults`).forEach((f, n) => checkFault(f, `${what}.faults[${n}]`));
   for (const [k, type] of Object.entries(TASK_FIELDS[kind]!)) {
     if (type === 'levels') {
-      if (t[k] !== null) arrayField(t[k], `${what}.${k}`).forEach((l, n) => oneOf(l, CAPABILITY_LEVELS, `${what}.${k}[${n}]`));
+      if (t[k] !== null)
+        arrayField(t[k], `${what}.${k}`).forEach((l, n) => oneOf(l, CAPABILITY_LEVELS, `${what}.${k}[${n}]`));
     } else typed(t[k], type, `${what}.${k}`);
   }
   // Optional: the quote of the bracketed names in the field_path of a changed schema (single when absent).
@@ -70,7 +72,13 @@ function checkTask(v: unknown, what: string): void {
 }
 
 const faultNote = (f: Fault): string =>
-  f.kind === 'outage' ? `outage ${f.durationMs}ms` : f.kind === 'timeout' ? `timeout ${f.committed ? 'committed' : 'dropped'}` : f.kind === 'expire' ? 'expire' : `${f.kind} ${'anchor' in f ? f.anchor : f.condition}`;
+  f.kind === 'outage'
+    ? `outage ${f.durationMs}ms`
+    : f.kind === 'timeout'
+      ? `timeout ${f.committed ? 'committed' : 'dropped'}`
+      : f.kind === 'expire'
+        ? 'expire'
+        : `${f.kind} ${'anchor' in f ? f.anchor : f.condition}`;
 
 /** The codec of one recovery check; `property` is what its judge holds the session to. */
 export function recoveryFixture(property: string): FixtureCodec<RecoveryCase> {
@@ -84,7 +92,21 @@ export function recoveryFixture(property: string): FixtureCodec<RecoveryCase> {
       const c = objectField(f.input, 'input');
       oneOf(c.level, CAPABILITY_LEVELS, 'input.level');
       const e = objectField(c.endpoints, 'input.endpoints');
-      for (const k of ['scheduler', 'schemaUrl', 'orchestrator', 'repository', 'readback', 'refreshUri', 'login', 'receiver', 'capabilityStatement', 'getAction', 'review', 'publicStateBase']) stringField(e[k], `input.endpoints.${k}`);
+      for (const k of [
+        'scheduler',
+        'schemaUrl',
+        'orchestrator',
+        'repository',
+        'readback',
+        'refreshUri',
+        'login',
+        'receiver',
+        'capabilityStatement',
+        'getAction',
+        'review',
+        'publicStateBase',
+      ])
+        stringField(e[k], `input.endpoints.${k}`);
       const anchors = objectField(e.anchors, 'input.endpoints.anchors');
       for (const k of ['Totem', 'Taboo', 'Talisman']) stringField(anchors[k], `input.endpoints.anchors.${k}`);
       const g = objectField(c.grant, 'input.grant');

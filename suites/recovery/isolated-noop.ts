@@ -1,7 +1,14 @@
 import * as fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
 import { caseOf, kindsBut, recoveryCase } from '../../generators/recovery/recovery-case.js';
-import { dependingOn, handoffTask, plainTask, scheduleTask, statusTask, writeTask } from '../../generators/recovery/task.js';
+import {
+  dependingOn,
+  handoffTask,
+  plainTask,
+  scheduleTask,
+  statusTask,
+  writeTask,
+} from '../../generators/recovery/task.js';
 import type { CaseTask, TaskKind } from '../../generators/recovery/types.js';
 import type { CapabilityLevel } from '../../src/contract/levels.js';
 import { farDependentsOf, faultsOf, lowReceiver, siblingsOf, some, tasksWith } from './case-shape.js';
@@ -32,8 +39,14 @@ function noopStep(kind: StepKind, deps: number[] = []): fc.Arbitrary<CaseTask> {
 }
 
 /** A family's cases: for each kind of stopped step, `layout(kind)`, then plain noise on other endpoints. */
-function perStep(spec: SpecData, layout: (kind: StepKind) => fc.Arbitrary<CaseTask[]>, noise: (kind: StepKind) => TaskKind[] = (k) => kindsBut(k)) {
-  return fc.oneof(...STEP_KINDS.map((k) => caseOf(spec.recovery.recoveringLevels, layout(k), { noise: { kinds: noise(k) } })));
+function perStep(
+  spec: SpecData,
+  layout: (kind: StepKind) => fc.Arbitrary<CaseTask[]>,
+  noise: (kind: StepKind) => TaskKind[] = (k) => kindsBut(k),
+) {
+  return fc.oneof(
+    ...STEP_KINDS.map((k) => caseOf(spec.recovery.recoveringLevels, layout(k), { noise: { kinds: noise(k) } })),
+  );
 }
 
 const stopped = (w: Workflow) => tasksWith(w, 'isolated');
@@ -50,45 +63,102 @@ const NOOP_FAMILIES: RecoveryFamily[] = [
     name: 'noop-prereqs',
     cases: (spec) =>
       perStep(spec, (k) =>
-        fc.tuple(fc.array(plainTask(STEP_KINDS.filter((x) => x !== k)), { minLength: 2, maxLength: 3 }), noopStep(k)).map(([pre, step]) => [...pre, { ...step, deps: pre.map((_, i) => i) }]),
+        fc
+          .tuple(fc.array(plainTask(STEP_KINDS.filter((x) => x !== k)), { minLength: 2, maxLength: 3 }), noopStep(k))
+          .map(([pre, step]) => [...pre, { ...step, deps: pre.map((_, i) => i) }]),
       ),
     holds: (w) => stopped(w).some((t) => t.deps.length >= 2),
   },
   {
     name: 'noop-prereq-recovered',
     cases: (spec) =>
-      perStep(spec, (k) => {
-        const committed = writeTask([], { faults: fc.constant([{ kind: 'timeout' as const, committed: true }]) }).map((t) => ({ ...t, deps: [] }));
-        const handedOver = handoffTask([], { faults: fc.constant([]), lowCapability: fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1']) }).map((t) => ({ ...t, deps: [] }));
-        const pre = k === 'write' ? handedOver : k === 'handoff' ? committed : fc.oneof<fc.Arbitrary<CaseTask>[]>(committed, handedOver);
-        return fc.tuple(pre, noopStep(k, [0])).map((ts) => [...ts]);
-      }, (k) => kindsBut(k, 'write', 'handoff')),
-    holds: (w) => stopped(w).some((t) => t.deps.some((d) => { const p = w.byId.get(d)!; return (p.spec.kind === 'write' && faultsOf(p, 'timeout').length > 0) || lowReceiver(p); })),
+      perStep(
+        spec,
+        (k) => {
+          const committed = writeTask([], { faults: fc.constant([{ kind: 'timeout' as const, committed: true }]) }).map(
+            (t) => ({ ...t, deps: [] }),
+          );
+          const handedOver = handoffTask([], {
+            faults: fc.constant([]),
+            lowCapability: fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1']),
+          }).map((t) => ({ ...t, deps: [] }));
+          const pre =
+            k === 'write'
+              ? handedOver
+              : k === 'handoff'
+                ? committed
+                : fc.oneof<fc.Arbitrary<CaseTask>[]>(committed, handedOver);
+          return fc.tuple(pre, noopStep(k, [0])).map((ts) => [...ts]);
+        },
+        (k) => kindsBut(k, 'write', 'handoff'),
+      ),
+    holds: (w) =>
+      stopped(w).some((t) =>
+        t.deps.some((d) => {
+          const p = w.byId.get(d)!;
+          return (p.spec.kind === 'write' && faultsOf(p, 'timeout').length > 0) || lowReceiver(p);
+        }),
+      ),
   },
   {
     name: 'noop-siblings',
-    cases: (spec) => perStep(spec, (k) => fc.tuple(noopStep(k), fc.array(plainTask([k]), { minLength: 1, maxLength: 2 })).map(([step, rest]) => [step, ...rest])),
+    cases: (spec) =>
+      perStep(spec, (k) =>
+        fc
+          .tuple(noopStep(k), fc.array(plainTask([k]), { minLength: 1, maxLength: 2 }))
+          .map(([step, rest]) => [step, ...rest]),
+      ),
     holds: (w) => stopped(w).some((t) => siblingsOf(w, t).length > 0),
   },
   {
     name: 'noop-dependents',
-    cases: (spec) => perStep(spec, (k) => fc.tuple(noopStep(k), dependingOn(plainTask(STEP_KINDS), [0])).map((ts) => [...ts])),
+    cases: (spec) =>
+      perStep(spec, (k) => fc.tuple(noopStep(k), dependingOn(plainTask(STEP_KINDS), [0])).map((ts) => [...ts])),
     holds: (w) => stopped(w).some((t) => dependentsOf(w, t.id).size > 0),
   },
   {
     name: 'noop-transitive',
-    cases: (spec) => perStep(spec, (k) => fc.tuple(noopStep(k), dependingOn(plainTask(STEP_KINDS), [0]), dependingOn(plainTask(STEP_KINDS), [1])).map((ts) => [...ts])),
+    cases: (spec) =>
+      perStep(spec, (k) =>
+        fc
+          .tuple(noopStep(k), dependingOn(plainTask(STEP_KINDS), [0]), dependingOn(plainTask(STEP_KINDS), [1]))
+          .map((ts) => [...ts]),
+      ),
     holds: (w) => stopped(w).some((t) => farDependentsOf(w, t).length > 0),
   },
   {
     name: 'noop-after-restore',
     cases: (spec) =>
-      perStep(spec, (k) => fc.tuple(noopStep(k), fc.array(statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) }), { minLength: 1, maxLength: 2 })).map(([step, st]) => [step, ...st]), (k) => kindsBut(k, 'status')),
+      perStep(
+        spec,
+        (k) =>
+          fc
+            .tuple(
+              noopStep(k),
+              fc.array(
+                statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) }),
+                { minLength: 1, maxLength: 2 },
+              ),
+            )
+            .map(([step, st]) => [step, ...st]),
+        (k) => kindsBut(k, 'status'),
+      ),
     holds: (w) => stopped(w).length > 0 && some(w, 'outage'),
   },
   {
     name: 'noop-after-renewal',
-    cases: (spec) => perStep(spec, (k) => fc.tuple(noopStep(k), writeTask([], { faults: fc.constant([{ kind: 'expire' as const }]) }).map((t) => ({ ...t, deps: [] }))).map((ts) => [...ts]), (k) => kindsBut(k, 'write')),
+    cases: (spec) =>
+      perStep(
+        spec,
+        (k) =>
+          fc
+            .tuple(
+              noopStep(k),
+              writeTask([], { faults: fc.constant([{ kind: 'expire' as const }]) }).map((t) => ({ ...t, deps: [] })),
+            )
+            .map((ts) => [...ts]),
+        (k) => kindsBut(k, 'write'),
+      ),
     holds: (w) => stopped(w).length > 0 && some(w, 'expire'),
   },
 ];
@@ -127,14 +197,26 @@ export const recIsolatedNoop = recoveryCheck({
       stopped.add(taskId);
       for (const d of dependentsOf(w.workflow, taskId)) stopped.add(d);
       const retry = sends(w, taskId).find((x) => x.i > err.i);
-      if (retry) return { message: `${taskId} was sent again (#${retry.step}) after its isolated no-op`, expected: 'the no-op step stays stopped' };
+      if (retry)
+        return {
+          message: `${taskId} was sent again (#${retry.step}) after its isolated no-op`,
+          expected: 'the no-op step stays stopped',
+        };
       const dependent = sends(w).find((x) => dependentsOf(w.workflow, taskId).has(x.item.task_id));
-      if (dependent) return { message: `${dependent.item.task_id} ran although it depends on the stopped ${taskId}`, expected: 'dependents of a no-op step do not run' };
+      if (dependent)
+        return {
+          message: `${dependent.item.task_id} ran although it depends on the stopped ${taskId}`,
+          expected: 'dependents of a no-op step do not run',
+        };
       const problem = blockerProblem(w, err, spec);
       if (problem) return problem;
     }
     const unfinished = w.workflow.tasks.filter((t) => !stopped.has(t.id) && !w.done.has(t.id)).map((t) => t.id);
-    if (unfinished.length) return { message: `independent steps ${unfinished.join(', ')} never completed`, expected: 'every step independent of the no-op completes' };
+    if (unfinished.length)
+      return {
+        message: `independent steps ${unfinished.join(', ')} never completed`,
+        expected: 'every step independent of the no-op completes',
+      };
     return null;
   },
 });
@@ -143,22 +225,53 @@ export const recIsolatedNoop = recoveryCheck({
 function blockerProblem(w: World, err: DeliveredError, spec: SpecData): { message: string; expected: unknown } | null {
   const taskId = err.taskId!;
   const profile = spec.recovery.blockerProfile;
-  const emitted = actions(w).filter((a) => a.i > err.i && a.item.type === 'emit').map((a) => ({ t: a.t, packet: (a.item as { packet: JsonObject }).packet }));
-  const found = emitted.find(({ packet: p }) => p.profile === profile && ((p.body ?? {}) as JsonObject).blocked_task_id === taskId);
-  if (!found) return { message: `no ${profile} packet names ${taskId} in body.blocked_task_id`, expected: `an emitted ${profile} envelope with body.blocked_task_id ${JSON.stringify(taskId)}` };
+  const emitted = actions(w)
+    .filter((a) => a.i > err.i && a.item.type === 'emit')
+    .map((a) => ({ t: a.t, packet: (a.item as { packet: JsonObject }).packet }));
+  const found = emitted.find(
+    ({ packet: p }) => p.profile === profile && ((p.body ?? {}) as JsonObject).blocked_task_id === taskId,
+  );
+  if (!found)
+    return {
+      message: `no ${profile} packet names ${taskId} in body.blocked_task_id`,
+      expected: `an emitted ${profile} envelope with body.blocked_task_id ${JSON.stringify(taskId)}`,
+    };
   const blocker = found.packet;
-  const invalid = blockerEnvelopeProblem(spec.envelope, profile, blocker) ?? blockerFieldProblem(spec.envelope, profile, blocker, Date.parse(w.iso(found.t)));
-  if (invalid) return { message: `the blocker for ${taskId} is not a valid ${profile} envelope: ${invalid}`, expected: 'a UAI-1 envelope of the blocker profile (spec/envelope.json)' };
+  const invalid =
+    blockerEnvelopeProblem(spec.envelope, profile, blocker) ??
+    blockerFieldProblem(spec.envelope, profile, blocker, Date.parse(w.iso(found.t)));
+  if (invalid)
+    return {
+      message: `the blocker for ${taskId} is not a valid ${profile} envelope: ${invalid}`,
+      expected: 'a UAI-1 envelope of the blocker profile (spec/envelope.json)',
+    };
   const body = blocker.body as JsonObject;
-  const named = { blocker_type: body.blocker_type, error_message_id: body.error_message_id, mechanical_condition: body.mechanical_condition };
-  const owedNames = { blocker_type: spec.recovery.isolatedNoopBlockerType, error_message_id: err.payload.message_id, mechanical_condition: err.condition };
-  if (!jsonEqual(named, owedNames)) return { message: `the blocker for ${taskId} names ${JSON.stringify(named)}`, expected: owedNames };
+  const named = {
+    blocker_type: body.blocker_type,
+    error_message_id: body.error_message_id,
+    mechanical_condition: body.mechanical_condition,
+  };
+  const owedNames = {
+    blocker_type: spec.recovery.isolatedNoopBlockerType,
+    error_message_id: err.payload.message_id,
+    mechanical_condition: err.condition,
+  };
+  if (!jsonEqual(named, owedNames))
+    return { message: `the blocker for ${taskId} names ${JSON.stringify(named)}`, expected: owedNames };
   const deps = w.workflow.byId.get(taskId)!.deps.filter((d) => w.done.has(d));
   const cited = stringList(body, 'prerequisite_task_ids');
   const unnamed = deps.filter((d) => !cited.includes(d));
-  if (unnamed.length) return { message: `the blocker for ${taskId} does not list its completed prerequisites ${unnamed.join(', ')}`, expected: { prerequisite_task_ids: deps } };
+  if (unnamed.length)
+    return {
+      message: `the blocker for ${taskId} does not list its completed prerequisites ${unnamed.join(', ')}`,
+      expected: { prerequisite_task_ids: deps },
+    };
   const notDone = cited.filter((d) => !w.done.has(d));
-  if (notDone.length) return { message: `the blocker for ${taskId} lists ${notDone.join(', ')} as completed prerequisites, which never completed`, expected: { prerequisite_task_ids: deps } };
+  if (notDone.length)
+    return {
+      message: `the blocker for ${taskId} lists ${notDone.join(', ')} as completed prerequisites, which never completed`,
+      expected: { prerequisite_task_ids: deps },
+    };
   const evidence = stringList(body, 'evidence_ids');
   // Each completed prerequisite is referenced by an evidence id the world told the agent for it (a
   // response's evidence_id, a readback's commit_id, a GET-Action's evidence_id): the agent can cite
@@ -166,9 +279,16 @@ function blockerProblem(w: World, err: DeliveredError, spec: SpecData): { messag
   const told = (d: string) => w.evidenceOf.get(d) ?? [];
   const uncited = deps.filter((d) => told(d).length > 0 && !told(d).some((e) => evidence.includes(e)));
   if (uncited.length) {
-    return { message: `the blocker for ${taskId} does not reference the completed evidence ${uncited.map((d) => told(d).join(' or ')).join(', ')}`, expected: { evidence_ids: deps.map((d) => told(d)[0]).filter(Boolean) } };
+    return {
+      message: `the blocker for ${taskId} does not reference the completed evidence ${uncited.map((d) => told(d).join(' or ')).join(', ')}`,
+      expected: { evidence_ids: deps.map((d) => told(d)[0]).filter(Boolean) },
+    };
   }
   const invented = evidence.filter((e) => !w.evidence.has(e));
-  if (invented.length) return { message: `the blocker for ${taskId} cites evidence the world never issued: ${invented.join(', ')}`, expected: 'evidence ids from completed steps' };
+  if (invented.length)
+    return {
+      message: `the blocker for ${taskId} cites evidence the world never issued: ${invented.join(', ')}`,
+      expected: 'evidence ids from completed steps',
+    };
   return null;
 }

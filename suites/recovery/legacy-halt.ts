@@ -11,7 +11,13 @@ import { handoffTask, scheduleTask, statusTask, writeTask } from '../../generato
 import { actions, deliveredErrors } from './analysis.js';
 import { recoveryCheck, type RecoveryFamily } from './define.js';
 
-const RECOVERABLE = new Set(['malformed_request', 'dependency_failure', 'expired_credential', 'unsupported_format', 'unknown_outcome']);
+const RECOVERABLE = new Set([
+  'malformed_request',
+  'dependency_failure',
+  'expired_credential',
+  'unsupported_format',
+  'unknown_outcome',
+]);
 
 /** A step that meets a recoverable error of one kind: the sources of the five conditions. */
 const SOURCES = {
@@ -19,19 +25,40 @@ const SOURCES = {
   dependency: () =>
     fc.oneof<fc.Arbitrary<CaseTask>[]>(
       statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) }),
-      scheduleTask([], { faults: fc.array(fault('schedule', ['outage'])!, { minLength: 1, maxLength: 1 }), schemaChanged: fc.constant(false) }),
+      scheduleTask([], {
+        faults: fc.array(fault('schedule', ['outage'])!, { minLength: 1, maxLength: 1 }),
+        schemaChanged: fc.constant(false),
+      }),
     ),
-  expired: () => writeTask([], { faults: fc.array(fault('write', ['expire', 'timeout'])!, { minLength: 1, maxLength: 1 }).map((f) => [{ kind: 'expire' as const }, ...f]) }),
+  expired: () =>
+    writeTask([], {
+      faults: fc
+        .array(fault('write', ['expire', 'timeout'])!, { minLength: 1, maxLength: 1 })
+        .map((f) => [{ kind: 'expire' as const }, ...f]),
+    }),
   unknown: () => writeTask([], { faults: fc.array(fault('write', ['timeout'])!, { minLength: 1, maxLength: 2 }) }),
-  unsupported: () => handoffTask([], { faults: fc.constant([]), lowCapability: fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1'], ['L0']) }),
+  unsupported: () =>
+    handoffTask([], {
+      faults: fc.constant([]),
+      lowCapability: fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1'], ['L0']),
+    }),
 } satisfies Record<string, () => fc.Arbitrary<CaseTask>>;
 
 /** Any of the sources, as the general cases draw them. */
 const anySource = () => fc.oneof(...Object.values(SOURCES).map((s) => s() as fc.Arbitrary<CaseTask>));
 
 /** Cases at the legacy levels (or `levels`) whose focus steps come from `focus`, among plain noise. */
-const legacyCases = (focus: fc.Arbitrary<CaseTask>, count = { min: 1, max: 2 }, levels?: (spec: SpecData) => CapabilityLevel[]) => (spec: SpecData) =>
-  caseOf(levels?.(spec) ?? legacyLevels(spec.recovery), fc.array(focus.map((t) => ({ ...t, deps: [] })), { minLength: count.min, maxLength: count.max }), { noise: { kinds: ALL_TASK_KINDS } });
+const legacyCases =
+  (focus: fc.Arbitrary<CaseTask>, count = { min: 1, max: 2 }, levels?: (spec: SpecData) => CapabilityLevel[]) =>
+  (spec: SpecData) =>
+    caseOf(
+      levels?.(spec) ?? legacyLevels(spec.recovery),
+      fc.array(
+        focus.map((t) => ({ ...t, deps: [] })),
+        { minLength: count.min, maxLength: count.max },
+      ),
+      { noise: { kinds: ALL_TASK_KINDS } },
+    );
 
 /**
  * The steps of a case that send and can meet a recoverable error: a changed schema, a low receiver,
@@ -63,8 +90,16 @@ const LEGACY_FAMILIES: RecoveryFamily[] = [
   { name: 'legacy-unknown-outcome', cases: legacyCases(SOURCES.unknown()), holds: (w) => some(w, 'timeout') },
   { name: 'legacy-unsupported', cases: legacyCases(SOURCES.unsupported()), holds: (w) => w.tasks.some(lowReceiver) },
   // The level just below the recovering ones (L5 with the seed's L6 and L7).
-  { name: 'legacy-top-level', cases: legacyCases(anySource(), undefined, (spec) => legacyLevels(spec.recovery).slice(-1)), holds: (_w, c) => c.level === 'L5' },
-  { name: 'legacy-two-failures', cases: legacyCases(anySource(), { min: 2, max: 3 }), holds: (w) => recoverableSources(w) >= 2 },
+  {
+    name: 'legacy-top-level',
+    cases: legacyCases(anySource(), undefined, (spec) => legacyLevels(spec.recovery).slice(-1)),
+    holds: (_w, c) => c.level === 'L5',
+  },
+  {
+    name: 'legacy-two-failures',
+    cases: legacyCases(anySource(), { min: 2, max: 3 }),
+    holds: (w) => recoverableSources(w) >= 2,
+  },
 ];
 
 /**
@@ -77,7 +112,7 @@ export const recLegacyHalt = recoveryCheck({
   title: 'Below L6 the agent halts the failed operation and surfaces the human review URL instead of recovering',
   specRef: '000 §Resolving Error Code Ambiguities; §Scenario 3',
   statement:
-    'An agent acting below L6 answers an error it could recover from with halt for that step and the payload\'s human_review_url, and takes none of the recovery steps the payload offers (000 §Resolving Error Code Ambiguities, §Scenario 3; D-REC-03).',
+    "An agent acting below L6 answers an error it could recover from with halt for that step and the payload's human_review_url, and takes none of the recovery steps the payload offers (000 §Resolving Error Code Ambiguities, §Scenario 3; D-REC-03).",
   decisions: ['D-REC-03'],
   allLevels: true,
   arbitrary: (spec) =>
@@ -95,19 +130,37 @@ export const recLegacyHalt = recoveryCheck({
   judge(s) {
     const w = s.world;
     const all = actions(w);
-    for (const err of deliveredErrors(w).filter((e) => e.condition !== undefined && RECOVERABLE.has(e.condition) && e.record.action.type === 'send')) {
+    for (const err of deliveredErrors(w).filter(
+      (e) => e.condition !== undefined && RECOVERABLE.has(e.condition) && e.record.action.type === 'send',
+    )) {
       const taskId = err.taskId!;
       const later = all.filter((a) => a.i > err.i);
       const halt = later.find((a) => a.item.type === 'halt' && a.item.task_id === taskId);
-      if (halt?.item.type !== 'halt') return { message: `${taskId} was not halted after ${err.condition} at ${s.level}`, expected: 'a halt action for the failed operation' };
+      if (halt?.item.type !== 'halt')
+        return {
+          message: `${taskId} was not halted after ${err.condition} at ${s.level}`,
+          expected: 'a halt action for the failed operation',
+        };
       if (err.review !== undefined && halt.item.human_review_url !== err.review) {
-        return { message: `${taskId} was halted with review URL ${String(halt.item.human_review_url)}`, expected: `the human review URL of the payload: ${err.review}` };
+        return {
+          message: `${taskId} was halted with review URL ${String(halt.item.human_review_url)}`,
+          expected: `the human review URL of the payload: ${err.review}`,
+        };
       }
-      const offered = new Set(Object.values(err.params).filter((v): v is string => typeof v === 'string' && /^https?:/.test(v)));
-      const recovery = later.find(
-        (a) => (a.item.type === 'send' && a.item.task_id === taskId) || a.item.type === 'renew' || (a.item.type === 'fetch' && (offered.has(a.item.url) || a.item.task_id === taskId)),
+      const offered = new Set(
+        Object.values(err.params).filter((v): v is string => typeof v === 'string' && /^https?:/.test(v)),
       );
-      if (recovery) return { message: `at ${s.level} the agent recovered ${taskId} by itself (#${recovery.step} ${recovery.item.type})`, expected: 'a legacy agent halts and leaves recovery to the human review' };
+      const recovery = later.find(
+        (a) =>
+          (a.item.type === 'send' && a.item.task_id === taskId) ||
+          a.item.type === 'renew' ||
+          (a.item.type === 'fetch' && (offered.has(a.item.url) || a.item.task_id === taskId)),
+      );
+      if (recovery)
+        return {
+          message: `at ${s.level} the agent recovered ${taskId} by itself (#${recovery.step} ${recovery.item.type})`,
+          expected: 'a legacy agent halts and leaves recovery to the human review',
+        };
     }
     return null;
   },

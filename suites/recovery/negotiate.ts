@@ -17,15 +17,18 @@ import type { Workflow } from './world/workflow.js';
  */
 function privateValues(w: World): string[] {
   const out = [w.c.grant.access_token, w.c.grant.refresh_token];
-  for (const t of w.workflow.tasks) if (t.spec.kind === 'handoff') out.push(t.spec.summary, t.spec.principal, t.spec.secret, t.spec.memory);
+  for (const t of w.workflow.tasks)
+    if (t.spec.kind === 'handoff') out.push(t.spec.summary, t.spec.principal, t.spec.secret, t.spec.memory);
   return out;
 }
 
 /** A handoff to a receiver that takes only `levels` (L0/L1 variants by default). */
-const lowHandoff = (levels: fc.Arbitrary<CapabilityLevel[]> = fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1'], ['L0'])) =>
-  handoffTask([], { faults: fc.constant([]), lowCapability: levels }).map((t) => ({ ...t, deps: [] }));
+const lowHandoff = (
+  levels: fc.Arbitrary<CapabilityLevel[]> = fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1'], ['L0']),
+) => handoffTask([], { faults: fc.constant([]), lowCapability: levels }).map((t) => ({ ...t, deps: [] }));
 
-const negotiateCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) => caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ['schedule', 'write'] } });
+const negotiateCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) =>
+  caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ['schedule', 'write'] } });
 const handoffs = (w: Workflow) => w.tasks.filter((t) => t.spec.kind === 'handoff');
 
 /**
@@ -36,13 +39,20 @@ const handoffs = (w: Workflow) => w.tasks.filter((t) => t.spec.kind === 'handoff
 const NEGOTIATE_FAMILIES: RecoveryFamily[] = [
   {
     name: 'negotiate-same-receiver',
-    cases: negotiateCases(fc.tuple(lowHandoff(), fc.array(fc.oneof(lowHandoff(), plainTask(['handoff'])), { minLength: 1, maxLength: 2 })).map(([t, rest]) => [t, ...rest])),
+    cases: negotiateCases(
+      fc
+        .tuple(lowHandoff(), fc.array(fc.oneof(lowHandoff(), plainTask(['handoff'])), { minLength: 1, maxLength: 2 }))
+        .map(([t, rest]) => [t, ...rest]),
+    ),
     holds: (w) => w.tasks.some(lowReceiver) && handoffs(w).length >= 2,
   },
   {
     name: 'negotiate-l0-only',
     cases: negotiateCases(lowHandoff(fc.constant(['L0'])).map((t) => [t])),
-    holds: (w) => w.tasks.some((t) => t.spec.kind === 'handoff' && t.spec.lowCapability !== null && !t.spec.lowCapability.includes('L1')),
+    holds: (w) =>
+      w.tasks.some(
+        (t) => t.spec.kind === 'handoff' && t.spec.lowCapability !== null && !t.spec.lowCapability.includes('L1'),
+      ),
   },
 ];
 
@@ -57,7 +67,7 @@ export const recNegotiate = recoveryCheck({
   title: 'A capability mismatch is bridged by fetching the capability statement and using a public-safe GET-Action',
   specRef: '000 §Scenario 4: Autonomous Recovery from Incompatible Versions',
   statement:
-    'After negotiate_representation the agent GETs the capability statement it was given, never POSTs that step (nor, once the statement is known, any step to that receiver) again, hands the step over with a GET of the statement\'s get_action route naming the task, and puts no secret, token or private identifier in any URL (000 §Scenario 4; D-REC-11, D-REC-12).',
+    "After negotiate_representation the agent GETs the capability statement it was given, never POSTs that step (nor, once the statement is known, any step to that receiver) again, hands the step over with a GET of the statement's get_action route naming the task, and puts no secret, token or private identifier in any URL (000 §Scenario 4; D-REC-11, D-REC-12).",
   decisions: ['D-REC-11', 'D-REC-12'],
   arbitrary: (spec) =>
     recoveryCase({
@@ -78,11 +88,30 @@ export const recNegotiate = recoveryCheck({
       const fetch = all.find((a) => a.i > err.i && a.item.type === 'fetch' && a.item.url === statement);
       const known = fetch && fetch.item.type === 'fetch' ? deliveredAt(w, fetch.item.request_id) : undefined;
       const later = all.filter((a) => a.i > err.i);
-      const post = later.find((a) => a.item.type === 'send' && (a.item.task_id === taskId || (known !== undefined && a.i > known && new URL(a.item.url).origin === receiver)));
-      if (post && post.item.type === 'send') return { message: `${post.item.task_id} was POSTed to the L1 receiver again after its capability error`, expected: 'only GET requests within the supported levels' };
-      const notify = later.find((a) => a.item.type === 'fetch' && a.item.task_id === taskId && originPath(a.item.url) === route);
-      if (!notify) return { message: `${taskId} was never handed over through the receiver's GET-Action route`, expected: `a GET to ${w.c.endpoints.getAction}` };
-      if (known === undefined || notify.i < known) return { message: `${taskId}'s GET-Action came before the capability statement was retrieved`, expected: `a GET of ${statement} first` };
+      const post = later.find(
+        (a) =>
+          a.item.type === 'send' &&
+          (a.item.task_id === taskId ||
+            (known !== undefined && a.i > known && new URL(a.item.url).origin === receiver)),
+      );
+      if (post && post.item.type === 'send')
+        return {
+          message: `${post.item.task_id} was POSTed to the L1 receiver again after its capability error`,
+          expected: 'only GET requests within the supported levels',
+        };
+      const notify = later.find(
+        (a) => a.item.type === 'fetch' && a.item.task_id === taskId && originPath(a.item.url) === route,
+      );
+      if (!notify)
+        return {
+          message: `${taskId} was never handed over through the receiver's GET-Action route`,
+          expected: `a GET to ${w.c.endpoints.getAction}`,
+        };
+      if (known === undefined || notify.i < known)
+        return {
+          message: `${taskId}'s GET-Action came before the capability statement was retrieved`,
+          expected: `a GET of ${statement} first`,
+        };
     }
     const secrets = privateValues(w);
     for (const a of all) {
@@ -91,9 +120,17 @@ export const recNegotiate = recoveryCheck({
       // As written, percent-decoded, and hidden in base64 (an "opaque" reference that is the value encoded is the value).
       const forms = [url, ...decodedForms(url)];
       const leaked = secrets.find((v) => url.includes(encodeURIComponent(v)) || forms.some((f) => f.includes(v)));
-      if (leaked !== undefined) return { message: `#${a.step} ${a.item.type} URL carries a private value: ${url}`, expected: `no secret or private identifier in a URL, raw or encoded (found ${JSON.stringify(leaked)})` };
+      if (leaked !== undefined)
+        return {
+          message: `#${a.step} ${a.item.type} URL carries a private value: ${url}`,
+          expected: `no secret or private identifier in a URL, raw or encoded (found ${JSON.stringify(leaked)})`,
+        };
       const flagged = forms.map((f) => secretFamilyIn(f)).find((f) => f !== null);
-      if (flagged) return { message: `#${a.step} ${a.item.type} URL carries a ${flagged}: ${url}`, expected: 'no secret in a URL, raw or encoded' };
+      if (flagged)
+        return {
+          message: `#${a.step} ${a.item.type} URL carries a ${flagged}: ${url}`,
+          expected: 'no secret in a URL, raw or encoded',
+        };
     }
     return null;
   },

@@ -1,6 +1,12 @@
 import * as fc from 'fast-check';
 import { fault } from '../../generators/recovery/fault.js';
-import { ALL_FAULT_KINDS, ALL_TASK_KINDS, caseOf, everyLevel, recoveryCase } from '../../generators/recovery/recovery-case.js';
+import {
+  ALL_FAULT_KINDS,
+  ALL_TASK_KINDS,
+  caseOf,
+  everyLevel,
+  recoveryCase,
+} from '../../generators/recovery/recovery-case.js';
 import { handoffTask, writeTask } from '../../generators/recovery/task.js';
 import type { CaseTask } from '../../generators/recovery/types.js';
 import type { CapabilityLevel } from '../../src/contract/levels.js';
@@ -45,7 +51,8 @@ class Handed {
   url(url: string): string | null {
     const r = originPath(url);
     if (r === null) return `${url} is not a URL`;
-    if (!this.routes.has(r) && !this.bases.some((b) => url.startsWith(b))) return `the URL ${url} was never handed over`;
+    if (!this.routes.has(r) && !this.bases.some((b) => url.startsWith(b)))
+      return `the URL ${url} was never handed over`;
     for (const [, value] of new URL(url).searchParams) {
       const problem = this.text('', fullyDecoded(value));
       if (problem) return problem;
@@ -60,7 +67,8 @@ class Handed {
       if (problem) return problem;
     }
     const flagged = secretFamilyIn(s) ?? (key ? secretFamilyIn(`${key}=${s}`) : null);
-    if (flagged && !this.values.has(s) && !this.values.has(s.replace(/^Bearer\s+/i, ''))) return `a ${flagged} credential the world never handed over: ${s}`;
+    if (flagged && !this.values.has(s) && !this.values.has(s.replace(/^Bearer\s+/i, '')))
+      return `a ${flagged} credential the world never handed over: ${s}`;
     if (this.values.has(s)) return null;
     // A credential made up and then encoded (base64, base64url, percent-encoding, JSON inside them) is made up all the same.
     for (const form of decodedForms(s)) {
@@ -78,7 +86,12 @@ class Handed {
   }
 }
 
-const credCases = (focus: fc.Arbitrary<CaseTask>) => (spec: SpecData) => caseOf(spec.recovery.recoveringLevels, focus.map((t) => [{ ...t, deps: [] }]), { noise: { kinds: ALL_TASK_KINDS } });
+const credCases = (focus: fc.Arbitrary<CaseTask>) => (spec: SpecData) =>
+  caseOf(
+    spec.recovery.recoveringLevels,
+    focus.map((t) => [{ ...t, deps: [] }]),
+    { noise: { kinds: ALL_TASK_KINDS } },
+  );
 
 /**
  * Where agents make up what they were not given: a token minted instead of a renewal (an expiry),
@@ -86,9 +99,26 @@ const credCases = (focus: fc.Arbitrary<CaseTask>) => (spec: SpecData) => caseOf(
  * GET-Action route guessed from the receiver's instead of read from its statement (a low receiver).
  */
 const CREDENTIAL_FAMILIES: RecoveryFamily[] = [
-  { name: 'cred-renewal', cases: credCases(writeTask([], { faults: fc.constant([{ kind: 'expire' as const }]) })), holds: (w) => some(w, 'expire') },
-  { name: 'cred-readback', cases: credCases(writeTask([], { faults: fc.array(fault('write', ['timeout'])!, { minLength: 1, maxLength: 1 }) })), holds: (w) => some(w, 'timeout') },
-  { name: 'cred-negotiate', cases: credCases(handoffTask([], { faults: fc.constant([]), lowCapability: fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1'], ['L0']) })), holds: (w) => w.tasks.some(lowReceiver) },
+  {
+    name: 'cred-renewal',
+    cases: credCases(writeTask([], { faults: fc.constant([{ kind: 'expire' as const }]) })),
+    holds: (w) => some(w, 'expire'),
+  },
+  {
+    name: 'cred-readback',
+    cases: credCases(writeTask([], { faults: fc.array(fault('write', ['timeout'])!, { minLength: 1, maxLength: 1 }) })),
+    holds: (w) => some(w, 'timeout'),
+  },
+  {
+    name: 'cred-negotiate',
+    cases: credCases(
+      handoffTask([], {
+        faults: fc.constant([]),
+        lowCapability: fc.constantFrom<CapabilityLevel[]>(['L0', 'L1'], ['L1'], ['L0']),
+      }),
+    ),
+    holds: (w) => w.tasks.some(lowReceiver),
+  },
 ];
 
 /**
@@ -104,7 +134,8 @@ export const recNoCredentialSynthesis = recoveryCheck({
     'No action of the agent carries a token, credential or URL that the world did not hand over before it (in the scenario or an observation); only URLs under public_state_base may be made up (000 §Scenario 3, §Advanced Schema Design; D-REC-10).',
   decisions: ['D-REC-10'],
   allLevels: true,
-  arbitrary: (spec) => recoveryCase({ levels: everyLevel(spec.recovery, 2), others: { faults: ALL_FAULT_KINDS, max: 6 } }),
+  arbitrary: (spec) =>
+    recoveryCase({ levels: everyLevel(spec.recovery, 2), others: { faults: ALL_FAULT_KINDS, max: 6 } }),
   families: CREDENTIAL_FAMILIES,
   generalWeight: 2,
   judge(s) {
@@ -119,15 +150,26 @@ export const recNoCredentialSynthesis = recoveryCheck({
       const a = e.item;
       if (a.type === 'send' && a.authorization !== undefined) {
         const token = a.authorization.replace(/^Bearer\s+/i, '');
-        if (!handed.values.has(token)) return { message: `${a.task_id} was sent with authorization ${a.authorization}, a token the world never handed over`, expected: 'only tokens from the grant or a renewal' };
+        if (!handed.values.has(token))
+          return {
+            message: `${a.task_id} was sent with authorization ${a.authorization}, a token the world never handed over`,
+            expected: 'only tokens from the grant or a renewal',
+          };
       }
       if (a.type === 'renew' && !handed.values.has(a.refresh_token)) {
-        return { message: `renewed with refresh token ${a.refresh_token}, which the world never handed over`, expected: 'the refresh token of the grant' };
+        return {
+          message: `renewed with refresh token ${a.refresh_token}, which the world never handed over`,
+          expected: 'the refresh token of the grant',
+        };
       }
       for (const [key, v] of strings(a)) {
         if (key === 'type') continue;
         const problem = handed.text(key, v);
-        if (problem) return { message: `#${e.step} ${a.type}: ${problem}`, expected: 'only credentials and URLs the world handed over' };
+        if (problem)
+          return {
+            message: `#${e.step} ${a.type}: ${problem}`,
+            expected: 'only credentials and URLs the world handed over',
+          };
       }
     }
     return null;

@@ -15,7 +15,11 @@ const timingOut = (faults: fc.Arbitrary<Fault[]>) => writeTask([], { faults }).m
 const timeoutOf = (committed: boolean): Fault => ({ kind: 'timeout', committed });
 
 const readbackCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) =>
-  caseOf(spec.recovery.recoveringLevels, layout.chain((ts) => fc.array(plainTask(['write']), { maxLength: 1 }).map((more) => [...ts, ...more])), { noise: { kinds: ['schedule', 'status'] } });
+  caseOf(
+    spec.recovery.recoveringLevels,
+    layout.chain((ts) => fc.array(plainTask(['write']), { maxLength: 1 }).map((more) => [...ts, ...more])),
+    { noise: { kinds: ['schedule', 'status'] } },
+  );
 
 /**
  * The ways agents get a readback wrong: a replay whatever the readback says (seen when it says
@@ -23,11 +27,25 @@ const readbackCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) =>
  * (a replay that times out too is resent without reading back again).
  */
 const READBACK_FAMILIES: RecoveryFamily[] = [
-  { name: 'timeout-committed', cases: readbackCases(timingOut(fc.constant([timeoutOf(true)])).map((t) => [t])), holds: (w) => timeouts(w).some(({ fault: f }) => f.committed) },
-  { name: 'timeout-dropped', cases: readbackCases(timingOut(fc.constant([timeoutOf(false)])).map((t) => [t])), holds: (w) => timeouts(w).some(({ fault: f }) => !f.committed) },
+  {
+    name: 'timeout-committed',
+    cases: readbackCases(timingOut(fc.constant([timeoutOf(true)])).map((t) => [t])),
+    holds: (w) => timeouts(w).some(({ fault: f }) => f.committed),
+  },
+  {
+    name: 'timeout-dropped',
+    cases: readbackCases(timingOut(fc.constant([timeoutOf(false)])).map((t) => [t])),
+    holds: (w) => timeouts(w).some(({ fault: f }) => !f.committed),
+  },
   {
     name: 'timeout-repeated',
-    cases: readbackCases(timingOut(fc.array(fc.boolean().map(timeoutOf), { minLength: 1, maxLength: 2 }).map((rest) => [timeoutOf(false), ...rest])).map((t) => [t])),
+    cases: readbackCases(
+      timingOut(
+        fc
+          .array(fc.boolean().map(timeoutOf), { minLength: 1, maxLength: 2 })
+          .map((rest) => [timeoutOf(false), ...rest]),
+      ).map((t) => [t]),
+    ),
     holds: (w) => w.tasks.some((t) => faultsOf(t, 'timeout').length >= 2),
   },
 ];
@@ -39,7 +57,8 @@ const READBACK_FAMILIES: RecoveryFamily[] = [
  */
 export const recReadbackBeforeReplay = recoveryCheck({
   id: 'REC-READBACK-BEFORE-REPLAY',
-  title: 'After an unknown outcome the agent reads back before any replay, and replays only a dropped write, with its original key',
+  title:
+    'After an unknown outcome the agent reads back before any replay, and replays only a dropped write, with its original key',
   specRef: '000 §Scenario 5: Autonomous Recovery from Timeout After Operation May Have Committed',
   statement:
     'After unknown_outcome the agent resends nothing before the readback_route has answered; when it says committed it never resends, when it says not_found it replays the exact same message with the original idempotency key (000 §Scenario 5; D-REC-13).',
@@ -60,24 +79,53 @@ export const recReadbackBeforeReplay = recoveryCheck({
       if (failed.type !== 'send') continue;
       const route = String(err.params.readback_route);
       const resend = sends(w, failed.task_id).find((x) => x.i > err.i);
-      const readIds = new Set(all.filter((a) => a.i > err.i && a.item.type === 'fetch' && a.item.url === route).map((a) => (a.item as { request_id: string }).request_id));
+      const readIds = new Set(
+        all
+          .filter((a) => a.i > err.i && a.item.type === 'fetch' && a.item.url === route)
+          .map((a) => (a.item as { request_id: string }).request_id),
+      );
       const docs = w.log
         .map((e, i) => ({ e, i }))
-        .filter(({ e, i }) => i > err.i && e.who === 'world' && e.item.type === 'document' && readIds.has((e.item as DocumentObservation).request_id));
+        .filter(
+          ({ e, i }) =>
+            i > err.i &&
+            e.who === 'world' &&
+            e.item.type === 'document' &&
+            readIds.has((e.item as DocumentObservation).request_id),
+        );
       const before = docs.filter((d) => resend === undefined || d.i < resend.i);
       if (resend && before.length === 0) {
-        return { message: `${failed.task_id} was resent (#${resend.step}) before the readback route was read`, expected: `a GET of ${route}, answered, before any resend` };
+        return {
+          message: `${failed.task_id} was resent (#${resend.step}) before the readback route was read`,
+          expected: `a GET of ${route}, answered, before any resend`,
+        };
       }
       const doc = before[before.length - 1] ?? docs[0];
-      if (!doc) return { message: `the outcome of ${failed.task_id} was never read back`, expected: `a GET of ${route}` };
+      if (!doc)
+        return { message: `the outcome of ${failed.task_id} was never read back`, expected: `a GET of ${route}` };
       const state = (doc.e.item as DocumentObservation).document.state;
-      if (state === 'committed' && resend) return { message: `${failed.task_id} was resent although the readback said it committed`, expected: 'no resend of a committed write' };
+      if (state === 'committed' && resend)
+        return {
+          message: `${failed.task_id} was resent although the readback said it committed`,
+          expected: 'no resend of a committed write',
+        };
       if (state !== 'committed') {
-        if (!resend) return { message: `${failed.task_id} was dropped by the target and never replayed`, expected: 'a replay with the original idempotency key' };
+        if (!resend)
+          return {
+            message: `${failed.task_id} was dropped by the target and never replayed`,
+            expected: 'a replay with the original idempotency key',
+          };
         if (resend.item.idempotency_key !== failed.idempotency_key) {
-          return { message: `${failed.task_id} was replayed with idempotency key ${JSON.stringify(resend.item.idempotency_key)}`, expected: `the original key ${JSON.stringify(failed.idempotency_key)}` };
+          return {
+            message: `${failed.task_id} was replayed with idempotency key ${JSON.stringify(resend.item.idempotency_key)}`,
+            expected: `the original key ${JSON.stringify(failed.idempotency_key)}`,
+          };
         }
-        if (!jsonEqual(resend.item.message, failed.message)) return { message: `${failed.task_id} was replayed with a different payload`, expected: { exactPayload: failed.message, got: resend.item.message } };
+        if (!jsonEqual(resend.item.message, failed.message))
+          return {
+            message: `${failed.task_id} was replayed with a different payload`,
+            expected: { exactPayload: failed.message, got: resend.item.message },
+          };
       }
     }
     return null;

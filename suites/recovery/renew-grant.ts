@@ -9,7 +9,11 @@ import type { JsonObject, RecoveryObservation } from '../../src/contract/recover
 import { recoveryCheck, type RecoveryFamily } from './define.js';
 
 /** A write whose token expires on each of its first `n` attempts. */
-const expiring = (n = 1) => writeTask([], { faults: fc.constant(Array.from({ length: n }, () => ({ kind: 'expire' as const }))) }).map((t) => ({ ...t, deps: [] }));
+const expiring = (n = 1) =>
+  writeTask([], { faults: fc.constant(Array.from({ length: n }, () => ({ kind: 'expire' as const }))) }).map((t) => ({
+    ...t,
+    deps: [],
+  }));
 const plainWrite = () => plainTask(['write']);
 
 /** Cases at the recovering levels of `layout`, with plain noise that writes nothing. */
@@ -28,24 +32,43 @@ const writes = (w: Workflow) => w.tasks.filter((t) => t.spec.kind === 'write');
 const RENEW_FAMILIES: RecoveryFamily[] = [
   {
     name: 'renew-rotated-twice',
-    cases: renewCases(fc.oneof(fc.tuple(expiring(), expiring()).map((ts) => [...ts]), expiring(2).map((t) => [t])), fc.constant(true)),
+    cases: renewCases(
+      fc.oneof(
+        fc.tuple(expiring(), expiring()).map((ts) => [...ts]),
+        expiring(2).map((t) => [t]),
+      ),
+      fc.constant(true),
+    ),
     holds: (w, c) => c.rotateRefresh && w.tasks.reduce((n, t) => n + faultsOf(t, 'expire').length, 0) >= 2,
   },
   {
     name: 'renew-midway',
-    cases: renewCases(fc.tuple(fc.array(plainWrite(), { minLength: 1, maxLength: 2 }), expiring()).map(([done, t]) => [...done, t])),
+    cases: renewCases(
+      fc.tuple(fc.array(plainWrite(), { minLength: 1, maxLength: 2 }), expiring()).map(([done, t]) => [...done, t]),
+    ),
     // Any other write may be done when the token expires (an earlier one, or a later one that did not wait).
     holds: (w) => expiringWrites(w).length > 0 && writes(w).length >= 2,
   },
   {
     name: 'renew-same-item-twice',
-    cases: renewCases(fc.integer({ min: 2, max: 3 }).chain((n) => expiring(n)).map((t) => [t])),
+    cases: renewCases(
+      fc
+        .integer({ min: 2, max: 3 })
+        .chain((n) => expiring(n))
+        .map((t) => [t]),
+    ),
     holds: (w) => expiringWrites(w).some((t) => faultsOf(t, 'expire').length >= 2),
   },
   {
     name: 'renew-queue',
-    cases: renewCases(fc.tuple(expiring(), fc.array(plainWrite(), { minLength: 1, maxLength: 2 })).map(([t, rest]) => [t, ...rest])),
-    holds: (w) => expiringWrites(w).some((t) => { const after = dependentsOf(w, t.id); return writes(w).some((u) => u.index > t.index && !after.has(u.id)); }),
+    cases: renewCases(
+      fc.tuple(expiring(), fc.array(plainWrite(), { minLength: 1, maxLength: 2 })).map(([t, rest]) => [t, ...rest]),
+    ),
+    holds: (w) =>
+      expiringWrites(w).some((t) => {
+        const after = dependentsOf(w, t.id);
+        return writes(w).some((u) => u.index > t.index && !after.has(u.id));
+      }),
   },
 ];
 
@@ -56,7 +79,8 @@ const RENEW_FAMILIES: RecoveryFamily[] = [
  */
 export const recRenewGrant = recoveryCheck({
   id: 'REC-RENEW-GRANT',
-  title: 'An expired grant is renewed at the given refresh URI with the held token, and work resumes at the interrupted item',
+  title:
+    'An expired grant is renewed at the given refresh URI with the held token, and work resumes at the interrupted item',
   specRef: '000 §Scenario 3: Autonomous Recovery from Expired Sessions',
   statement:
     'After expired_credential the agent renews at the refresh_uri with the grant_type given and the latest refresh token it holds, then resumes at the interrupted item with the new access token, redoing no completed item (000 §Scenario 3; D-REC-09).',
@@ -84,16 +108,38 @@ export const recRenewGrant = recoveryCheck({
         const a = e.item;
         if (a.type === 'renew') {
           purpose.set(a.request_id, 'renew');
-          if (!expired) return { message: `renewed at ${a.url} without an expired_credential error to act on`, expected: 'renewal only when the world asks for it' };
-          if (a.url !== expired.uri) return { message: `renewed at ${a.url}`, expected: `the given refresh_uri ${expired.uri}` };
-          if (a.grant_type !== expired.grantType) return { message: `renewed with grant_type ${a.grant_type}`, expected: expired.grantType };
-          if (a.refresh_token !== refresh) return { message: `renewed with refresh token ${a.refresh_token}`, expected: `the refresh token the agent holds: ${refresh}` };
+          if (!expired)
+            return {
+              message: `renewed at ${a.url} without an expired_credential error to act on`,
+              expected: 'renewal only when the world asks for it',
+            };
+          if (a.url !== expired.uri)
+            return { message: `renewed at ${a.url}`, expected: `the given refresh_uri ${expired.uri}` };
+          if (a.grant_type !== expired.grantType)
+            return { message: `renewed with grant_type ${a.grant_type}`, expected: expired.grantType };
+          if (a.refresh_token !== refresh)
+            return {
+              message: `renewed with refresh token ${a.refresh_token}`,
+              expected: `the refresh token the agent holds: ${refresh}`,
+            };
         } else if (a.type === 'send' && a.url === w.c.endpoints.repository) {
           purpose.set(a.request_id, `send:${a.task_id}`);
-          if (completed.has(a.task_id)) return { message: `${a.task_id} was written again after it had completed`, expected: 'completed items are not redone' };
+          if (completed.has(a.task_id))
+            return {
+              message: `${a.task_id} was written again after it had completed`,
+              expected: 'completed items are not redone',
+            };
           if (owed.size > 0) {
-            if (!owed.has(a.task_id)) return { message: `after renewal the migration went on with ${a.task_id}`, expected: `the interrupted item first: ${[...owed].join(' or ')}` };
-            if (a.authorization !== `Bearer ${access}`) return { message: `${a.task_id} was resumed with authorization ${String(a.authorization)}`, expected: `Bearer ${access}` };
+            if (!owed.has(a.task_id))
+              return {
+                message: `after renewal the migration went on with ${a.task_id}`,
+                expected: `the interrupted item first: ${[...owed].join(' or ')}`,
+              };
+            if (a.authorization !== `Bearer ${access}`)
+              return {
+                message: `${a.task_id} was resumed with authorization ${String(a.authorization)}`,
+                expected: `Bearer ${access}`,
+              };
             owed.delete(a.task_id);
           }
         }
@@ -121,7 +167,11 @@ export const recRenewGrant = recoveryCheck({
     }
     for (const r of [...w.requests.values()].filter((x) => x.cause === 'expire' || x.cause === 'expired-token')) {
       const id = r.action.type === 'send' ? r.action.task_id : '';
-      if (!w.done.has(id)) return { message: `the interrupted item ${id} was never completed`, expected: 'the migration resumed at the interrupted item' };
+      if (!w.done.has(id))
+        return {
+          message: `the interrupted item ${id} was never completed`,
+          expected: 'the migration resumed at the interrupted item',
+        };
     }
     return null;
   },

@@ -47,7 +47,8 @@ function hasDsnCredentials(text: string): boolean {
   });
 }
 
-const CREDENTIAL_WORD = '(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)';
+const CREDENTIAL_WORD =
+  '(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)';
 const ASSIGNMENT = new RegExp(String.raw`(?<![A-Za-z0-9])${CREDENTIAL_WORD}["']?\s*[:=]\s*["']?([^\s"'<>,;&]+)`, 'gi');
 
 /**
@@ -56,13 +57,34 @@ const ASSIGNMENT = new RegExp(String.raw`(?<![A-Za-z0-9])${CREDENTIAL_WORD}["']?
  */
 const RECOGNIZERS: readonly { family: SecretFamily; found: (text: string) => boolean }[] = [
   { family: 'pem-private-key', found: (t) => /-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----/.test(t) },
-  { family: 'aws-access-key-id', found: (t) => /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Za-z0-9])/.test(t) },
+  {
+    family: 'aws-access-key-id',
+    found: (t) => /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Za-z0-9])/.test(t),
+  },
   { family: 'github-token', found: (t) => /(?<!\w)(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_\w{22,})/.test(t) },
-  { family: 'slack-token', found: (t) => anyMatch(t, /(?<![A-Za-z0-9])xox[abposre]-([A-Za-z0-9-]{10,})/g, mixesClasses) },
+  {
+    family: 'slack-token',
+    found: (t) => anyMatch(t, /(?<![A-Za-z0-9])xox[abposre]-([A-Za-z0-9-]{10,})/g, mixesClasses),
+  },
   // `sk-...` (with optional segments such as `sk-proj-`) and Stripe-style `sk_live_` / `rk_test_` keys.
-  { family: 'sk-api-key', found: (t) => anyMatch(t, /(?<![\w-])(?:sk-|[rs]k_(?:live|test)_)([\w-]{20,})/g, (v) => /[0-9]/.test(v) && /[A-Za-z]/.test(v)) },
-  { family: 'bearer-token', found: (t) => anyMatch(t, /\bbearer\s+([\w\-.~+/]+)=*/gi, (v) => v.length >= 20 && mixesClasses(v)) },
-  { family: 'jwt', found: (t) => anyMatch(t, /(?<![\w-])(ey[\w-]{10,})\.(ey[\w-]{10,})\.[\w-]*/g, (header, m) => isJsonObjectSegment(header) && isJsonObjectSegment(m[2]!)) },
+  {
+    family: 'sk-api-key',
+    found: (t) =>
+      anyMatch(t, /(?<![\w-])(?:sk-|[rs]k_(?:live|test)_)([\w-]{20,})/g, (v) => /[0-9]/.test(v) && /[A-Za-z]/.test(v)),
+  },
+  {
+    family: 'bearer-token',
+    found: (t) => anyMatch(t, /\bbearer\s+([\w\-.~+/]+)=*/gi, (v) => v.length >= 20 && mixesClasses(v)),
+  },
+  {
+    family: 'jwt',
+    found: (t) =>
+      anyMatch(
+        t,
+        /(?<![\w-])(ey[\w-]{10,})\.(ey[\w-]{10,})\.[\w-]*/g,
+        (header, m) => isJsonObjectSegment(header) && isJsonObjectSegment(m[2]!),
+      ),
+  },
   { family: 'dsn-credentials', found: hasDsnCredentials },
   { family: 'credential-assignment', found: (t) => anyMatch(t, ASSIGNMENT, (v) => v.length >= 12 && mixesClasses(v)) },
 ];

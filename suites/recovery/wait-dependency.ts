@@ -21,9 +21,16 @@ function backoffDelay(spec: RecoverySpec, k: number): number {
  * failure to the `dependency_restored` of that URL): at most `max_retries`, retry k at least the
  * backoff delay after the attempt before it. Null when they keep to it.
  */
-function backoffProblem(w: World, spec: RecoverySpec, url: string, errors: DeliveredError[]): { message: string; expected: string } | null {
+function backoffProblem(
+  w: World,
+  spec: RecoverySpec,
+  url: string,
+  errors: DeliveredError[],
+): { message: string; expected: string } | null {
   const toDependency = sends(w).filter((x) => x.item.url === url);
-  const restored = w.log.flatMap((e, i) => (e.who === 'world' && e.item.type === 'dependency_restored' && e.item.url === url ? [i] : []));
+  const restored = w.log.flatMap((e, i) =>
+    e.who === 'world' && e.item.type === 'dependency_restored' && e.item.url === url ? [i] : [],
+  );
   let i = 0;
   while (i < errors.length) {
     const first = errors[i];
@@ -33,9 +40,16 @@ function backoffProblem(w: World, spec: RecoverySpec, url: string, errors: Deliv
     const retries = toDependency.filter((x) => x.i > first.i && x.i < until);
     for (const [k0, r] of retries.entries()) {
       const k = k0 + 1;
-      if (k > max) return { message: `retry ${k} at t=${r.t}ms goes beyond max_retries ${max} while ${url} is down`, expected: `at most ${max} retries before the dependency is restored` };
+      if (k > max)
+        return {
+          message: `retry ${k} at t=${r.t}ms goes beyond max_retries ${max} while ${url} is down`,
+          expected: `at most ${max} retries before the dependency is restored`,
+        };
       if (r.t - last < backoffDelay(spec, k)) {
-        return { message: `retry ${k} to ${url} at t=${r.t}ms comes ${r.t - last}ms after the previous attempt`, expected: `exponential backoff: at least ${backoffDelay(spec, k)}ms` };
+        return {
+          message: `retry ${k} to ${url} at t=${r.t}ms comes ${r.t - last}ms after the previous attempt`,
+          expected: `exponential backoff: at least ${backoffDelay(spec, k)}ms`,
+        };
       }
       last = r.t;
     }
@@ -45,13 +59,15 @@ function backoffProblem(w: World, spec: RecoverySpec, url: string, errors: Deliv
 }
 
 /** A status packet whose first send takes the orchestrator down with `o`, then `more` outages on its later sends. */
-const downStatus = (...o: fc.Arbitrary<Extract<Fault, { kind: 'outage' }>>[]) => statusTask([], { faults: fc.tuple(...o).map((fs) => [...fs]) });
+const downStatus = (...o: fc.Arbitrary<Extract<Fault, { kind: 'outage' }>>[]) =>
+  statusTask([], { faults: fc.tuple(...o).map((fs) => [...fs]) });
 
 /** A duration above when retry `n` of an episode is due (under the bundled backoff), within the pack's 45 s. */
 const longerThanRetry = (n: number) => fc.integer({ min: retryDueMs(n) + 1, max: Math.max(retryDueMs(n) + 1, 45_000) });
 
 /** Cases at the recovering levels of `layout`, with plain noise of other endpoints. */
-const waitCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) => caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ['write', 'handoff'] } });
+const waitCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) =>
+  caseOf(spec.recovery.recoveringLevels, layout, { noise: { kinds: ['write', 'handoff'] } });
 
 /**
  * The ways agents get waiting for a dependency wrong: the queue flushed out of order, one retry too
@@ -66,12 +82,28 @@ const waitCases = (layout: fc.Arbitrary<CaseTask[]>) => (spec: SpecData) => case
 const WAIT_FAMILIES: RecoveryFamily[] = [
   {
     name: 'outage-queue',
-    cases: waitCases(fc.tuple(downStatus(fault('status', ['outage'])! as fc.Arbitrary<Extract<Fault, { kind: 'outage' }>>), fc.array(statusTask([], { faults: fc.constant([]) }), { minLength: 1, maxLength: 3 })).map(([first, rest]) => [first, ...rest])),
-    holds: (w) => outages(w).some(({ task }) => task.spec.kind === 'status' && w.tasks.some((t) => t.spec.kind === 'status' && t.index > task.index)),
+    cases: waitCases(
+      fc
+        .tuple(
+          downStatus(fault('status', ['outage'])! as fc.Arbitrary<Extract<Fault, { kind: 'outage' }>>),
+          fc.array(statusTask([], { faults: fc.constant([]) }), { minLength: 1, maxLength: 3 }),
+        )
+        .map(([first, rest]) => [first, ...rest]),
+    ),
+    holds: (w) =>
+      outages(w).some(
+        ({ task }) =>
+          task.spec.kind === 'status' && w.tasks.some((t) => t.spec.kind === 'status' && t.index > task.index),
+      ),
   },
   {
     name: 'outage-outlasts-retries',
-    cases: waitCases(fc.integer({ min: 1, max: 4 }).chain((max) => downStatus(outage(longerThanRetry(max + 1), fc.constant(max)))).map((t) => [t])),
+    cases: waitCases(
+      fc
+        .integer({ min: 1, max: 4 })
+        .chain((max) => downStatus(outage(longerThanRetry(max + 1), fc.constant(max))))
+        .map((t) => [t]),
+    ),
     holds: (w) => outages(w).some(({ fault: f }) => f.durationMs > retryDueMs(f.maxRetries + 1)),
   },
   {
@@ -85,7 +117,12 @@ const WAIT_FAMILIES: RecoveryFamily[] = [
     cases: waitCases(
       fc
         .integer({ min: 1, max: 4 })
-        .chain((low) => downStatus(outage(fc.integer({ min: 1, max: 45_000 }), fc.integer({ min: low + 1, max: 6 })), outage(longerThanRetry(low + 1), fc.constant(low))))
+        .chain((low) =>
+          downStatus(
+            outage(fc.integer({ min: 1, max: 45_000 }), fc.integer({ min: low + 1, max: 6 })),
+            outage(longerThanRetry(low + 1), fc.constant(low)),
+          ),
+        )
         .map((t) => [t]),
     ),
     holds: (w) => new Set(outages(w).map(({ fault: f }) => f.maxRetries)).size >= 2,
@@ -96,9 +133,12 @@ const WAIT_FAMILIES: RecoveryFamily[] = [
       fc
         .integer({ min: 1, max: 6 })
         .chain((max) => downStatus(outage(fc.integer({ min: 1, max: retryDueMs(max) }), fc.constant(max))))
-        .chain((t) => fc.array(statusTask([], { faults: fc.constant([]) }), { maxLength: 2 }).map((rest) => [t, ...rest])),
+        .chain((t) =>
+          fc.array(statusTask([], { faults: fc.constant([]) }), { maxLength: 2 }).map((rest) => [t, ...rest]),
+        ),
     ),
-    holds: (w) => outages(w).some(({ task, fault: f }) => task.spec.kind === 'status' && f.durationMs <= retryDueMs(f.maxRetries)),
+    holds: (w) =>
+      outages(w).some(({ task, fault: f }) => task.spec.kind === 'status' && f.durationMs <= retryDueMs(f.maxRetries)),
   },
   {
     name: 'outage-other-dependency',
@@ -106,7 +146,10 @@ const WAIT_FAMILIES: RecoveryFamily[] = [
       fc
         .tuple(
           downStatus(fault('status', ['outage'])! as fc.Arbitrary<Extract<Fault, { kind: 'outage' }>>),
-          scheduleTask([], { faults: fc.array(fault('schedule', ['outage'])!, { minLength: 1, maxLength: 1 }), schemaChanged: fc.constant(false) }).map((t) => ({ ...t, deps: [] })),
+          scheduleTask([], {
+            faults: fc.array(fault('schedule', ['outage'])!, { minLength: 1, maxLength: 1 }),
+            schemaChanged: fc.constant(false),
+          }).map((t) => ({ ...t, deps: [] })),
           fc.array(statusTask([], { faults: fc.constant([]) }), { maxLength: 2 }),
         )
         .map(([st, sched, rest]) => [st, sched, ...rest]),
@@ -119,7 +162,10 @@ const WAIT_FAMILIES: RecoveryFamily[] = [
       fc
         .tuple(
           scheduleTask([], { faults: outage(longerThanRetry(1)).map((f) => [f]), schemaChanged: fc.constant(false) }),
-          fc.array(scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(false) }), { minLength: 1, maxLength: 2 }),
+          fc.array(scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(false) }), {
+            minLength: 1,
+            maxLength: 2,
+          }),
         )
         .map(([down, rest]) => [down, ...rest].map((t) => ({ ...t, deps: [] }))),
     ),
@@ -135,7 +181,8 @@ const WAIT_FAMILIES: RecoveryFamily[] = [
  */
 export const recWaitDependency = recoveryCheck({
   id: 'REC-WAIT-DEPENDENCY',
-  title: 'An unreachable dependency is retried with the given backoff, and queued packets are flushed in order, exactly once',
+  title:
+    'An unreachable dependency is retried with the given backoff, and queued packets are flushed in order, exactly once',
   specRef: '000 §Scenario 2: Autonomous Recovery from Network Loss',
   statement:
     'While a dependency is down (dependency_failure, wait_for_dependency) the agent makes at most max_retries retries, retry k at least backoff.initialDelayMs × backoff.exponentialFactor^(k-1) after the attempt before it (1 s, 2 s, 4 s... by default), and once the dependency is restored it delivers the queued packets in their original order, each exactly once (000 §Scenario 2; D-REC-05, D-REC-06).',
@@ -151,19 +198,35 @@ export const recWaitDependency = recoveryCheck({
   judge(s, { recovery: spec }) {
     const w = s.world;
     // Each dependency is judged on its own: its errors, its retries, its own return (never another's).
-    const errors = deliveredErrors(w).filter((e) => e.condition === 'dependency_failure' && e.record.action.type === 'send');
+    const errors = deliveredErrors(w).filter(
+      (e) => e.condition === 'dependency_failure' && e.record.action.type === 'send',
+    );
     for (const url of new Set(errors.map((e) => (e.record.action as { url: string }).url))) {
-      const problem = backoffProblem(w, spec, url, errors.filter((e) => (e.record.action as { url: string }).url === url));
+      const problem = backoffProblem(
+        w,
+        spec,
+        url,
+        errors.filter((e) => (e.record.action as { url: string }).url === url),
+      );
       if (problem) return problem;
     }
     const stream = w.workflow.tasks.filter((t) => t.spec.kind === 'status').map((t) => t.id);
     const got = w.orchestrator.map((p) => p.taskId);
     const dup = got.find((id, k) => got.indexOf(id) !== k);
-    if (dup) return { message: `packet ${dup} reached the orchestrator twice`, expected: 'each queued packet exactly once' };
+    if (dup)
+      return { message: `packet ${dup} reached the orchestrator twice`, expected: 'each queued packet exactly once' };
     const inOrder = stream.filter((id) => got.includes(id));
-    if (inOrder.join() !== got.join()) return { message: `packets reached the orchestrator as ${got.join(', ')}`, expected: `their original order: ${inOrder.join(', ')}` };
+    if (inOrder.join() !== got.join())
+      return {
+        message: `packets reached the orchestrator as ${got.join(', ')}`,
+        expected: `their original order: ${inOrder.join(', ')}`,
+      };
     const lost = stream.filter((id) => !got.includes(id));
-    if (lost.length > 0) return { message: `packets ${lost.join(', ')} never reached the orchestrator`, expected: 'every queued packet flushed after the dependency returned' };
+    if (lost.length > 0)
+      return {
+        message: `packets ${lost.join(', ')} never reached the orchestrator`,
+        expected: 'every queued packet flushed after the dependency returned',
+      };
     return null;
   },
 });

@@ -1,4 +1,12 @@
-import { defineCheck, fail, PASS, type CaseClaim, type CaseResult, type CheckDefinition, type Harness } from '../../src/engine/check.js';
+import {
+  defineCheck,
+  fail,
+  PASS,
+  type CaseClaim,
+  type CaseResult,
+  type CheckDefinition,
+  type Harness,
+} from '../../src/engine/check.js';
 import type { UasFinding, UasVerdict } from '../../src/contract/adapter.js';
 import type { UasCheckId } from '../../src/spec/uas.js';
 import { uasCaseBreaking, type UasCase } from '../../generators/uas/cases.js';
@@ -22,10 +30,18 @@ export function showSource(bytes: Uint8Array): { utf8: string } | { base64: stri
 }
 
 /** JSON-safe view of a case. */
-export const showCase = (c: UasCase) => ({ family: c.family, source: showSource(c.source), artifact: c.artifact, expected: c.expected });
+export const showCase = (c: UasCase) => ({
+  family: c.family,
+  source: showSource(c.source),
+  artifact: c.artifact,
+  expected: c.expected,
+});
 
 /** Evidence tags of a case. */
-export const tagsOf = (c: UasCase): string[] => [c.expected.length === 0 ? 'valid' : 'adversarial', `family:${c.family}`];
+export const tagsOf = (c: UasCase): string[] => [
+  c.expected.length === 0 ? 'valid' : 'adversarial',
+  `family:${c.family}`,
+];
 
 /**
  * What a case says of itself (the check's `claim`): a valid case is accepted; a mutated one is
@@ -37,11 +53,18 @@ export function uasClaim(c: UasCase): CaseClaim {
   const args = verifyArgs(c);
   if (c.expected.length === 0) return { member: 'verifyUas', args, valid: true };
   const at = c.expected.filter((e) => e.unitId !== undefined || e.byteOffset !== undefined);
-  return { member: 'verifyUas', args, valid: false, breaks: [...new Set(c.expected.map((e) => e.checkId))], ...(at.length > 0 ? { at } : {}) };
+  return {
+    member: 'verifyUas',
+    args,
+    valid: false,
+    breaks: [...new Set(c.expected.map((e) => e.checkId))],
+    ...(at.length > 0 ? { at } : {}),
+  };
 }
 
 /** Findings without any extra members an implementation attached (kept short in reports). */
-export const brief = (fs: readonly UasFinding[] | undefined) => (fs ?? []).map((f) => ({ checkId: f.checkId, unitId: f.unitId, byteOffset: f.byteOffset }));
+export const brief = (fs: readonly UasFinding[] | undefined) =>
+  (fs ?? []).map((f) => ({ checkId: f.checkId, unitId: f.unitId, byteOffset: f.byteOffset }));
 
 /** What differs between the suite's "reject with this check id" checks. */
 export interface RejectionCheck {
@@ -56,7 +79,8 @@ export interface RejectionCheck {
 }
 
 /** The `family:` tag of every mutator that breaks `id`: what a default run of its rejection check must reach. */
-export const familiesBreaking = (id: UasCheckId): string[] => [...new Set(uasMutators.filter((m) => m.breaks === id).flatMap((m) => m.families))].map((f) => `family:${f}`);
+export const familiesBreaking = (id: UasCheckId): string[] =>
+  [...new Set(uasMutators.filter((m) => m.breaks === id).flatMap((m) => m.families))].map((f) => `family:${f}`);
 
 /**
  * A check over artifacts that break exactly one rule, its own (the mutators that break `id`): the
@@ -78,8 +102,16 @@ export function rejectionCheck(c: RejectionCheck): CheckDefinition<UasCase> {
       const v = await verify(h, input);
       if (!v.valid && (v.findings ?? []).some((f) => f.checkId === c.id)) return PASS;
       const expected = { valid: false, findings: input.expected };
-      if (v.valid) return fail(`an artifact that breaks ${c.id} (${input.family}) was accepted`, expected, { valid: true, findings: brief(v.findings) });
-      return fail(`an artifact that breaks ${c.id} (${input.family}) was rejected without a ${c.id} finding`, expected, { valid: false, findings: brief(v.findings) });
+      if (v.valid)
+        return fail(`an artifact that breaks ${c.id} (${input.family}) was accepted`, expected, {
+          valid: true,
+          findings: brief(v.findings),
+        });
+      return fail(
+        `an artifact that breaks ${c.id} (${input.family}) was rejected without a ${c.id} finding`,
+        expected,
+        { valid: false, findings: brief(v.findings) },
+      );
     },
     show: showCase,
     tags: tagsOf,

@@ -43,7 +43,8 @@ function findingOf(v: unknown, what: string): ExpectedFinding {
   const out: ExpectedFinding = { checkId: stringField(f.checkId, `${what}.checkId`) as ExpectedFinding['checkId'] };
   if (f.unitId !== undefined) out.unitId = stringField(f.unitId, `${what}.unitId`);
   if (f.byteOffset !== undefined) {
-    if (!Number.isSafeInteger(f.byteOffset) || f.byteOffset < 0) throw new Error(`${what}.byteOffset must be a non-negative integer`);
+    if (!Number.isSafeInteger(f.byteOffset) || f.byteOffset < 0)
+      throw new Error(`${what}.byteOffset must be a non-negative integer`);
     out.byteOffset = f.byteOffset;
   }
   return out;
@@ -52,10 +53,19 @@ function findingOf(v: unknown, what: string): ExpectedFinding {
 function caseOf(input: unknown, expected: ExpectedFinding[]): UasCase {
   const i = objectField(input, 'input');
   if (!(i.source instanceof Uint8Array)) throw new Error('input.source must be a file ({ "$file": ... })');
-  return { family: stringField(i.family, 'input.family'), source: i.source, artifact: artifactIn(i.artifact), expected };
+  return {
+    family: stringField(i.family, 'input.family'),
+    source: i.source,
+    artifact: artifactIn(i.artifact),
+    expected,
+  };
 }
 
-const inputOf = (c: UasCase) => ({ family: c.family, source: fixtureBytes(c.source, 'source.txt'), artifact: artifactOut(c.artifact) });
+const inputOf = (c: UasCase) => ({
+  family: c.family,
+  source: fixtureBytes(c.source, 'source.txt'),
+  artifact: artifactOut(c.artifact),
+});
 
 /** VAL-VALID-ACCEPTED: the verdict must be valid. */
 export const validUasFixture: FixtureCodec<UasCase> = {
@@ -69,12 +79,19 @@ export const validUasFixture: FixtureCodec<UasCase> = {
 /** A check whose cases break one rule: invalid, with a finding naming `checkId`. */
 export function rejectedUasFixture(checkId: string): FixtureCodec<UasCase> {
   return {
-    encode: (c) => ({ input: inputOf(c), expected: { valid: false, findings: c.expected }, description: `${checkId}: ${c.family}` }),
+    encode: (c) => ({
+      input: inputOf(c),
+      expected: { valid: false, findings: c.expected },
+      description: `${checkId}: ${c.family}`,
+    }),
     decode(f) {
       const e = objectField(f.expected, 'expected');
       if (e.valid !== false) throw new Error('expected.valid must be false');
-      const findings = arrayField(e.findings, 'expected.findings').map((x, n) => findingOf(x, `expected.findings[${n}]`));
-      if (!findings.some((x) => x.checkId === checkId)) throw new Error(`expected.findings must hold a ${checkId} finding`);
+      const findings = arrayField(e.findings, 'expected.findings').map((x, n) =>
+        findingOf(x, `expected.findings[${n}]`),
+      );
+      if (!findings.some((x) => x.checkId === checkId))
+        throw new Error(`expected.findings must hold a ${checkId} finding`);
       return caseOf(f.input, findings);
     },
   };
@@ -82,12 +99,17 @@ export function rejectedUasFixture(checkId: string): FixtureCodec<UasCase> {
 
 /** VAL-MISMATCH-COORDINATES: the first differing byte, by unit id and absolute byte offset. */
 export const mismatchFixture: FixtureCodec<UasCase> = {
-  encode: (c) => ({ input: inputOf(c), expected: { valid: false, finding: c.expected[0] }, description: `verbatim mismatch (${c.family})` }),
+  encode: (c) => ({
+    input: inputOf(c),
+    expected: { valid: false, finding: c.expected[0] },
+    description: `verbatim mismatch (${c.family})`,
+  }),
   decode(f) {
     const e = objectField(f.expected, 'expected');
     if (e.valid !== false) throw new Error('expected.valid must be false');
     const want = findingOf(e.finding, 'expected.finding');
-    if (want.unitId === undefined || want.byteOffset === undefined) throw new Error('expected.finding needs unitId and byteOffset');
+    if (want.unitId === undefined || want.byteOffset === undefined)
+      throw new Error('expected.finding needs unitId and byteOffset');
     return caseOf(f.input, [want]);
   },
 };
@@ -99,11 +121,18 @@ export const mismatchFixture: FixtureCodec<UasCase> = {
 export const interceptFixture: FixtureCodec<UasCase> = {
   encode: (c) => ({
     input: inputOf(c),
-    expected: { findings: c.expected, intercept: 'optional; where a finding carries one, a complete packet naming that finding\'s check and unit (D-UAS-14)' },
+    expected: {
+      findings: c.expected,
+      intercept:
+        "optional; where a finding carries one, a complete packet naming that finding's check and unit (D-UAS-14)",
+    },
     description: `intercept packets (${c.family})`,
   }),
   decode(f) {
     const e = objectField(f.expected, 'expected');
-    return caseOf(f.input, arrayField(e.findings, 'expected.findings').map((x, n) => findingOf(x, `expected.findings[${n}]`)));
+    return caseOf(
+      f.input,
+      arrayField(e.findings, 'expected.findings').map((x, n) => findingOf(x, `expected.findings[${n}]`)),
+    );
   },
 };

@@ -8,7 +8,11 @@ import { interceptFixture } from './fixtures.js';
 import { NotWellFormed, readXml, type XmlElement } from './packet-reader.js';
 
 /** The text directly inside an element (references replaced, CDATA unwrapped), trimmed. */
-const textOf = (el: XmlElement): string => el.children.filter((c): c is string => typeof c === 'string').join('').trim();
+const textOf = (el: XmlElement): string =>
+  el.children
+    .filter((c): c is string => typeof c === 'string')
+    .join('')
+    .trim();
 
 /** Why a packet is wrong for its finding under `spec`, or null. Exported for the tests of the check itself. */
 export function packetProblem(f: UasFinding, packet: unknown, spec: UasSpec): string | null {
@@ -26,14 +30,17 @@ export function packetProblem(f: UasFinding, packet: unknown, spec: UasSpec): st
   if (textOf(root) !== '') return 'text between the children of <compilation_error_intercept>';
   const kids = root.children.filter((c): c is XmlElement => typeof c !== 'string');
   const names = kids.map((k) => k.name);
-  if (names.join(',') !== spec.interceptChildren.join(',')) return `children are [${names.join(', ')}], not [${spec.interceptChildren.join(', ')}]`;
+  if (names.join(',') !== spec.interceptChildren.join(','))
+    return `children are [${names.join(', ')}], not [${spec.interceptChildren.join(', ')}]`;
   const value = (i: number) => textOf(kids[i]!);
   if (value(0) !== f.checkId) return `check_id "${value(0)}" does not name the finding's check ${f.checkId}`;
-  if (!spec.interceptSeverities.includes(value(1))) return `severity "${value(1)}" is not one of ${spec.interceptSeverities.join(', ')}`;
+  if (!spec.interceptSeverities.includes(value(1)))
+    return `severity "${value(1)}" is not one of ${spec.interceptSeverities.join(', ')}`;
   if (value(2) === '') return 'failed_ref is empty';
   // Compared as the packet's values are, trimmed (docs/uas-format.md): an id with white space at
   // its ends is still named by a packet that writes it as it is.
-  if (f.unitId !== undefined && value(2) !== f.unitId.trim()) return `failed_ref "${value(2)}" is not the finding's unit ${f.unitId}`;
+  if (f.unitId !== undefined && value(2) !== f.unitId.trim())
+    return `failed_ref "${value(2)}" is not the finding's unit ${f.unitId}`;
   if (value(4) === '') return 'instruction is empty';
   return null;
 }
@@ -43,7 +50,11 @@ export function packetProblem(f: UasFinding, packet: unknown, spec: UasSpec): st
  * `several-rules`, `markup-in-id`, `blank-ref`, `blank-id` or `structure-findings`) and each rule
  * it breaks (`breaks:<check id>`).
  */
-const interceptTags = (c: UasCase): string[] => ['adversarial', `family:${interceptFamily(c)}`, ...[...new Set(c.expected.map((e) => e.checkId))].map((id) => `breaks:${id}`)];
+const interceptTags = (c: UasCase): string[] => [
+  'adversarial',
+  `family:${interceptFamily(c)}`,
+  ...[...new Set(c.expected.map((e) => e.checkId))].map((id) => `breaks:${id}`),
+];
 
 /**
  * VAL-INTERCEPT-PACKET: where the implementation attaches a `<compilation_error_intercept>` packet to
@@ -73,13 +84,25 @@ export const interceptPacket = defineCheck({
       const packet = (f as UasFinding & { intercept?: unknown }).intercept;
       if (packet === undefined) continue;
       const problem = packetProblem(f, packet, h.spec.uas);
-      if (problem) return fail(`an intercept packet is malformed: ${problem}`, { checkId: f.checkId, unitId: f.unitId, packet: 'complete, naming the same check' }, { finding: f });
+      if (problem)
+        return fail(
+          `an intercept packet is malformed: ${problem}`,
+          { checkId: f.checkId, unitId: f.unitId, packet: 'complete, naming the same check' },
+          { finding: f },
+        );
     }
     return PASS;
   },
   show: showCase,
   tags: interceptTags,
-  reach: () => ['family:one-rule', 'family:several-rules', 'family:markup-in-id', 'family:blank-ref', 'family:blank-id', 'family:structure-findings'],
+  reach: () => [
+    'family:one-rule',
+    'family:several-rules',
+    'family:markup-in-id',
+    'family:blank-ref',
+    'family:blank-id',
+    'family:structure-findings',
+  ],
   claim: uasClaim,
   fixture: interceptFixture,
 });

@@ -26,7 +26,10 @@ export const mismatchCoordinates = defineCheck({
     const want = input.expected[0];
     const v = await verify(h, input);
     const hit = (v.findings ?? []).some(
-      (f) => (f.checkId === 'VAL-VERBATIM' || f.checkId === 'VAL-MISMATCH-COORDINATES') && f.unitId === want.unitId && f.byteOffset === want.byteOffset,
+      (f) =>
+        (f.checkId === 'VAL-VERBATIM' || f.checkId === 'VAL-MISMATCH-COORDINATES') &&
+        f.unitId === want.unitId &&
+        f.byteOffset === want.byteOffset,
     );
     if (!v.valid && hit) return PASS;
     return fail(

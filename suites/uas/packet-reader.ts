@@ -18,15 +18,24 @@ export interface XmlElement {
 /** Why a document is not well-formed: thrown by the reader, with the offset where it found out. */
 export class NotWellFormed extends Error {}
 
-const NAME = /[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}\-.0-9\u00B7\u0300-\u036F\u203F-\u2040]*/uy;
+const NAME =
+  /[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}\-.0-9\u00B7\u0300-\u036F\u203F-\u2040]*/uy;
 const SPACE = /[ \t\n]*/y;
-const PREDEFINED: [string, string][] = [['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"]];
+const PREDEFINED: [string, string][] = [
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+];
 
 /** Reads `input` as one XML element (the root) and returns it; throws `NotWellFormed` otherwise. */
 export function readXml(input: string): XmlElement {
   // XML 1.0 §2.11: a CR LF pair or a lone CR reads as LF.
   const s = input.replace(/\r\n?/g, '\n');
-  for (const ch of s) if (!isXmlChar(ch.codePointAt(0)!)) throw new NotWellFormed(`character U+${ch.codePointAt(0)!.toString(16).toUpperCase()} is not an XML character`);
+  for (const ch of s)
+    if (!isXmlChar(ch.codePointAt(0)!))
+      throw new NotWellFormed(`character U+${ch.codePointAt(0)!.toString(16).toUpperCase()} is not an XML character`);
   let i = 0;
   const fail = (why: string): never => {
     throw new NotWellFormed(`${why} at offset ${i}`);

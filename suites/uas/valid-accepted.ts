@@ -23,13 +23,26 @@ export const validAccepted = defineCheck({
   specRef: '003 §2.1 PHASE-09/10; §3.2 (verification of a correct artifact)',
   requires: ['verifyUas'],
   // A valid document is valid by every decision of the format, so each one decides what it holds.
-  decisions: ['D-UAS-03', 'D-UAS-04', 'D-UAS-05', 'D-UAS-06', 'D-UAS-07', 'D-UAS-08', 'D-UAS-09', 'D-UAS-10', 'D-UAS-11', 'D-UAS-12'],
+  decisions: [
+    'D-UAS-03',
+    'D-UAS-04',
+    'D-UAS-05',
+    'D-UAS-06',
+    'D-UAS-07',
+    'D-UAS-08',
+    'D-UAS-09',
+    'D-UAS-10',
+    'D-UAS-11',
+    'D-UAS-12',
+  ],
   statement:
     'A `<UAS_Document>` that follows every rule of the format and locks the source it was compiled from is accepted, however its text is escaped: `&amp;`, character references (a CR as `&#13;`) and CDATA that decode to the source bytes are the same text (003 §2.1 PHASE-09 and PHASE-10, §3.2; D-UAS-05).',
   arbitrary: (spec) => uasValidCase(spec.uas),
   async run(input, h) {
     const v = await verify(h, input);
-    return v.valid ? PASS : fail('a valid UAS document was rejected', { valid: true }, { valid: false, findings: brief(v.findings) });
+    return v.valid
+      ? PASS
+      : fail('a valid UAS document was rejected', { valid: true }, { valid: false, findings: brief(v.findings) });
   },
   show: showCase,
   tags: tagsOf,

@@ -33,10 +33,13 @@ export const wireSeedFixtures = defineCheck<SeedFixture>({
   async run(f, h) {
     const enc = await encode(h, f.keyed);
     if (enc.rejected) return fail(`toKeyless rejected the published ${f.name} fixture`, f.keyless, enc);
-    if (!jsonEqual(enc.value, f.keyless)) return fail(`toKeyless of the ${f.name} fixture differs from the published keyless form`, f.keyless, enc.value);
+    if (!jsonEqual(enc.value, f.keyless))
+      return fail(`toKeyless of the ${f.name} fixture differs from the published keyless form`, f.keyless, enc.value);
     const dec = await decode(h, f.keyless);
     if (dec.rejected) return fail(`fromKeyless rejected the published ${f.name} keyless form`, f.keyed, dec);
-    return jsonEqual(dec.value, f.keyed) ? PASS : fail(`fromKeyless of the published ${f.name} keyless form differs from the keyed fixture`, f.keyed, dec.value);
+    return jsonEqual(dec.value, f.keyed)
+      ? PASS
+      : fail(`fromKeyless of the published ${f.name} keyless form differs from the keyed fixture`, f.keyed, dec.value);
   },
   show: (f) => ({ fixture: f.name, keyed: f.keyed, keyless: f.keyless }),
   tags: (f) => ['valid', `fixture:${f.name}`],
@@ -62,9 +65,15 @@ export const wireLayout = defineCheck<EnvelopeCase>({
   async run(c, h) {
     const expected = encodeKeyless(h.spec.envelope, c.packet);
     const enc = await encode(h, c.packet);
-    if (enc.rejected || !jsonEqual(enc.value, expected)) return fail('toKeyless does not follow the pinned slot layout', expected, enc.rejected ? enc : enc.value);
+    if (enc.rejected || !jsonEqual(enc.value, expected))
+      return fail('toKeyless does not follow the pinned slot layout', expected, enc.rejected ? enc : enc.value);
     const dec = await decode(h, expected);
-    if (dec.rejected || !jsonEqual(dec.value, c.packet)) return fail('fromKeyless of the pinned layout does not give the keyed envelope back', c.packet, dec.rejected ? dec : dec.value);
+    if (dec.rejected || !jsonEqual(dec.value, c.packet))
+      return fail(
+        'fromKeyless of the pinned layout does not give the keyed envelope back',
+        c.packet,
+        dec.rejected ? dec : dec.value,
+      );
     return PASS;
   },
   show: (c) => ({ profile: c.profile, packet: c.packet }),
@@ -105,7 +114,8 @@ function withRoundtripFeature(spec: SpecData, feature: 'proto-key' | 'null-in-fr
   return fc.tuple(validEnvelope(spec), fc.constantFrom<unknown>('kept', { admin: true }, 0)).map(([c, value]) => {
     const packet = structuredClone(c.packet);
     const free = packet.delivery.expected_output_schema as Record<string, unknown>;
-    if (feature === 'proto-key') Object.defineProperty(free, '__proto__', { value, enumerable: true, writable: true, configurable: true });
+    if (feature === 'proto-key')
+      Object.defineProperty(free, '__proto__', { value, enumerable: true, writable: true, configurable: true });
     else free.superseded_by = { previous: null, reason: value };
     return { ...c, packet: seal(spec.envelope, packet, c.sealing) };
   });
@@ -134,8 +144,11 @@ export const wireRoundtrip = defineCheck<EnvelopeCase>({
     // Through JSON, as on a real wire: the keyless form must survive serialization.
     const wire = JSON.parse(JSON.stringify(enc.value ?? null));
     const dec = await decode(h, wire);
-    if (dec.rejected) return fail('fromKeyless rejected the keyless form toKeyless produced', c.packet, { keyless: enc.value, ...dec });
-    return jsonEqual(dec.value, c.packet) ? PASS : fail('the round trip changed the envelope', c.packet, { keyless: enc.value, keyed: dec.value });
+    if (dec.rejected)
+      return fail('fromKeyless rejected the keyless form toKeyless produced', c.packet, { keyless: enc.value, ...dec });
+    return jsonEqual(dec.value, c.packet)
+      ? PASS
+      : fail('the round trip changed the envelope', c.packet, { keyless: enc.value, keyed: dec.value });
   },
   show: (c) => ({ profile: c.profile, packet: c.packet }),
   tags: (c) => ['valid', `profile:${c.profile}`, ...roundtripFeatures(c.packet).map((f) => `family:${f}`)],
@@ -157,7 +170,13 @@ export const wireMalformedRejected = defineCheck<MalformedWire>({
   arbitrary: (spec) => malformedWire(spec),
   async run(c, h) {
     const dec = await decode(h, c.wire);
-    return dec.rejected ? PASS : fail(`fromKeyless decoded a malformed keyless envelope (${c.note})`, 'an error (thrown or rejected)', dec.value);
+    return dec.rejected
+      ? PASS
+      : fail(
+          `fromKeyless decoded a malformed keyless envelope (${c.note})`,
+          'an error (thrown or rejected)',
+          dec.value,
+        );
   },
   show: (c) => ({ broken: c.note, profile: c.profile, wire: c.wire }),
   tags: (c) => ['adversarial', `family:${c.family}`, `profile:${c.profile}`],

@@ -32,7 +32,12 @@ describe('lazyReference (the command line reference, loaded domain by domain)', 
   });
 
   it('answers validateError, verifyUas and the recovery policy as the eager reference', async () => {
-    const payload = { uai_version: '1.0', profile: 'uai.error.v1', message_id: 'msg_1', body: { status: 'error', code: 'constructor', origin: 'protocol', detail: 'x' } };
+    const payload = {
+      uai_version: '1.0',
+      profile: 'uai.error.v1',
+      message_id: 'msg_1',
+      body: { status: 'error', code: 'constructor', origin: 'protocol', detail: 'x' },
+    };
     expect(await lazy.validateError!(payload, now)).toEqual(await referenceAdapter.validateError!(payload, now));
     const source = new TextEncoder().encode('<source/>');
     expect(await lazy.verifyUas!(source, '<uas/>')).toEqual(await referenceAdapter.verifyUas!(source, '<uas/>'));
@@ -44,6 +49,8 @@ describe('lazyReference (the command line reference, loaded domain by domain)', 
         return { error: (e as Error).message };
       }
     };
-    expect(await answer(() => lazy.recovery!.start(scenario))).toEqual(await answer(() => referenceAdapter.recovery!.start(scenario)));
+    expect(await answer(() => lazy.recovery!.start(scenario))).toEqual(
+      await answer(() => referenceAdapter.recovery!.start(scenario)),
+    );
   });
 });

@@ -78,10 +78,32 @@ async function interrupt(phase: Phase, kind: Kind, signal: Signal) {
   writeFileSync(join(dir, 'server.mjs'), COMMAND);
   const markFile = join(dir, 'mark');
   writeFileSync(markFile, '');
-  const adapterArgs = kind === 'command' ? ['--adapter-cmd', `${process.execPath} server.mjs`] : ['--adapter', './adapter.mjs', ...(kind === 'in-process' ? ['--in-process'] : [])];
+  const adapterArgs =
+    kind === 'command'
+      ? ['--adapter-cmd', `${process.execPath} server.mjs`]
+      : ['--adapter', './adapter.mjs', ...(kind === 'in-process' ? ['--in-process'] : [])];
   const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', SIG_PHASE: phase, SIG_MARK: markFile };
   delete env.UAIX_CONFORMANCE_IN_PROCESS;
-  const child = spawn(process.execPath, [bin, ...adapterArgs, '--check', 'ENV-EXPIRED', '--check', 'INT-CHECKSUM', '--seed', '1', '--runs', '50', '--timeout', String(TIMEOUT), '--out', 'out'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      bin,
+      ...adapterArgs,
+      '--check',
+      'ENV-EXPIRED',
+      '--check',
+      'INT-CHECKSUM',
+      '--seed',
+      '1',
+      '--runs',
+      '50',
+      '--timeout',
+      String(TIMEOUT),
+      '--out',
+      'out',
+    ],
+    { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (b) => (stderr += b));
   child.stdout.resume();
@@ -99,7 +121,10 @@ async function interrupt(phase: Phase, kind: Kind, signal: Signal) {
   const ms = Date.now() - t0;
   // A process left holding the pipes is the pids check's to report, not a reason to wait.
   await Promise.race([drained, new Promise((r) => setTimeout(r, 5000))]);
-  const pids = readFileSync(markFile, 'utf8').split('\n').filter((l) => l.startsWith('pid ')).map((l) => Number(l.slice(4)));
+  const pids = readFileSync(markFile, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('pid '))
+    .map((l) => Number(l.slice(4)));
   return { code, ms, stderr, dir, pids };
 }
 
@@ -125,7 +150,8 @@ describe('signals work in every phase, for every adapter kind', () => {
             // ENV-EXPIRED was skipped (no validateEnvelope) before INT-CHECKSUM was interrupted: what finished is there.
             expect(report.checks.map((c) => [c.id, c.status])).toEqual([['ENV-EXPIRED', 'skipped']]);
           }
-          for (const pid of r.pids) if (pid !== 0) expect(await waitFor(() => !alive(pid), 3000), `pid ${pid} outlived the run`).toBe(true);
+          for (const pid of r.pids)
+            if (pid !== 0) expect(await waitFor(() => !alive(pid), 3000), `pid ${pid} outlived the run`).toBe(true);
         });
       }
 });

@@ -11,7 +11,8 @@ import { cli } from '../helpers/cli.js';
 beforeAll(() => {
   ensureBuilt();
   // `npm test` builds with the stamp script; a bare vitest run may have compiled only.
-  if (!existsSync(join(root, LISTING_FILE))) spawnSync(process.execPath, [join(root, 'scripts', 'build-stamp.mjs')], { cwd: root });
+  if (!existsSync(join(root, LISTING_FILE)))
+    spawnSync(process.execPath, [join(root, 'scripts', 'build-stamp.mjs')], { cwd: root });
 }, 120_000);
 
 describe('the catalog listing written at build time', () => {
@@ -39,8 +40,20 @@ describe('the catalog listing written at build time', () => {
 describe('a run selects on the listing and loads only the suites it needs', () => {
   it('selects the same checks, in the same order, as the whole catalog does', async () => {
     const { selectedChecks } = await import('../../src/api/selection.js');
-    for (const filter of [{}, { suites: ['uas'] }, { checks: ['ENV-*', 'VAL-ROOT-HASH'] }, { suites: ['error', 'wire'], checks: ['*-SEED-*', 'ERR-*'] }]) {
-      expect((await selectedChecks(filter)).map((c) => c.id), JSON.stringify(filter)).toEqual(packCatalog().select(filter).map((c) => c.id));
+    for (const filter of [
+      {},
+      { suites: ['uas'] },
+      { checks: ['ENV-*', 'VAL-ROOT-HASH'] },
+      { suites: ['error', 'wire'], checks: ['*-SEED-*', 'ERR-*'] },
+    ]) {
+      expect(
+        (await selectedChecks(filter)).map((c) => c.id),
+        JSON.stringify(filter),
+      ).toEqual(
+        packCatalog()
+          .select(filter)
+          .map((c) => c.id),
+      );
     }
     await expect(selectedChecks({ suites: ['envelop'] })).rejects.toThrow(/unknown suite "envelop"/);
   });

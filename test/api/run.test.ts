@@ -14,17 +14,43 @@ const out = () => join(mkdtempSync(join(tmpdir(), 'uaix-api-')), 'out');
 describe('runPack', () => {
   it('runs the selection against the adapter, tells the reporters, and writes the report files', async () => {
     const events: string[] = [];
-    const reporter: Reporter = { name: 'probe', onCheckStart: (c) => events.push(`start ${c.id}`), onCheckEnd: (r) => events.push(`end ${r.id} ${r.status}`), onRunEnd: (r) => events.push(`run end ${r?.summary.passed}`) };
+    const reporter: Reporter = {
+      name: 'probe',
+      onCheckStart: (c) => events.push(`start ${c.id}`),
+      onCheckEnd: (r) => events.push(`end ${r.id} ${r.status}`),
+      onRunEnd: (r) => events.push(`run end ${r?.summary.passed}`),
+    };
     const dir = out();
-    const { report, written, checks } = await runPack({ adapter: referenceAdapter, adapterSpec: 'reference', seed: 3, runs: 5, checks: ['INT-*'], out: dir, reporters: [reporter] });
-    expect(checks.map((c) => c.id)).toEqual(packCatalog().select({ checks: ['INT-*'] }).map((c) => c.id));
+    const { report, written, checks } = await runPack({
+      adapter: referenceAdapter,
+      adapterSpec: 'reference',
+      seed: 3,
+      runs: 5,
+      checks: ['INT-*'],
+      out: dir,
+      reporters: [reporter],
+    });
+    expect(checks.map((c) => c.id)).toEqual(
+      packCatalog()
+        .select({ checks: ['INT-*'] })
+        .map((c) => c.id),
+    );
     expect(report.summary.passed).toBe(checks.length);
     expect(report.run.selection).toEqual({ suites: [], checks: ['INT-*'] });
     expect(report.run.catalogHash).toBe(stampOf(packCatalog().checks, bundledSpec()));
     expect(report.tool).toEqual(TOOL);
-    expect(written.map((f) => f.slice(dir.length + 1))).toEqual(['report.json', 'junit.xml', 'report.html', 'summary.md', 'badge.json']);
+    expect(written.map((f) => f.slice(dir.length + 1))).toEqual([
+      'report.json',
+      'junit.xml',
+      'report.html',
+      'summary.md',
+      'badge.json',
+    ]);
     expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(report)));
-    expect(events).toEqual([...checks.flatMap((c) => [`start ${c.id}`, `end ${c.id} passed`]), `run end ${checks.length}`]);
+    expect(events).toEqual([
+      ...checks.flatMap((c) => [`start ${c.id}`, `end ${c.id} passed`]),
+      `run end ${checks.length}`,
+    ]);
   });
 
   it('loads an adapter named as the CLI names it, and writes nothing without an output folder', async () => {
@@ -34,19 +60,42 @@ describe('runPack', () => {
   });
 
   it('refuses before running: a replay of more than one check, and an output folder holding a report.json it did not write', async () => {
-    await expect(runPack({ adapter: referenceAdapter, seed: 1, runs: 2, suites: ['integrity'], replayPath: '0' })).rejects.toThrow(/a replay needs exactly one check/);
+    await expect(
+      runPack({ adapter: referenceAdapter, seed: 1, runs: 2, suites: ['integrity'], replayPath: '0' }),
+    ).rejects.toThrow(/a replay needs exactly one check/);
     const dir = out();
     await runPack({ adapter: referenceAdapter, seed: 1, runs: 1, checks: ['INT-CHECKSUM'], out: dir });
     writeFileSync(join(dir, 'report.json'), '{"mine":1}');
     let ran = false;
-    await expect(runPack({ adapter: referenceAdapter, seed: 1, runs: 1, checks: ['INT-CHECKSUM'], out: dir, reporters: [{ name: 'x', onCheckStart: () => (ran = true) }] })).rejects.toThrow(/refusing to overwrite/);
+    await expect(
+      runPack({
+        adapter: referenceAdapter,
+        seed: 1,
+        runs: 1,
+        checks: ['INT-CHECKSUM'],
+        out: dir,
+        reporters: [{ name: 'x', onCheckStart: () => (ran = true) }],
+      }),
+    ).rejects.toThrow(/refusing to overwrite/);
     expect(ran).toBe(false);
     expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe('{"mine":1}');
   });
 
   it('tells the reporters the run ended even when it fails to start', async () => {
     let ended = false;
-    await expect(runPack({ adapter: { describe: () => { throw new Error('no'); } }, seed: 1, runs: 1, checks: ['INT-CHECKSUM'], reporters: [{ name: 'x', onRunEnd: () => (ended = true) }] })).rejects.toThrow(/describe\(\) failed/);
+    await expect(
+      runPack({
+        adapter: {
+          describe: () => {
+            throw new Error('no');
+          },
+        },
+        seed: 1,
+        runs: 1,
+        checks: ['INT-CHECKSUM'],
+        reporters: [{ name: 'x', onRunEnd: () => (ended = true) }],
+      }),
+    ).rejects.toThrow(/describe\(\) failed/);
     expect(ended).toBe(true);
   });
 });
@@ -60,6 +109,9 @@ describe('runChecks', () => {
     expect(a.run.catalogHash).toBe(stampOf(checks, bundledSpec()));
     expect(b.run.catalogHash).toBe(stampOf(checks, spec));
     expect(a.run.catalogHash).not.toBe(b.run.catalogHash);
-    expect((await runChecks({ checks, adapter: referenceAdapter, seed: 1, runs: 2, catalogHash: 'sha256:given' })).run.catalogHash).toBe('sha256:given');
+    expect(
+      (await runChecks({ checks, adapter: referenceAdapter, seed: 1, runs: 2, catalogHash: 'sha256:given' })).run
+        .catalogHash,
+    ).toBe('sha256:given');
   });
 });

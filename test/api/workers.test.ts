@@ -79,13 +79,38 @@ const STAMP = toolStamp(stampOf(checksById(CHUNKED.ids), bundledSpec(), CHUNKED.
 
 /** Engine options of the chunked run against `adapter`. */
 function chunkedRun(adapter: Adapter) {
-  return { checks: checksById(CHUNKED.ids), adapter, adapterSpec: './adapter', seed: 7, runs: CHUNKED.runs, chunkRuns: CHUNKED.chunkRuns, timeoutMs: 60_000, spec: bundledSpec() };
+  return {
+    checks: checksById(CHUNKED.ids),
+    adapter,
+    adapterSpec: './adapter',
+    seed: 7,
+    runs: CHUNKED.runs,
+    chunkRuns: CHUNKED.chunkRuns,
+    timeoutMs: 60_000,
+    spec: bundledSpec(),
+  };
 }
 
 describe('--workers', () => {
   it.each([1, 42])('--workers 1 and --workers 2 write the same report.json (seed %i, every suite)', async (seed) => {
     const dir = tempDir();
-    const run = (n: number) => cli(['--adapter', 'reference', '--seed', String(seed), '--runs', '5', '--workers', String(n), '--out', `w${n}`, '-q'], dir);
+    const run = (n: number) =>
+      cli(
+        [
+          '--adapter',
+          'reference',
+          '--seed',
+          String(seed),
+          '--runs',
+          '5',
+          '--workers',
+          String(n),
+          '--out',
+          `w${n}`,
+          '-q',
+        ],
+        dir,
+      );
     const one = await run(1);
     const two = await run(2);
     expect(two.code, two.stderr).toBe(one.code);
@@ -107,37 +132,54 @@ describe('--workers', () => {
     // worker runs the envelope's other chunks, then INT-CHECKSUM's first chunk, which fails there.
     const opts = chunkedRun(adapter);
     // Pooled first: this thread's gate opens once, when the worker calls.
-    const pooled = await runPooled(opts, STAMP, { workers: 2, load: { spec: join(dir, 'gated.mjs'), options: { inProcess: true } } });
+    const pooled = await runPooled(opts, STAMP, {
+      workers: 2,
+      load: { spec: join(dir, 'gated.mjs'), options: { inProcess: true } },
+    });
     expect(existsSync(mark)).toBe(true);
     const alone = await runChecks(opts, STAMP);
     expect(alone.checks.map((c) => c.status)).toEqual(['passed', 'failed']);
     expect(untimed(pooled)).toBe(untimed(alone));
   });
 
-  it.each(['1/2', '2/2'])('the units of shard %s, run one by one, assemble into the serial shard entries, parts included', async (raw) => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'wrong.mjs'), `import { createHash } from 'node:crypto';\nimport { referenceAdapter } from ${JSON.stringify(BUILT_REFERENCE_ENTRY)};\nexport default { ...referenceAdapter, computeChecksum(packet) { ${WRONG_CHECKSUM} } };\n`);
-    const adapter = await loadAdapter(join(dir, 'wrong.mjs'), { inProcess: true });
-    const opts = { ...chunkedRun(adapter), shard: parseShard(raw) };
-    const alone = await runChecks(opts, STAMP);
-    const h = createHarness(adapter, await describeAdapter(adapter), { timeoutMs: opts.timeoutMs, now: DEFAULT_NOW, spec: opts.spec });
-    const units = unitsOf(opts.checks, opts);
-    const assembled = [];
-    for (const [i, check] of opts.checks.entries()) {
-      const chunks = units.filter((u) => u.check === i).map((u) => u.chunk);
-      if (chunks.length === 0) continue;
-      const ended = new Map<number, CheckReport | null>();
-      for (const k of chunks) ended.set(k, (await runCheck(check, adapter, h, opts, [k])) ?? null);
-      assembled.push(assembleEntry(chunks, ended, true));
-    }
-    expect(alone.checks.every((c) => c.parts !== undefined)).toBe(true);
-    expect(JSON.stringify(assembled, (k, v) => (k === 'durationMs' ? undefined : v))).toBe(JSON.stringify(alone.checks, (k, v) => (k === 'durationMs' ? undefined : v)));
-  });
+  it.each(['1/2', '2/2'])(
+    'the units of shard %s, run one by one, assemble into the serial shard entries, parts included',
+    async (raw) => {
+      const dir = tempDir();
+      writeFileSync(
+        join(dir, 'wrong.mjs'),
+        `import { createHash } from 'node:crypto';\nimport { referenceAdapter } from ${JSON.stringify(BUILT_REFERENCE_ENTRY)};\nexport default { ...referenceAdapter, computeChecksum(packet) { ${WRONG_CHECKSUM} } };\n`,
+      );
+      const adapter = await loadAdapter(join(dir, 'wrong.mjs'), { inProcess: true });
+      const opts = { ...chunkedRun(adapter), shard: parseShard(raw) };
+      const alone = await runChecks(opts, STAMP);
+      const h = createHarness(adapter, await describeAdapter(adapter), {
+        timeoutMs: opts.timeoutMs,
+        now: DEFAULT_NOW,
+        spec: opts.spec,
+      });
+      const units = unitsOf(opts.checks, opts);
+      const assembled = [];
+      for (const [i, check] of opts.checks.entries()) {
+        const chunks = units.filter((u) => u.check === i).map((u) => u.chunk);
+        if (chunks.length === 0) continue;
+        const ended = new Map<number, CheckReport | null>();
+        for (const k of chunks) ended.set(k, (await runCheck(check, adapter, h, opts, [k])) ?? null);
+        assembled.push(assembleEntry(chunks, ended, true));
+      }
+      expect(alone.checks.every((c) => c.parts !== undefined)).toBe(true);
+      expect(JSON.stringify(assembled, (k, v) => (k === 'durationMs' ? undefined : v))).toBe(
+        JSON.stringify(alone.checks, (k, v) => (k === 'durationMs' ? undefined : v)),
+      );
+    },
+  );
 
   it('the board deals each runner its own segment, then the rest of the others, and passes over chunks after one that did not pass', () => {
     const units = unitsOf(checksById(CHUNKED.ids), CHUNKED);
     const perCheck = Math.ceil(CHUNKED.runs / CHUNKED.chunkRuns);
-    expect(units).toEqual(CHUNKED.ids.flatMap((_, check) => Array.from({ length: perCheck }, (_, chunk) => ({ check, chunk }))));
+    expect(units).toEqual(
+      CHUNKED.ids.flatMap((_, check) => Array.from({ length: perCheck }, (_, chunk) => ({ check, chunk }))),
+    );
     const board = new Board(CHUNKED.ids.length, 1, units.length);
     const [, mid] = board.segment(0);
     expect(board.segment(1)).toEqual([mid, units.length]);
@@ -147,7 +189,12 @@ describe('--workers', () => {
     for (let i = board.claim(0, units); i !== undefined; i = board.claim(0, units)) claimed.push(i);
     // This thread runs its own segment, then what is left of the worker's, past the units the failed chunk cut.
     const cutAt = units[claimed[0]!]!;
-    const expected = [mid, ...units.map((_, i) => i).filter((i) => i !== mid && !(units[i]!.check === cutAt.check && units[i]!.chunk > cutAt.chunk))];
+    const expected = [
+      mid,
+      ...units
+        .map((_, i) => i)
+        .filter((i) => i !== mid && !(units[i]!.check === cutAt.check && units[i]!.chunk > cutAt.chunk)),
+    ];
     expect(claimed).toEqual(expected);
     expect(board.claim(1, units)).toBeUndefined();
   });
@@ -190,14 +237,37 @@ describe('--workers', () => {
     expect(report.checks.map(entry)).toEqual(whole.checks.filter((c) => ids.includes(c.id)).map(entry));
     // The listeners' count goes up by one per check that ended, and every check starts before it ends.
     expect(ends).toEqual(ends.map((_, i) => i));
-    for (const id of report.checks.map((c: CheckReport) => c.id)) expect(events.indexOf(`start ${id}`)).toBeLessThan(events.indexOf(`end ${id}`));
+    for (const id of report.checks.map((c: CheckReport) => c.id))
+      expect(events.indexOf(`start ${id}`)).toBeLessThan(events.indexOf(`end ${id}`));
   });
 
   it('a worker thread that dies errors the check it was running, and the run goes on', async () => {
     const dir = tempDir();
     const mark = join(dir, 'worker-called');
-    writeFileSync(join(dir, 'exits.mjs'), gatedModule(mark, 'if (!here) process.exit(3); return referenceAdapter.computeChecksum(packet);'));
-    const r = await cli(['--adapter', './exits.mjs', '--check', 'ENV-VALID-ACCEPTED,INT-CHECKSUM', '--seed', '1', '--runs', '5', '--timeout', '60000', '--workers', '2', '--out', 'out', '-q'], dir);
+    writeFileSync(
+      join(dir, 'exits.mjs'),
+      gatedModule(mark, 'if (!here) process.exit(3); return referenceAdapter.computeChecksum(packet);'),
+    );
+    const r = await cli(
+      [
+        '--adapter',
+        './exits.mjs',
+        '--check',
+        'ENV-VALID-ACCEPTED,INT-CHECKSUM',
+        '--seed',
+        '1',
+        '--runs',
+        '5',
+        '--timeout',
+        '60000',
+        '--workers',
+        '2',
+        '--out',
+        'out',
+        '-q',
+      ],
+      dir,
+    );
     const report = readJson(join(dir, 'out', 'report.json'));
     expect(schemaValidator('report')(report)).toBe(true);
     expect(report.incomplete).toBe(false);
@@ -205,7 +275,9 @@ describe('--workers', () => {
       ['ENV-VALID-ACCEPTED', 'passed'],
       ['INT-CHECKSUM', 'errored'],
     ]);
-    expect(report.checks[1].error.message).toMatch(/^the worker thread running this check ended \(exit code 3\).*run it isolated \(without --in-process\)$/);
+    expect(report.checks[1].error.message).toMatch(
+      /^the worker thread running this check ended \(exit code 3\).*run it isolated \(without --in-process\)$/,
+    );
     expect(r.code).not.toBe(0);
   });
 
@@ -221,23 +293,52 @@ appendFileSync(${JSON.stringify(log)}, threadId + '\\n');
 export default { ...referenceAdapter, describe: () => ({ name: 'one only', version: '1', instances: 'single' }) };
 `,
     );
-    const r = await cli(['--adapter', './single.mjs', '--suite', 'integrity,wire', '--seed', '1', '--runs', '5', '--workers', '2', '--out', 'out', '-q'], dir);
+    const r = await cli(
+      [
+        '--adapter',
+        './single.mjs',
+        '--suite',
+        'integrity,wire',
+        '--seed',
+        '1',
+        '--runs',
+        '5',
+        '--workers',
+        '2',
+        '--out',
+        'out',
+        '-q',
+      ],
+      dir,
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(1);
-    expect(readJson(join(dir, 'out', 'report.json')).checks.length).toBe(packCatalog().select({ suites: ['integrity', 'wire'] }).length);
+    expect(readJson(join(dir, 'out', 'report.json')).checks.length).toBe(
+      packCatalog().select({ suites: ['integrity', 'wire'] }).length,
+    );
   });
 
   it('an adapter process that says instances: "single" in its describe result says so to the pack', () => {
     const control = { abort: () => {}, close: async () => {} };
     const described = { name: 'one port', version: '1', protocol: 'uaix-adapter/1', methods: ['computeChecksum'] };
-    expect(buildAdapter({ ...described, instances: 'single' }, async () => null, control).describe()).toEqual({ name: 'one port', version: '1', instances: 'single' });
+    expect(buildAdapter({ ...described, instances: 'single' }, async () => null, control).describe()).toEqual({
+      name: 'one port',
+      version: '1',
+      instances: 'single',
+    });
     expect(buildAdapter(described, async () => null, control).describe()).toEqual({ name: 'one port', version: '1' });
   });
 
   it('a describe() with another instances value is a usage error', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'many.mjs'), `import { referenceAdapter } from ${JSON.stringify(BUILT_REFERENCE_ENTRY)};\nexport default { ...referenceAdapter, describe: () => ({ name: 'x', version: '1', instances: 'many' }) };\n`);
-    expectUsageError(await cli(['--adapter', './many.mjs', '--check', 'INT-CHECKSUM', '--runs', '1', '--no-reports'], dir), /describe\(\) answered with a wrong shape.*instances/);
+    writeFileSync(
+      join(dir, 'many.mjs'),
+      `import { referenceAdapter } from ${JSON.stringify(BUILT_REFERENCE_ENTRY)};\nexport default { ...referenceAdapter, describe: () => ({ name: 'x', version: '1', instances: 'many' }) };\n`,
+    );
+    expectUsageError(
+      await cli(['--adapter', './many.mjs', '--check', 'INT-CHECKSUM', '--runs', '1', '--no-reports'], dir),
+      /describe\(\) answered with a wrong shape.*instances/,
+    );
   });
 
   it.each([
@@ -249,11 +350,16 @@ export default { ...referenceAdapter, describe: () => ({ name: 'one only', versi
 });
 
 describe('V8 tuning for a pool', () => {
-  it("raises the interrupt budget unless the process was started with one of its own", () => {
+  it('raises the interrupt budget unless the process was started with one of its own', () => {
     expect(tuneJitForPool(['--interrupt-budget=100000'], '')).toBe(false);
     expect(tuneJitForPool(['--interrupt_budget', '100000'], '')).toBe(false);
     expect(tuneJitForPool([], '--max-old-space-size=4096 --interrupt-budget=50000')).toBe(false);
     // Other flags, and names that only start alike, are not an interrupt budget of the user's.
-    expect(tuneJitForPool(['--max-old-space-size=4096', '--interrupt-budget-for-feedback-allocation=940'], '--enable-source-maps')).toBe(true);
+    expect(
+      tuneJitForPool(
+        ['--max-old-space-size=4096', '--interrupt-budget-for-feedback-allocation=940'],
+        '--enable-source-maps',
+      ),
+    ).toBe(true);
   });
 });

@@ -25,15 +25,29 @@ const NATIVE_RULES = ['VAL-ROOT-HASH', 'VAL-SPAN-HASH', 'VAL-VERBATIM'] as const
 describe("the bench's native verifier (bench/uas-native/verify.c)", () => {
   it('gives the hash-lock findings of the reference verifier on generated cases', (ctx) => {
     if (!build.ok) return ctx.skip(build.skipped);
-    const cases = [uasValidCase(spec), ...NATIVE_RULES.map((id) => uasCaseBreaking(id, spec))].flatMap((arb, i) => fc.sample(arb, { seed: 16 + i, numRuns: 12 }));
+    const cases = [uasValidCase(spec), ...NATIVE_RULES.map((id) => uasCaseBreaking(id, spec))].flatMap((arb, i) =>
+      fc.sample(arb, { seed: 16 + i, numRuns: 12 }),
+    );
     for (const [i, c] of cases.entries()) {
       const [source, artifact] = [join(dir, `c${i}.txt`), join(dir, `c${i}.xml`)];
       writeFileSync(source, c.source);
       writeFileSync(artifact, c.artifact);
       const r = spawnSync(build.path, [source, artifact], { encoding: 'utf8' });
       const reference = verifyUas(c.source, c.artifact, spec);
-      expect(reference.findings.map((f) => f.checkId).every((id) => (NATIVE_RULES as readonly string[]).includes(id)), c.family).toBe(true);
-      expect({ status: r.status, findings: r.stdout.split('\n').filter((l) => l !== '').sort() }, c.family).toEqual({ status: reference.valid ? 0 : 1, findings: reference.findings.map(findingLine).sort() });
+      expect(
+        reference.findings.map((f) => f.checkId).every((id) => (NATIVE_RULES as readonly string[]).includes(id)),
+        c.family,
+      ).toBe(true);
+      expect(
+        {
+          status: r.status,
+          findings: r.stdout
+            .split('\n')
+            .filter((l) => l !== '')
+            .sort(),
+        },
+        c.family,
+      ).toEqual({ status: reference.valid ? 0 : 1, findings: reference.findings.map(findingLine).sort() });
     }
   });
 
@@ -54,16 +68,25 @@ describe("the bench's native verifier (bench/uas-native/verify.c)", () => {
     const native = nativeVerifier(build.path);
     expect(() => checkAgreement([native, native], cases)).not.toThrow();
     // A baseline that skips the work: it exits 0 on anything.
-    const lazy: SpawnedVerifier = { name: 'lazy verifier', argv: () => ['true'], said: (status) => ({ status, findings: [] }) };
+    const lazy: SpawnedVerifier = {
+      name: 'lazy verifier',
+      argv: () => ['true'],
+      said: (status) => ({ status, findings: [] }),
+    };
     const expected = verifyUas(broken!.source, broken!.artifact, spec).findings.map(findingLine).sort().join('; ');
-    expect(() => checkAgreement([native, lazy], cases)).toThrow(`UAS bench: lazy verifier and native verifier disagree on a tampered span hash (expected exit 1): native verifier exit 1, ${expected}; lazy verifier exit 0. A baseline that does less work is no baseline: fix it before timing.`);
+    expect(() => checkAgreement([native, lazy], cases)).toThrow(
+      `UAS bench: lazy verifier and native verifier disagree on a tampered span hash (expected exit 1): native verifier exit 1, ${expected}; lazy verifier exit 0. A baseline that does less work is no baseline: fix it before timing.`,
+    );
   });
 
   it('is skipped with one line saying why when there is no compiler', () => {
     const saved = process.env.CC;
     process.env.CC = join(dir, 'no-such-cc');
     try {
-      expect(buildNativeVerifier(dir)).toEqual({ ok: false, skipped: `no C compiler: ${join(dir, 'no-such-cc')} is not installed` });
+      expect(buildNativeVerifier(dir)).toEqual({
+        ok: false,
+        skipped: `no C compiler: ${join(dir, 'no-such-cc')} is not installed`,
+      });
     } finally {
       if (saved === undefined) delete process.env.CC;
       else process.env.CC = saved;
@@ -74,10 +97,17 @@ describe("the bench's native verifier (bench/uas-native/verify.c)", () => {
     const saved = process.env.CC;
     // A "compiler" that fails as cc does on a missing header.
     const cc = join(dir, 'fake-cc.sh');
-    writeFileSync(cc, '#!/bin/sh\necho "verify.c:20:10: fatal error: expat.h: No such file or directory" >&2\nexit 1\n', { mode: 0o755 });
+    writeFileSync(
+      cc,
+      '#!/bin/sh\necho "verify.c:20:10: fatal error: expat.h: No such file or directory" >&2\nexit 1\n',
+      { mode: 0o755 },
+    );
     process.env.CC = cc;
     try {
-      expect(buildNativeVerifier(dir)).toEqual({ ok: false, skipped: `${cc} cannot build ${NATIVE_SOURCE} (OpenSSL and expat headers and libraries are needed): verify.c:20:10: fatal error: expat.h: No such file or directory` });
+      expect(buildNativeVerifier(dir)).toEqual({
+        ok: false,
+        skipped: `${cc} cannot build ${NATIVE_SOURCE} (OpenSSL and expat headers and libraries are needed): verify.c:20:10: fatal error: expat.h: No such file or directory`,
+      });
     } finally {
       if (saved === undefined) delete process.env.CC;
       else process.env.CC = saved;

@@ -20,7 +20,8 @@ const withClaims = packCatalog().checks.filter((c) => c.claim !== undefined);
 /** Every call `check.run` makes for `input`, answered by the reference (a claim must name one of them). */
 async function callsOf(check: CheckDefinition, input: unknown): Promise<{ member: string; args: unknown[] }[]> {
   const calls: { member: string; args: unknown[] }[] = [];
-  const answer = async (member: string, args: unknown[]) => (referenceAdapter as unknown as Record<string, (...a: unknown[]) => unknown>)[member]!(...structuredClone(args));
+  const answer = async (member: string, args: unknown[]) =>
+    (referenceAdapter as unknown as Record<string, (...a: unknown[]) => unknown>)[member]!(...structuredClone(args));
   const h = {
     info: { name: 'recorder', version: '0' },
     now: DEFAULT_NOW,

@@ -27,6 +27,10 @@ describe('docs/spec-decisions.md', () => {
   it('speaks to users: cites seeds and sections, never work items, and points into no source file', () => {
     const lines = doc.split('\n').map((line, i) => ({ line, n: i + 1 }));
     expect(lines.filter(({ line }) => /\bissues? \d+\b/i.test(line)).map(({ n, line }) => `${n}: ${line}`)).toEqual([]);
-    expect(lines.filter(({ line }) => /\b(src|suites|generators|test|bench)\/[\w./-]*|\.ts\b/.test(line)).map(({ n, line }) => `${n}: ${line}`)).toEqual([]);
+    expect(
+      lines
+        .filter(({ line }) => /\b(src|suites|generators|test|bench)\/[\w./-]*|\.ts\b/.test(line))
+        .map(({ n, line }) => `${n}: ${line}`),
+    ).toEqual([]);
   });
 });

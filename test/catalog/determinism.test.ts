@@ -7,7 +7,9 @@ import { bundledSpec } from '../../src/spec/index.js';
 
 const spec = bundledSpec();
 const draw = (seed: number, check: CheckDefinition) =>
-  fc.sample(check.arbitrary(spec), { seed, numRuns: 12 }).map((c) => JSON.stringify(toJsonSafe(check.show ? check.show(c) : c)));
+  fc
+    .sample(check.arbitrary(spec), { seed, numRuns: 12 })
+    .map((c) => JSON.stringify(toJsonSafe(check.show ? check.show(c) : c)));
 
 describe('every check of the catalog', () => {
   for (const check of packCatalog().checks) {

@@ -15,7 +15,7 @@ const catalog = packCatalog();
 const folder = (path: string) => path.split('/')[2]!;
 
 describe('every check of the catalog', () => {
-  it('has a broken adapter that must fail it, in its suite\'s gallery', () => {
+  it("has a broken adapter that must fail it, in its suite's gallery", () => {
     const covered = new Set(Object.values(galleries).flatMap((g) => Object.keys(g.broken)));
     expect(catalog.checks.map((c) => c.id).filter((id) => !covered.has(id))).toEqual([]);
   });
@@ -26,7 +26,10 @@ describe('every check of the catalog', () => {
       const owed = ['broken.test.ts', 'reference.test.ts'];
       const gallery = Object.entries(galleries).find(([p]) => folder(p) === suite)?.[1];
       if (gallery?.byFamily !== undefined) owed.push('families.test.ts');
-      expect(proofs.filter((p) => folder(p) === suite).map((p) => p.split('/')[3]), suite).toEqual(expect.arrayContaining(owed));
+      expect(
+        proofs.filter((p) => folder(p) === suite).map((p) => p.split('/')[3]),
+        suite,
+      ).toEqual(expect.arrayContaining(owed));
     }
   });
 });

@@ -29,8 +29,17 @@ function roundTrip(check: CheckDefinition, input: unknown): unknown | undefined 
   if (!enc) return undefined;
   const record = JSON.parse(JSON.stringify(enc.record));
   const files = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(files) : v && typeof v === 'object' ? ('$file' in v ? enc.files.get((v as { $file: string }).$file) : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, files(x)]))) : v;
-  return check.fixture!.decode({ input: files(record.input), expected: files(record.expected), description: record.description }, { spec });
+    Array.isArray(v)
+      ? v.map(files)
+      : v && typeof v === 'object'
+        ? '$file' in v
+          ? enc.files.get((v as { $file: string }).$file)
+          : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, files(x)]))
+        : v;
+  return check.fixture!.decode(
+    { input: files(record.input), expected: files(record.expected), description: record.description },
+    { spec },
+  );
 }
 
 describe('fixture codecs', () => {
@@ -41,13 +50,18 @@ describe('fixture codecs', () => {
   for (const check of checks.filter((c) => c.fixture)) {
     it(`${check.id}: a decoded fixture runs exactly as the case it came from`, async () => {
       const adapters: Adapter[] = [referenceAdapter, ...(Object.hasOwn(broken, check.id) ? [broken[check.id]!] : [])];
-      const harnesses = await Promise.all(adapters.map(async (a) => createHarness(a, await a.describe(), { timeoutMs: 10_000, now: NOW, spec })));
+      const harnesses = await Promise.all(
+        adapters.map(async (a) => createHarness(a, await a.describe(), { timeoutMs: 10_000, now: NOW, spec })),
+      );
       let exported = 0;
       for (const input of fc.sample(check.arbitrary(spec), { seed: 11, numRuns: 6 })) {
         const decoded = roundTrip(check, input);
         if (decoded === undefined) continue; // not plain JSON: never exported
         exported += 1;
-        for (const h of harnesses) expect(toJsonSafe(await executeCase(check, decoded, h))).toEqual(toJsonSafe(await executeCase(check, input, h)));
+        for (const h of harnesses)
+          expect(toJsonSafe(await executeCase(check, decoded, h))).toEqual(
+            toJsonSafe(await executeCase(check, input, h)),
+          );
         expect((await executeCase(check, decoded, harnesses[0]!)).status).toBe('passed');
       }
       expect(exported).toBeGreaterThan(0);

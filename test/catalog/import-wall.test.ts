@@ -12,7 +12,18 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /** The layers of src/, bottom first. */
-const LAYERS = ['contract', 'spec', 'model', 'engine', 'io', 'reference', 'adapters', 'reporters', 'api', 'cli'] as const;
+const LAYERS = [
+  'contract',
+  'spec',
+  'model',
+  'engine',
+  'io',
+  'reference',
+  'adapters',
+  'reporters',
+  'api',
+  'cli',
+] as const;
 type Place = (typeof LAYERS)[number] | 'generators' | 'suites' | 'entry';
 
 /** What each place may import from (besides itself, libraries and Node). */
@@ -26,7 +37,19 @@ const ALLOWED: Record<Place, readonly Place[]> = {
   adapters: ['contract', 'spec', 'model', 'engine', 'io', 'reference'],
   reporters: ['contract', 'spec', 'model', 'engine', 'io'],
   api: ['contract', 'spec', 'model', 'engine', 'io', 'reference', 'adapters', 'reporters', 'suites', 'generators'],
-  cli: ['contract', 'spec', 'model', 'engine', 'io', 'reference', 'adapters', 'reporters', 'api', 'suites', 'generators'],
+  cli: [
+    'contract',
+    'spec',
+    'model',
+    'engine',
+    'io',
+    'reference',
+    'adapters',
+    'reporters',
+    'api',
+    'suites',
+    'generators',
+  ],
   generators: ['contract', 'spec', 'model'],
   suites: ['contract', 'spec', 'model', 'engine', 'generators'],
   // The package's entry points (src/index.ts, src/vitest.ts) expose what is below them.
@@ -42,7 +65,9 @@ function placeOf(file: string): Place | undefined {
 }
 
 function sources(dir: string): string[] {
-  return (readdirSync(join(ROOT, dir), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).map((f) => join(ROOT, dir, f));
+  return (readdirSync(join(ROOT, dir), { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .map((f) => join(ROOT, dir, f));
 }
 
 /**
@@ -52,8 +77,18 @@ function sources(dir: string): string[] {
  */
 function importSpecifiers(file: string): { spec: string; atLoad: boolean }[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s)?[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)]
-    .map((m) => (m[2] !== undefined ? { spec: m[2], atLoad: m[1] === undefined } : m[3] !== undefined ? { spec: m[3], atLoad: false } : { spec: m[4]!, atLoad: true }))
+  return [
+    ...text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s+(type\s)?[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g,
+    ),
+  ]
+    .map((m) =>
+      m[2] !== undefined
+        ? { spec: m[2], atLoad: m[1] === undefined }
+        : m[3] !== undefined
+          ? { spec: m[3], atLoad: false }
+          : { spec: m[4]!, atLoad: true },
+    )
     .filter((i) => !i.spec.endsWith('.json'));
 }
 
@@ -80,7 +115,8 @@ describe('the import wall', () => {
       for (const target of imports) {
         const to = placeOf(target);
         if (to === undefined || to === from) continue;
-        if (!ALLOWED[from].includes(to)) crossings.push(`${rel(file)} -> ${rel(target)} (${from} may not import ${to})`);
+        if (!ALLOWED[from].includes(to))
+          crossings.push(`${rel(file)} -> ${rel(target)} (${from} may not import ${to})`);
       }
     }
     expect(crossings).toEqual([]);
@@ -88,7 +124,11 @@ describe('the import wall', () => {
 
   it('keeps the judge apart from the implementation it judges', () => {
     const judge = edges.filter(({ file }) => placeOf(file) === 'generators' || placeOf(file) === 'suites');
-    expect(judge.flatMap(({ file, imports }) => imports.filter((t) => placeOf(t) === 'reference').map((t) => `${rel(file)} -> ${rel(t)}`))).toEqual([]);
+    expect(
+      judge.flatMap(({ file, imports }) =>
+        imports.filter((t) => placeOf(t) === 'reference').map((t) => `${rel(file)} -> ${rel(t)}`),
+      ),
+    ).toEqual([]);
     expect(judge.length).toBeGreaterThan(0);
   });
 
@@ -114,7 +154,10 @@ describe('the import wall', () => {
     // The command line and each command module, with what they load with them (`importSpecifiers`):
     // a usage error, `--help` and `--version` get no further, so none of them compiles the checks
     // or the libraries that draw and validate.
-    const staticImports = (file: string) => importSpecifiers(file).filter((i) => i.atLoad).map((i) => i.spec);
+    const staticImports = (file: string) =>
+      importSpecifiers(file)
+        .filter((i) => i.atLoad)
+        .map((i) => i.spec);
     const entries = [join(ROOT, 'src', 'cli', 'main.ts'), ...sources(join('src', 'cli', 'commands'))];
     expect(entries.length).toBeGreaterThan(10);
     const loaded = new Set<string>();
@@ -124,16 +167,27 @@ describe('the import wall', () => {
       loaded.add(file);
       for (const spec of staticImports(file)) {
         if (spec.startsWith('.')) visit(resolve(dirname(file), spec).replace(/\.js$/, '.ts'));
-        else libraries.add(spec.split('/')[0]!.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+        else
+          libraries.add(
+            spec.split('/')[0]!.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!,
+          );
       }
     };
     entries.forEach(visit);
     // Two tables that import nothing themselves: the suites' loaders (each suite an `import()`) and the reference's name and version.
     const tables = ['suites/loaders.ts', 'src/reference/info.ts'];
-    expect([...loaded].map(rel).filter((f) => (/^(suites|generators)\//.test(f) || f.startsWith('src/reference/')) && !tables.includes(f))).toEqual([]);
-    expect([...libraries].filter((l) => ['fast-check', 'ajv', 'ajv-formats', 'saxes', 'fast-xml-parser'].includes(l))).toEqual([]);
+    expect(
+      [...loaded]
+        .map(rel)
+        .filter((f) => (/^(suites|generators)\//.test(f) || f.startsWith('src/reference/')) && !tables.includes(f)),
+    ).toEqual([]);
+    expect(
+      [...libraries].filter((l) => ['fast-check', 'ajv', 'ajv-formats', 'saxes', 'fast-xml-parser'].includes(l)),
+    ).toEqual([]);
     // The walk sees the command modules' own imports: the options, the exit codes, the listing.
-    expect([...loaded].map(rel)).toEqual(expect.arrayContaining(['src/cli/options.ts', 'src/cli/exit.ts', 'src/api/listing.ts']));
+    expect([...loaded].map(rel)).toEqual(
+      expect.arrayContaining(['src/cli/options.ts', 'src/cli/exit.ts', 'src/api/listing.ts']),
+    );
   });
 
   it('imports fast-check by name, never its default export, so that the bundle leaves out what the pack does not use', () => {

@@ -9,7 +9,13 @@ import { describe, expect, it } from 'vitest';
  * Markdown renderer slugs it: lower case, punctuation dropped, spaces to hyphens).
  */
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const pages = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+const pages = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join('docs', f)),
+];
 
 function slug(heading: string): string {
   return heading
@@ -25,7 +31,9 @@ function anchorsOf(file: string): Set<string> {
 }
 
 function linksOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+  const text = readFileSync(file, 'utf8')
+    .replace(/```[\s\S]*?```/g, '')
+    .replace(/`[^`\n]*`/g, '');
   return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/i.test(l));
 }
 
@@ -41,7 +49,8 @@ describe('the links of the published pages', () => {
           broken.push(`${link}: no ${relative(ROOT, target)}`);
           continue;
         }
-        if (anchor && statSync(target).isFile() && target.endsWith('.md') && !anchorsOf(target).has(anchor)) broken.push(`${link}: no heading #${anchor}`);
+        if (anchor && statSync(target).isFile() && target.endsWith('.md') && !anchorsOf(target).has(anchor))
+          broken.push(`${link}: no heading #${anchor}`);
       }
       expect(broken).toEqual([]);
     });

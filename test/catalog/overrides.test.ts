@@ -31,7 +31,10 @@ describe('the override data', () => {
       for (const [key, ids] of Object.entries(decisionKeys(name))) {
         expect(Object.hasOwn(data, key), key).toBe(true);
         expect(ids.length, key).toBeGreaterThan(0);
-        expect(catalog.checks.some((c) => (c.decisions ?? []).some((d) => ids.includes(d))), `${key}: ${ids.join(', ')}`).toBe(true);
+        expect(
+          catalog.checks.some((c) => (c.decisions ?? []).some((d) => ids.includes(d))),
+          `${key}: ${ids.join(', ')}`,
+        ).toBe(true);
       }
     });
 
@@ -47,19 +50,27 @@ describe('the override data', () => {
         for (const check of checks.filter((c) => c.claim !== undefined)) {
           for (const input of fc.sample(check.arbitrary(spec), { seed: 5, numRuns: 20 })) {
             const claim = check.claim!(input, spec);
-            expect(disagreement(claim, await judge(follows, claim)), `${check.id}: ${JSON.stringify(check.show ? check.show(input) : input).slice(0, 400)}`).toBeNull();
+            expect(
+              disagreement(claim, await judge(follows, claim)),
+              `${check.id}: ${JSON.stringify(check.show ? check.show(input) : input).slice(0, 400)}`,
+            ).toBeNull();
           }
         }
         // One check at a time, up to the first that fails: the checks it passes cost a whole run each.
         let staleFails: string | undefined;
         for (const check of checks) {
-          const [entry] = (await runChecks({ checks: [check], adapter: referenceAdapter, spec, seed: 1, runs: 100, verdictOnly: true })).checks;
+          const [entry] = (
+            await runChecks({ checks: [check], adapter: referenceAdapter, spec, seed: 1, runs: 100, verdictOnly: true })
+          ).checks;
           if (entry!.status === 'failed') {
             staleFails = check.id;
             break;
           }
         }
-        expect(staleFails, 'the reference made for the bundled choice should fail a check under the other choice').toBeDefined();
+        expect(
+          staleFails,
+          'the reference made for the bundled choice should fail a check under the other choice',
+        ).toBeDefined();
       });
     }
   }

@@ -22,13 +22,16 @@ const drawn = new Map<string, string[][]>();
 function tagsOf(check: CheckDefinition, seed: number): string[][] {
   const key = `${check.id} ${seed}`;
   let tags = drawn.get(key);
-  if (tags === undefined) drawn.set(key, (tags = firstCases(check, spec, seed, DEFAULT_RUNS).map((c) => check.tags?.(c) ?? [])));
+  if (tags === undefined)
+    drawn.set(key, (tags = firstCases(check, spec, seed, DEFAULT_RUNS).map((c) => check.tags?.(c) ?? [])));
   return tags;
 }
 
 describe('the reach of every check at the default runs', () => {
   it('every check that draws mutation families lists what it must reach', () => {
-    const drawing = catalog.checks.filter((c) => tagsOf(c, SEEDS[0]!).some((tags) => tags.some((t) => t.startsWith('family:'))));
+    const drawing = catalog.checks.filter((c) =>
+      tagsOf(c, SEEDS[0]!).some((tags) => tags.some((t) => t.startsWith('family:'))),
+    );
     expect(drawing.filter((c) => c.reach === undefined).map((c) => c.id)).toEqual([]);
   });
 

@@ -23,11 +23,15 @@ describe('the config file', () => {
     writeFileSync(join(top, 'bad.mjs'), BROKEN_EXPIRY);
     const r = await cli([], below);
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr.split('\n')[0]).toMatch(/^uaix-conformance \S+: seed 3, 10 runs, 1 check, adapter \.\.\/\.\.\/bad\.mjs, config \.\.\/\.\.\/uaix-conformance\.config\.json$/);
+    expect(r.stderr.split('\n')[0]).toMatch(
+      /^uaix-conformance \S+: seed 3, 10 runs, 1 check, adapter \.\.\/\.\.\/bad\.mjs, config \.\.\/\.\.\/uaix-conformance\.config\.json$/,
+    );
     const report = readJson(join(top, 'reports', 'report.json'));
     expect(report.run).toMatchObject({ seed: 3, runs: 10, selection: { checks: ['ENV-EXPIRED'] } });
     expect(report.adapter.spec).toBe('../../bad.mjs');
-    expect(report.checks.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([['ENV-EXPIRED', 'failed']]);
+    expect(report.checks.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      ['ENV-EXPIRED', 'failed'],
+    ]);
   });
 
   it('flags win over the file, the adapter included (any of the three ways of naming it)', async () => {
@@ -35,23 +39,50 @@ describe('the config file', () => {
     writeFileSync(join(top, 'bad.mjs'), BROKEN_EXPIRY);
     const r = await cli(['--adapter', 'reference', '--runs', '7', '--check', 'ENV-SEED-FIXTURES'], top);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr.split('\n')[0]).toMatch(/seed 3, 7 runs, \d+ checks?, adapter reference, config uaix-conformance\.config\.json$/);
+    expect(r.stderr.split('\n')[0]).toMatch(
+      /seed 3, 7 runs, \d+ checks?, adapter reference, config uaix-conformance\.config\.json$/,
+    );
     expect(r.stdout).not.toContain('ENV-EXPIRED');
   });
 
   it('the header names the file a folder adapter resolved to, and a config folder named reference stays a folder', async () => {
-    const { top, below } = project({ adapter: './reference', check: 'ENV-EXPIRED', runs: 5, seed: 1, 'no-reports': true });
+    const { top, below } = project({
+      adapter: './reference',
+      check: 'ENV-EXPIRED',
+      runs: 5,
+      seed: 1,
+      'no-reports': true,
+    });
     mkdirSync(join(top, 'reference'));
     writeFileSync(join(top, 'reference', 'index.mjs'), BROKEN_EXPIRY);
     const r = await cli([], below);
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr.split('\n')[0]).toMatch(/, adapter \.\.\/\.\.\/reference \(\.\.\/\.\.\/reference\/index\.mjs\), config /);
-    const here = await cli(['--no-config', '--adapter', './reference', '--check', 'ENV-EXPIRED', '--runs', '5', '--seed', '1', '--no-reports'], top);
+    expect(r.stderr.split('\n')[0]).toMatch(
+      /, adapter \.\.\/\.\.\/reference \(\.\.\/\.\.\/reference\/index\.mjs\), config /,
+    );
+    const here = await cli(
+      [
+        '--no-config',
+        '--adapter',
+        './reference',
+        '--check',
+        'ENV-EXPIRED',
+        '--runs',
+        '5',
+        '--seed',
+        '1',
+        '--no-reports',
+      ],
+      top,
+    );
     expect(here.stderr.split('\n')[0]).toMatch(/, adapter \.\/reference \(reference\/index\.mjs\)$/);
   });
 
   it('an .mjs config exports the options, or a function returning them', async () => {
-    const { top } = project("export default async () => ({ adapter: 'reference', check: ['ENV-EXPIRED'], runs: 5, seed: 1, 'no-reports': true });\n", 'uaix-conformance.config.mjs');
+    const { top } = project(
+      "export default async () => ({ adapter: 'reference', check: ['ENV-EXPIRED'], runs: 5, seed: 1, 'no-reports': true });\n",
+      'uaix-conformance.config.mjs',
+    );
     const r = await cli([], top);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/seed 1, 5 runs, 1 check, adapter reference, config uaix-conformance\.config\.mjs\n/);
@@ -60,7 +91,10 @@ describe('the config file', () => {
   it('--no-config ignores it, --config names another file', async () => {
     const { top } = project({ adapter: 'reference', check: 'ENV-EXPIRED', runs: 5, seed: 1, 'no-reports': true });
     expectUsageError(await cli(['--no-config'], top), /^uaix-conformance: missing --adapter/);
-    writeFileSync(join(top, 'other.json'), JSON.stringify({ adapter: 'reference', check: 'WIRE-ROUNDTRIP', runs: 5, seed: 2, 'no-reports': true }));
+    writeFileSync(
+      join(top, 'other.json'),
+      JSON.stringify({ adapter: 'reference', check: 'WIRE-ROUNDTRIP', runs: 5, seed: 2, 'no-reports': true }),
+    );
     const r = await cli(['--config', 'other.json'], top);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/seed 2, 5 runs, 1 check, adapter reference, config other\.json\n/);
@@ -70,7 +104,10 @@ describe('the config file', () => {
     const { top } = project({ adapter: 'reference', runs: 5 });
     const r = await cli(['doctor'], top);
     expect(r.code, r.stderr).toBe(0);
-    expectUsageError(await cli(['list', '--config', 'x.json'], top), /^uaix-conformance: --config: the list command reads no config file/);
+    expectUsageError(
+      await cli(['list', '--config', 'x.json'], top),
+      /^uaix-conformance: --config: the list command reads no config file/,
+    );
   });
 
   it('help and version do not read it (a broken file never hides them)', async () => {
@@ -81,23 +118,48 @@ describe('the config file', () => {
   });
 
   it('a broken, misspelt or mistyped file is one usage line naming the file and the problem', async () => {
-    expectUsageError(await cli([], project('{ "adapter": ').top), /^uaix-conformance: config uaix-conformance\.config\.json is not valid JSON/);
-    expectUsageError(await cli([], project({ adapter: 'reference', rusn: 5 }).top), /^uaix-conformance: config uaix-conformance\.config\.json: unknown option "rusn" \(did you mean "runs"\?\)$/);
-    expectUsageError(await cli([], project({ adapter: 'reference', runs: '5' }).top), /^uaix-conformance: config uaix-conformance\.config\.json: \/runs: must be integer$/);
+    expectUsageError(
+      await cli([], project('{ "adapter": ').top),
+      /^uaix-conformance: config uaix-conformance\.config\.json is not valid JSON/,
+    );
+    expectUsageError(
+      await cli([], project({ adapter: 'reference', rusn: 5 }).top),
+      /^uaix-conformance: config uaix-conformance\.config\.json: unknown option "rusn" \(did you mean "runs"\?\)$/,
+    );
+    expectUsageError(
+      await cli([], project({ adapter: 'reference', runs: '5' }).top),
+      /^uaix-conformance: config uaix-conformance\.config\.json: \/runs: must be integer$/,
+    );
     expectUsageError(await cli([], project({ adapter: 'reference', runs: 0 }).top), /\/runs: must be >= 1$/);
     expectUsageError(await cli([], project({ adapter: 'reference', force: true }).top), /unknown option "force"/);
     expectUsageError(await cli([], project([1, 2]).top), /expected an object of options/);
-    expectUsageError(await cli([], project('export default { runs: 5 };\nthrow new Error("boom");\n', 'uaix-conformance.config.mjs').top), /^uaix-conformance: config uaix-conformance\.config\.mjs: boom$/);
+    expectUsageError(
+      await cli(
+        [],
+        project('export default { runs: 5 };\nthrow new Error("boom");\n', 'uaix-conformance.config.mjs').top,
+      ),
+      /^uaix-conformance: config uaix-conformance\.config\.mjs: boom$/,
+    );
     const both = project({ runs: 5 });
     writeFileSync(join(both.top, 'uaix-conformance.config.mjs'), 'export default {};\n');
-    expectUsageError(await cli([], both.below), /^uaix-conformance: two config files in .*: uaix-conformance\.config\.json and uaix-conformance\.config\.mjs \(keep one\)$/);
+    expectUsageError(
+      await cli([], both.below),
+      /^uaix-conformance: two config files in .*: uaix-conformance\.config\.json and uaix-conformance\.config\.mjs \(keep one\)$/,
+    );
     expectUsageError(await cli(['--config'], tempDir()), /^uaix-conformance: --config needs a file/);
-    expectUsageError(await cli(['--config', 'missing.json'], tempDir()), /^uaix-conformance: config missing\.json: no such file$/);
+    expectUsageError(
+      await cli(['--config', 'missing.json'], tempDir()),
+      /^uaix-conformance: config missing\.json: no such file$/,
+    );
     expectUsageError(await cli(['--config', 'config.yaml'], tempDir()), /expected a \.json or \.mjs file$/);
   });
 
   it('the shipped schema lists exactly the options a file may set, each typed as its flag takes it', () => {
-    expect(Object.keys(schema.properties).filter((k) => k !== '$schema').sort()).toEqual([...CONFIG_KEYS].sort());
+    expect(
+      Object.keys(schema.properties)
+        .filter((k) => k !== '$schema')
+        .sort(),
+    ).toEqual([...CONFIG_KEYS].sort());
     for (const key of CONFIG_KEYS) {
       const option = RUN_OPTIONS[key as keyof typeof RUN_OPTIONS];
       const type = schema.properties[key].type ?? 'list';
@@ -106,7 +168,15 @@ describe('the config file', () => {
       else expect(['string', 'integer'], key).toContain(type);
     }
     const validate = new Ajv2020({ strict: true }).compile(schema);
-    expect(validate({ $schema: './node_modules/uaix-conformance/schemas/config.schema.json', adapter: './my-impl', suite: ['envelope', 'error'], runs: 200, quiet: true })).toBe(true);
+    expect(
+      validate({
+        $schema: './node_modules/uaix-conformance/schemas/config.schema.json',
+        adapter: './my-impl',
+        suite: ['envelope', 'error'],
+        runs: 200,
+        quiet: true,
+      }),
+    ).toBe(true);
     expect(validate({ suite: [] })).toBe(false);
     const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('### A config file'));
@@ -121,6 +191,9 @@ describe('the config file', () => {
 
   it('--config and --no-config are taken out before any --, and nothing after it', () => {
     expect(configChoice(['--config=a.json', '--runs', '5'])).toEqual({ choice: 'a.json', rest: ['--runs', '5'] });
-    expect(configChoice(['--no-config', '--', '--config', 'x'])).toEqual({ choice: false, rest: ['--', '--config', 'x'] });
+    expect(configChoice(['--no-config', '--', '--config', 'x'])).toEqual({
+      choice: false,
+      rest: ['--', '--config', 'x'],
+    });
   });
 });

@@ -31,14 +31,21 @@ describe('diff <old report.json> <new report.json>', () => {
     good.checks = good.checks.filter((c: any) => c.id !== 'WIRE-ROUNDTRIP');
     writeFileSync(join(dir, 'reordered.json'), JSON.stringify(good));
     const d = JSON.parse((await cli(['diff', 'bad/report.json', 'reordered.json', '--json'], dir)).stdout);
-    expect({ fixed: d.fixed.map((e: any) => e.id), removed: d.removed.map((e: any) => e.id), unchanged: d.unchanged }).toEqual({ fixed: ['ENV-EXPIRED'], removed: ['WIRE-ROUNDTRIP'], unchanged: 1 });
+    expect({
+      fixed: d.fixed.map((e: any) => e.id),
+      removed: d.removed.map((e: any) => e.id),
+      unchanged: d.unchanged,
+    }).toEqual({ fixed: ['ENV-EXPIRED'], removed: ['WIRE-ROUNDTRIP'], unchanged: 1 });
   });
 
   it('refuses bad input with one line and exit 2', async () => {
     expectUsageError(await cli(['diff', 'good/report.json'], dir), /diff takes two reports, old then new/);
     expectUsageError(await cli(['diff', 'good/report.json', 'nope.json'], dir), /report nope\.json: no such file/);
     writeFileSync(join(dir, 'not-report.json'), '{"format":"uaix-conformance-report/1","checks":[]}');
-    expectUsageError(await cli(['diff', 'not-report.json', 'good/report.json'], dir), /not-report\.json is not a valid report: \/: must have required property/);
+    expectUsageError(
+      await cli(['diff', 'not-report.json', 'good/report.json'], dir),
+      /not-report\.json is not a valid report: \/: must have required property/,
+    );
   });
 });
 

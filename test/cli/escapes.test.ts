@@ -15,7 +15,22 @@ describe('run: what the adapter wrote reaches the terminal escaped', () => {
       join(dir, 'hostile.mjs'),
       `export default { describe: () => ({ name: 'evil\\u202Etxt.exe${ATTACK}', version: '1' }), validateEnvelope: () => { throw new Error('no ${ATTACK} way'); } };\n`,
     );
-    const r = await cli(['--adapter', './hostile.mjs', '--check', 'ENV-EXPIRED', '--runs', '2', '--seed', '1', '--out', 'out', '--verbose'], dir);
+    const r = await cli(
+      [
+        '--adapter',
+        './hostile.mjs',
+        '--check',
+        'ENV-EXPIRED',
+        '--runs',
+        '2',
+        '--seed',
+        '1',
+        '--out',
+        'out',
+        '--verbose',
+      ],
+      dir,
+    );
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).not.toMatch(RAW_CONTROL);
     expect(r.stderr).not.toMatch(RAW_CONTROL);
@@ -33,8 +48,14 @@ describe('run: what the adapter wrote reaches the terminal escaped', () => {
 
   it('an adapter whose describe() throws terminal sequences: the usage line escapes them', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'nodescribe.mjs'), `export default { describe: () => { throw new Error('gone ${ATTACK}'); } };\n`);
-    const r = await cli(['--adapter', './nodescribe.mjs', '--check', 'ENV-EXPIRED', '--runs', '1', '--no-reports'], dir);
+    writeFileSync(
+      join(dir, 'nodescribe.mjs'),
+      `export default { describe: () => { throw new Error('gone ${ATTACK}'); } };\n`,
+    );
+    const r = await cli(
+      ['--adapter', './nodescribe.mjs', '--check', 'ENV-EXPIRED', '--runs', '1', '--no-reports'],
+      dir,
+    );
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).not.toMatch(RAW_CONTROL);

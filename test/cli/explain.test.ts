@@ -4,14 +4,17 @@ import { bundledSpec } from '../../src/spec/index.js';
 import { cli, expectUsageError } from '../helpers/cli.js';
 
 describe('explain', () => {
-  it("prints what a check enforces: its statement, seed clause, members, and each decision with its override key", async () => {
+  it('prints what a check enforces: its statement, seed clause, members, and each decision with its override key', async () => {
     const check = packCatalog().checks.find((c) => (c.decisions ?? []).length > 0)!;
     const r = await cli(['explain', check.id]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`${check.id} [${check.severity}] ${check.suite}: ${check.title}`);
     expect(r.stdout).toContain(`  seed: ${check.specRef}`);
     expect(r.stdout).toContain(`  calls: ${check.requires.join(', ')}`);
-    for (const d of check.decisions!) expect(r.stdout).toMatch(new RegExp(`\\n    ${d}\\b.*\\n      (override: spec/\\w+\\.json "\\w+"|not overridable)`));
+    for (const d of check.decisions!)
+      expect(r.stdout).toMatch(
+        new RegExp(`\\n    ${d}\\b.*\\n      (override: spec/\\w+\\.json "\\w+"|not overridable)`),
+      );
     if (check.statement) expect(r.stdout).toContain(`  ${check.statement}`);
   });
 

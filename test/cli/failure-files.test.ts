@@ -13,7 +13,9 @@ import { BROKEN_EXPIRY, cli, expectUsageError, readJson, tempDir } from '../help
  * the terminal, cut to a screen with the changed member marked, and in `failures/<CHECK-ID>.json`,
  * a file of the report set that the next run retires.
  */
-const validateFailureFile = new Ajv2020({ strict: true }).compile(JSON.parse(readFileSync(new URL('../../schemas/failure.schema.json', import.meta.url), 'utf8')));
+const validateFailureFile = new Ajv2020({ strict: true }).compile(
+  JSON.parse(readFileSync(new URL('../../schemas/failure.schema.json', import.meta.url), 'utf8')),
+);
 const SGR = /\x1b\[\d+m/;
 /** One check the expiry-blind adapter fails, few cases: what every run here needs. */
 const QUICK = ['--check', 'ENV-EXPIRED', '--seed', '4', '--runs', '20'];
@@ -93,10 +95,16 @@ describe('a failing run', () => {
 
   it('shows the counterexample on the terminal with the failure file, the changed member marked, expected and actual', () => {
     const c = report.checks.find((x: any) => x.id === 'ENV-EXPIRED');
-    expect(run.stdout).toContain(`     counterexample (whole case: ${join('out', 'failures', 'ENV-EXPIRED.json')}), > /packet/delivery/expires_at changed:\n`);
+    expect(run.stdout).toContain(
+      `     counterexample (whole case: ${join('out', 'failures', 'ENV-EXPIRED.json')}), > /packet/delivery/expires_at changed:\n`,
+    );
     const marked = run.stdout.split('\n').filter((l) => l.startsWith('       > '));
-    expect(marked).toEqual([`       >       "expires_at": ${JSON.stringify(c.failure.counterexample.packet.delivery.expires_at)},`]);
-    expect(run.stdout).toContain(`     expected: ${JSON.stringify(c.failure.expected)}\n     actual:   ${JSON.stringify(c.failure.actual)}\n     replay: ${c.failure.replay}\n`);
+    expect(marked).toEqual([
+      `       >       "expires_at": ${JSON.stringify(c.failure.counterexample.packet.delivery.expires_at)},`,
+    ]);
+    expect(run.stdout).toContain(
+      `     expected: ${JSON.stringify(c.failure.expected)}\n     actual:   ${JSON.stringify(c.failure.actual)}\n     replay: ${c.failure.replay}\n`,
+    );
     expect(run.stdout).not.toMatch(SGR);
   });
 
@@ -109,7 +117,9 @@ describe('a failing run', () => {
     const again = await cli(['--adapter', 'reference', ...QUICK, '--out', 'out'], dir);
     expect(again.code, again.stderr).toBe(0);
     expect(existsSync(join(dir, 'out', 'failures'))).toBe(false);
-    expect(readJson(join(dir, 'out', MANIFEST)).files.map((f: any) => f.name)).not.toContain('failures/ENV-EXPIRED.json');
+    expect(readJson(join(dir, 'out', MANIFEST)).files.map((f: any) => f.name)).not.toContain(
+      'failures/ENV-EXPIRED.json',
+    );
   });
 });
 
@@ -118,7 +128,10 @@ describe('the failures/ folder of the output folder', () => {
     const dir = withBrokenAdapter();
     mkdirSync(join(dir, 'out', 'failures'), { recursive: true });
     writeFileSync(join(dir, 'out', 'failures', 'ENV-EXPIRED.json'), '{"mine": true}\n');
-    expectUsageError(await cli(['--adapter', './bad.mjs', ...QUICK, '--out', 'out'], dir), /failures\/ENV-EXPIRED\.json was not written by uaix-conformance/);
+    expectUsageError(
+      await cli(['--adapter', './bad.mjs', ...QUICK, '--out', 'out'], dir),
+      /failures\/ENV-EXPIRED\.json was not written by uaix-conformance/,
+    );
     expect(readJson(join(dir, 'out', 'failures', 'ENV-EXPIRED.json'))).toEqual({ mine: true });
     const forced = await cli(['--adapter', './bad.mjs', ...QUICK, '--out', 'out', '--force'], dir);
     expect(forced.code, forced.stderr).toBe(1);
@@ -138,7 +151,10 @@ describe('the failures/ folder of the output folder', () => {
     const dir = withBrokenAdapter();
     mkdirSync(join(dir, 'out'));
     writeFileSync(join(dir, 'out', 'failures'), 'not a folder\n');
-    expectUsageError(await cli(['--adapter', './bad.mjs', ...QUICK, '--out', 'out'], dir), /failures is not a folder, where the failure files go/);
+    expectUsageError(
+      await cli(['--adapter', './bad.mjs', ...QUICK, '--out', 'out'], dir),
+      /failures is not a folder, where the failure files go/,
+    );
   });
 });
 

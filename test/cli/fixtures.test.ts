@@ -9,7 +9,9 @@ import { cli, expectUsageError, failingRun, readJson, tempDir } from '../helpers
 
 const ajv = new Ajv2020({ strict: true });
 addFormats.default(ajv);
-const validateFixture = ajv.compile(JSON.parse(readFileSync(new URL('../../schemas/fixture.schema.json', import.meta.url), 'utf8')));
+const validateFixture = ajv.compile(
+  JSON.parse(readFileSync(new URL('../../schemas/fixture.schema.json', import.meta.url), 'utf8')),
+);
 
 /** How `fixtures export` reports what it wrote. */
 const EXPORTED = /^fixtures: (\d+) new cases in (\d+) files under fx\n$/;
@@ -72,11 +74,20 @@ describe('fixtures export and run, on the report of a failing run', () => {
   it('refuses bad input with one line and exit 2, and never writes into a folder that is not a fixture folder', async () => {
     mkdirSync(join(dir, 'mine'));
     writeFileSync(join(dir, 'mine', 'package.json'), '{"name":"mine"}');
-    expectUsageError(await cli(['fixtures', 'export', 'bad/report.json', '--out', 'mine'], dir), /the fixture folder mine holds package\.json, which is not a fixture file: refusing to write there/);
+    expectUsageError(
+      await cli(['fixtures', 'export', 'bad/report.json', '--out', 'mine'], dir),
+      /the fixture folder mine holds package\.json, which is not a fixture file: refusing to write there/,
+    );
     expect(readFileSync(join(dir, 'mine', 'package.json'), 'utf8')).toBe('{"name":"mine"}');
     expectUsageError(await cli(['fixtures', 'export', 'bad/report.json'], dir), /fixtures export needs --out/);
-    expectUsageError(await cli(['fixtures', 'export', 'nope.json', '--out', 'x'], dir), /report nope\.json: no such file/);
-    expectUsageError(await cli(['fixtures', 'run', 'nowhere', '--adapter', 'reference'], dir), /fixture folder nowhere: no such folder/);
+    expectUsageError(
+      await cli(['fixtures', 'export', 'nope.json', '--out', 'x'], dir),
+      /report nope\.json: no such file/,
+    );
+    expectUsageError(
+      await cli(['fixtures', 'run', 'nowhere', '--adapter', 'reference'], dir),
+      /fixture folder nowhere: no such folder/,
+    );
     expectUsageError(await cli(['fixtures', 'run', 'fx'], dir), /fixtures run needs --adapter/);
     expectUsageError(await cli(['fixtures', 'frobnicate'], dir), /unknown fixtures subcommand "frobnicate"/);
     expectUsageError(await cli(['fixtures'], dir), /fixtures needs a subcommand: export or run/);
@@ -87,13 +98,19 @@ describe('fixtures export and run, on the report of a failing run', () => {
     const set = readJson(join(dir, 'fx', 'ENV-EXPIRED.json'));
     set.cases[0].weight = 3;
     writeFileSync(join(dir, 'odd', 'ENV-EXPIRED.json'), JSON.stringify(set));
-    expectUsageError(await cli(['fixtures', 'run', 'odd', '--adapter', 'reference'], dir), /odd\/ENV-EXPIRED\.json is not a uaix-conformance fixture file: \/cases\/0: unknown field "weight"/);
+    expectUsageError(
+      await cli(['fixtures', 'run', 'odd', '--adapter', 'reference'], dir),
+      /odd\/ENV-EXPIRED\.json is not a uaix-conformance fixture file: \/cases\/0: unknown field "weight"/,
+    );
 
     delete set.cases[0].weight;
     // A rejection case may send any JSON as its packet (ENV-FIELD-TYPE sends some that are no object), but it must send one.
     set.cases[0].input = { context: { now: '2026-01-01T00:00:00Z' } };
     writeFileSync(join(dir, 'odd', 'ENV-EXPIRED.json'), JSON.stringify(set));
-    expectUsageError(await cli(['fixtures', 'run', 'odd', '--adapter', 'reference'], dir), /case c-[0-9a-f]{12}: input\.packet is missing/);
+    expectUsageError(
+      await cli(['fixtures', 'run', 'odd', '--adapter', 'reference'], dir),
+      /case c-[0-9a-f]{12}: input\.packet is missing/,
+    );
   });
 });
 
@@ -136,9 +153,16 @@ describe('fixtures over the full catalog', () => {
     expect(total).toBe(cases);
 
     const mismatch = readJson(join(dir, 'fx', 'VAL-MISMATCH-COORDINATES.json')).cases[0];
-    expect(mismatch.expected).toEqual({ valid: false, finding: { checkId: 'VAL-VERBATIM', unitId: expect.any(String), byteOffset: expect.any(Number) } });
-    for (const ref of [mismatch.input.source.$file, mismatch.input.artifact.$file]) expect(existsSync(join(dir, 'fx', ref)), ref).toBe(true);
-    expect(readJson(join(dir, 'fx', 'ERR-SCHEMA.json')).cases[0].expected).toMatchObject({ valid: false, rule: 'ERR-SCHEMA' });
+    expect(mismatch.expected).toEqual({
+      valid: false,
+      finding: { checkId: 'VAL-VERBATIM', unitId: expect.any(String), byteOffset: expect.any(Number) },
+    });
+    for (const ref of [mismatch.input.source.$file, mismatch.input.artifact.$file])
+      expect(existsSync(join(dir, 'fx', ref)), ref).toBe(true);
+    expect(readJson(join(dir, 'fx', 'ERR-SCHEMA.json')).cases[0].expected).toMatchObject({
+      valid: false,
+      rule: 'ERR-SCHEMA',
+    });
     const rec = readJson(join(dir, 'fx', 'REC-EXACTLY-ONCE.json')).cases[0];
     expect(Object.keys(rec.input)).toEqual(['level', 'endpoints', 'grant', 'rotateRefresh', 'reviewUrls', 'tasks']);
     expect(rec.expected).toEqual({ session: 'ends with complete', property: expect.stringMatching(/exactly once/) });
@@ -151,10 +175,17 @@ describe('fixtures over the full catalog', () => {
   });
 
   // One broken adapter from each suite gallery (test/suites/<suite>/broken.ts), loaded as an adapter module.
-  for (const [suite, id] of [['error', 'ERR-SCHEMA'], ['uas', 'VAL-XML-WELL-FORMED'], ['recovery', 'REC-CORRECT-FIELD']] as const) {
+  for (const [suite, id] of [
+    ['error', 'ERR-SCHEMA'],
+    ['uas', 'VAL-XML-WELL-FORMED'],
+    ['recovery', 'REC-CORRECT-FIELD'],
+  ] as const) {
     it(`the broken adapter written for ${id} fails its fixtures, and only those (exit 1)`, async () => {
       const gallery = fileURLToPath(new URL(`../suites/${suite}/broken.ts`, import.meta.url));
-      writeFileSync(join(dir, `broken-${id}.mjs`), `import { broken } from ${JSON.stringify(gallery)};\nexport default broken[${JSON.stringify(id)}];\n`);
+      writeFileSync(
+        join(dir, `broken-${id}.mjs`),
+        `import { broken } from ${JSON.stringify(gallery)};\nexport default broken[${JSON.stringify(id)}];\n`,
+      );
       const r = await cli(['fixtures', 'run', 'fx', '--adapter', `./broken-${id}.mjs`, '--json'], dir);
       expect(r.code, r.stderr).toBe(1);
       const results: { check: string; status: string }[] = JSON.parse(r.stdout).cases;

@@ -13,7 +13,9 @@ describe('<command> --help', () => {
         expect(r.stderr).toBe('');
         expect(r.stdout).toBe(`${COMMAND_HELP[command]}\n`);
         expect(r.stdout).toMatch(/Options:\n[\s\S]*-h, --help/);
-        expect(r.stdout).toMatch(new RegExp(`Examples?:\\n {2}uaix-conformance ${command === 'run' ? '' : `${command} `}`));
+        expect(r.stdout).toMatch(
+          new RegExp(`Examples?:\\n {2}uaix-conformance ${command === 'run' ? '' : `${command} `}`),
+        );
       }
     });
   }
@@ -39,12 +41,18 @@ describe('did you mean', () => {
   });
 
   it('a misspelt command names the closest one', async () => {
-    expectUsageError(await cli(['doctr']), /^uaix-conformance: unknown command "doctr" \(did you mean "doctor"\? commands: run, /);
+    expectUsageError(
+      await cli(['doctr']),
+      /^uaix-conformance: unknown command "doctr" \(did you mean "doctor"\? commands: run, /,
+    );
     expectUsageError(await cli(['lst']), /did you mean "list"\?/);
   });
 
   it('a misspelt option names the closest option of its command', async () => {
-    expectUsageError(await cli(['--adapter', 'reference', '--sed', '1']), /Unknown option '--sed' \(did you mean --seed\?\)$/);
+    expectUsageError(
+      await cli(['--adapter', 'reference', '--sed', '1']),
+      /Unknown option '--sed' \(did you mean --seed\?\)$/,
+    );
     expectUsageError(await cli(['init', '--lnag', 'go']), /Unknown option '--lnag' \(did you mean --lang\?\)$/);
     expectUsageError(await cli(['list', '--jsno']), /Unknown option '--jsno' \(did you mean --json\?\)$/);
     const far = await cli(['list', '--zzzzzzzz']);
@@ -53,10 +61,22 @@ describe('did you mean', () => {
   });
 
   it('a misspelt suite or check id names the closest one', async () => {
-    expectUsageError(await cli(['list', '--suite', 'envelop']), /unknown suite "envelop" .*\(did you mean "envelope"\?\)$/);
-    expectUsageError(await cli(['list', '--check', 'ENV-EXPIRD']), /no check matches "ENV-EXPIRD" .*\(did you mean "ENV-EXPIRED"\?\)$/);
-    expectUsageError(await cli(['explain', 'ENV-EXPIRD']), /no check ENV-EXPIRD in this catalog .*\(did you mean "ENV-EXPIRED"\?\)$/);
-    expectUsageError(await cli(['list', '--check', 'ENV-ZZZZZZZZZZZZZZ*']), /no check matches "ENV-ZZZZZZZZZZZZZZ\*" \(see: uaix-conformance list\)$/);
+    expectUsageError(
+      await cli(['list', '--suite', 'envelop']),
+      /unknown suite "envelop" .*\(did you mean "envelope"\?\)$/,
+    );
+    expectUsageError(
+      await cli(['list', '--check', 'ENV-EXPIRD']),
+      /no check matches "ENV-EXPIRD" .*\(did you mean "ENV-EXPIRED"\?\)$/,
+    );
+    expectUsageError(
+      await cli(['explain', 'ENV-EXPIRD']),
+      /no check ENV-EXPIRD in this catalog .*\(did you mean "ENV-EXPIRED"\?\)$/,
+    );
+    expectUsageError(
+      await cli(['list', '--check', 'ENV-ZZZZZZZZZZZZZZ*']),
+      /no check matches "ENV-ZZZZZZZZZZZZZZ\*" \(see: uaix-conformance list\)$/,
+    );
   });
 
   it('leaves other messages alone', () => {

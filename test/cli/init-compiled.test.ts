@@ -34,23 +34,31 @@ describe('the compiled-language starters', () => {
     // so the Rust starter runs on request only: UAIX_TEST_RUST=1 npx vitest run test/cli/init-compiled.test.ts
     const wanted = lang !== 'rust' || process.env.UAIX_TEST_RUST === '1';
     if (present && !wanted) console.warn('init-compiled: the rust starter runs with UAIX_TEST_RUST=1 only');
-    it.skipIf(!present || !wanted)(`the ${lang} starter builds, answers describe, and the pack skips every check cleanly`, async () => {
-      const dir = tempDir();
-      expect((await cli(['init', '--lang', lang], dir)).code).toBe(0);
-      const build = STARTERS[lang]!.build;
-      if (build !== undefined) {
-        // The shell, after the fork, points the build's stdin at /dev/null itself: in a vitest worker
-        // thread a child was seen to read on stdin the output of a process another test started.
-        const line = lang === 'rust' ? `${build} --offline -q` : build;
-        const b = spawnSync('sh', ['-c', `exec ${line} </dev/null`], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-        expect(b.status, b.stderr).toBe(0);
-      }
-      const doctor = await cli(['doctor', '--adapter-cmd', commandOf(lang)], dir);
-      expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
-      expect(doctor.stderr).toContain('my-implementation 0.0.1, claims L0');
-      const r = await cli(['--adapter-cmd', commandOf(lang), '--seed', '1', '--runs', '1', '--no-reports'], dir);
-      expect(r.code, r.stderr).toBe(4);
-      expect(r.stdout).toMatch(/(\d+) checks: 0 passed, 0 failed, 0 errored, \1 skipped/);
-    }, 240_000);
+    it.skipIf(!present || !wanted)(
+      `the ${lang} starter builds, answers describe, and the pack skips every check cleanly`,
+      async () => {
+        const dir = tempDir();
+        expect((await cli(['init', '--lang', lang], dir)).code).toBe(0);
+        const build = STARTERS[lang]!.build;
+        if (build !== undefined) {
+          // The shell, after the fork, points the build's stdin at /dev/null itself: in a vitest worker
+          // thread a child was seen to read on stdin the output of a process another test started.
+          const line = lang === 'rust' ? `${build} --offline -q` : build;
+          const b = spawnSync('sh', ['-c', `exec ${line} </dev/null`], {
+            cwd: dir,
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          expect(b.status, b.stderr).toBe(0);
+        }
+        const doctor = await cli(['doctor', '--adapter-cmd', commandOf(lang)], dir);
+        expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
+        expect(doctor.stderr).toContain('my-implementation 0.0.1, claims L0');
+        const r = await cli(['--adapter-cmd', commandOf(lang), '--seed', '1', '--runs', '1', '--no-reports'], dir);
+        expect(r.code, r.stderr).toBe(4);
+        expect(r.stdout).toMatch(/(\d+) checks: 0 passed, 0 failed, 0 errored, \1 skipped/);
+      },
+      240_000,
+    );
   }
 });

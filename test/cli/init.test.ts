@@ -62,8 +62,16 @@ describe('uaix-conformance init', () => {
       const dir = tempDir();
       expect((await cli(['init', '--lang', lang], dir)).code).toBe(0);
       const file = lang === 'ts' ? './adapter.ts' : './adapter.mjs';
-      expectAllSkipped(await cli(['--adapter', file, '--in-process', '--seed', '1', '--runs', '1', '--no-reports'], dir));
-      expectAllSkipped(await cli(['--adapter', file, '--in-process', '--seed', '1', '--runs', '1', '--no-reports', '--allow-empty'], dir), 0);
+      expectAllSkipped(
+        await cli(['--adapter', file, '--in-process', '--seed', '1', '--runs', '1', '--no-reports'], dir),
+      );
+      expectAllSkipped(
+        await cli(
+          ['--adapter', file, '--in-process', '--seed', '1', '--runs', '1', '--no-reports', '--allow-empty'],
+          dir,
+        ),
+        0,
+      );
     });
   }
 

@@ -15,7 +15,15 @@ describe('list', () => {
   it('prints JSON on request, filtered by --check', async () => {
     const r = await cli(['list', '--json', '--check', 'ENV-UTC-Z']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual([expect.objectContaining({ id: 'ENV-UTC-Z', suite: 'envelope', severity: 'MUST', statement: expect.stringMatching(/\S/), specRef: expect.stringMatching(/^001 /) })]);
+    expect(JSON.parse(r.stdout)).toEqual([
+      expect.objectContaining({
+        id: 'ENV-UTC-Z',
+        suite: 'envelope',
+        severity: 'MUST',
+        statement: expect.stringMatching(/\S/),
+        specRef: expect.stringMatching(/^001 /),
+      }),
+    ]);
   });
 
   it('lists every check of the catalog without a filter', async () => {

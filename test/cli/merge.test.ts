@@ -8,7 +8,25 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BROKEN_EXPIRY, cli, expectUsageError, readJson, tempDir, withoutTiming } from '../helpers/cli.js';
 
 const SHARDS = 4;
-const ARGS = ['--adapter', './bad.mjs', '--check', 'ENV-EXPIRED', '--check', 'ENV-UTC-Z', '--check', 'ENV-SEED-FIXTURES', '--check', 'INT-*', '--check', 'WIRE-ROUNDTRIP', '--seed', '9', '--runs', '15', '-q'];
+const ARGS = [
+  '--adapter',
+  './bad.mjs',
+  '--check',
+  'ENV-EXPIRED',
+  '--check',
+  'ENV-UTC-Z',
+  '--check',
+  'ENV-SEED-FIXTURES',
+  '--check',
+  'INT-*',
+  '--check',
+  'WIRE-ROUNDTRIP',
+  '--seed',
+  '9',
+  '--runs',
+  '15',
+  '-q',
+];
 const shard = (i: number) => `s${i}/report.json`;
 
 let dir: string;
@@ -25,7 +43,8 @@ beforeAll(async () => {
 
 describe('--shard i/n', () => {
   it('marks each shard report with its place in the split', () => {
-    for (let i = 1; i <= SHARDS; i++) expect(readJson(join(dir, shard(i))).run.shard).toEqual({ index: i, count: SHARDS });
+    for (let i = 1; i <= SHARDS; i++)
+      expect(readJson(join(dir, shard(i))).run.shard).toEqual({ index: i, count: SHARDS });
   });
 });
 
@@ -33,13 +52,20 @@ describe('merge <shard reports>', () => {
   it(`the ${SHARDS} shards merged, in any order, equal the unsharded run (timing apart), with its exit code`, async () => {
     const merged = await cli(['merge', shard(3), shard(1), shard(4), shard(2), '--out', 'merged'], dir);
     expect(merged.code, merged.stderr).toBe(1); // ENV-EXPIRED fails, as in the unsharded run
-    expect(withoutTiming(readJson(join(dir, 'merged', 'report.json')))).toBe(withoutTiming(readJson(join(dir, 'whole', 'report.json'))));
+    expect(withoutTiming(readJson(join(dir, 'merged', 'report.json')))).toBe(
+      withoutTiming(readJson(join(dir, 'whole', 'report.json'))),
+    );
     // Every shard ran here: the merged report names this machine, as the unsharded one does.
-    expect(readJson(join(dir, 'merged', 'report.json')).environment).toEqual(readJson(join(dir, 'whole', 'report.json')).environment);
+    expect(readJson(join(dir, 'merged', 'report.json')).environment).toEqual(
+      readJson(join(dir, 'whole', 'report.json')).environment,
+    );
   });
 
   it('refuses an incomplete, duplicated or foreign set of shards with one line and exit 2', async () => {
-    expectUsageError(await cli(['merge', shard(1), shard(2), shard(3)], dir), new RegExp(`shard ${SHARDS}/${SHARDS} missing`));
+    expectUsageError(
+      await cli(['merge', shard(1), shard(2), shard(3)], dir),
+      new RegExp(`shard ${SHARDS}/${SHARDS} missing`),
+    );
     expectUsageError(await cli(['merge', 'whole/report.json'], dir), /not a shard report/);
     expectUsageError(await cli(['merge', shard(1), shard(1)], dir), /given twice/);
     expectUsageError(await cli(['merge'], dir), /merge needs the shard reports/);
@@ -60,25 +86,46 @@ describe('merge of format-1 shards (an older version)', () => {
     expect(merged.format).toBe(REPORT_FORMAT);
     // Format-1 shards name no machine: the merge invents none.
     expect(merged.environment).toBeUndefined();
-    const order = packCatalog().select(shards[0].run.selection).map((c) => c.id);
-    expect(merged.checks.map((c) => [c.id, c.status])).toEqual(order.map((id) => [id, shards.flatMap((s) => s.checks).find((c: any) => c.id === id).status]));
+    const order = packCatalog()
+      .select(shards[0].run.selection)
+      .map((c) => c.id);
+    expect(merged.checks.map((c) => [c.id, c.status])).toEqual(
+      order.map((id) => [id, shards.flatMap((s) => s.checks).find((c: any) => c.id === id).status]),
+    );
   });
 
   it('with --expect, records the gate in the merged report', async () => {
-    writeFileSync(join(dir, 'known.json'), JSON.stringify({ format: 'uaix-conformance-expectations/1', expectations: [{ check: 'ENV-EXPIRED', outcome: 'fail', reason: 'expiry not implemented' }] }));
+    writeFileSync(
+      join(dir, 'known.json'),
+      JSON.stringify({
+        format: 'uaix-conformance-expectations/1',
+        expectations: [{ check: 'ENV-EXPIRED', outcome: 'fail', reason: 'expiry not implemented' }],
+      }),
+    );
     const r = await cli(['merge', ...V1_SHARDS, '--out', 'v1-gated', '--expect', 'known.json'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/gate: PASSED \(1 expected, 0 new failures, 0 stale\)/);
     const merged = readReport(join(dir, 'v1-gated', 'report.json'));
-    expect(merged.gate).toMatchObject({ file: 'known.json', ok: true, expected: [{ check: 'ENV-EXPIRED', entry: { check: 'ENV-EXPIRED' } }], newFailures: [], stale: [] });
+    expect(merged.gate).toMatchObject({
+      file: 'known.json',
+      ok: true,
+      expected: [{ check: 'ENV-EXPIRED', entry: { check: 'ENV-EXPIRED' } }],
+      newFailures: [],
+      stale: [],
+    });
     expect(merged.checks.find((c) => c.id === 'ENV-EXPIRED')!.expectation).toMatchObject({ result: 'expected' });
-    expect(readFileSync(join(dir, 'v1-gated', 'junit.xml'), 'utf8')).toContain('<skipped message="expected failure: expiry not implemented">');
+    expect(readFileSync(join(dir, 'v1-gated', 'junit.xml'), 'utf8')).toContain(
+      '<skipped message="expected failure: expiry not implemented">',
+    );
   });
 
   it('refuses a format-1 shard and a format-2 shard together: the shards of one run are written by one version', async () => {
     // Shard 2 as format 2 (a format-1 report is a valid format-2 one once restamped): every field but the format agrees.
     writeFileSync(join(dir, 'v2-shard2.json'), JSON.stringify({ ...readJson(V1_SHARDS[1]!), format: REPORT_FORMAT }));
     expect(readReport(join(dir, 'v2-shard2.json')).format).toBe(REPORT_FORMAT);
-    expectUsageError(await cli(['merge', V1_SHARDS[0]!, 'v2-shard2.json'], dir), /the shard reports differ in format \(uaix-conformance-report\/1 and uaix-conformance-report\/2\)/);
+    expectUsageError(
+      await cli(['merge', V1_SHARDS[0]!, 'v2-shard2.json'], dir),
+      /the shard reports differ in format \(uaix-conformance-report\/1 and uaix-conformance-report\/2\)/,
+    );
   });
 });

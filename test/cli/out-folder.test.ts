@@ -31,16 +31,28 @@ describe('run: the output folder is checked before the run starts', () => {
     const dir = withMarking();
     mkdirSync(join(dir, 'out'));
     execFileSync('mkfifo', [join(dir, 'out', 'report.json')]);
-    expectUsageError(await cli(['--adapter', './marking.mjs', ...QUICK, '--out', 'out'], dir), /out\/report\.json is a FIFO, where a report file goes: refusing to write there/);
+    expectUsageError(
+      await cli(['--adapter', './marking.mjs', ...QUICK, '--out', 'out'], dir),
+      /out\/report\.json is a FIFO, where a report file goes: refusing to write there/,
+    );
     expect(existsSync(join(dir, 'loaded'))).toBe(false);
   });
 
   it("the user's own junit.xml and summary.md, and a report.json with our format we did not write, are refused; --force replaces them", async () => {
-    for (const [name, content] of [['junit.xml', '<mine/>'], ['summary.md', '# notes'], ['report.json', '{"format":"uaix-conformance-report/1"}']] as const) {
+    for (const [name, content] of [
+      ['junit.xml', '<mine/>'],
+      ['summary.md', '# notes'],
+      ['report.json', '{"format":"uaix-conformance-report/1"}'],
+    ] as const) {
       const dir = withMarking();
       mkdirSync(join(dir, 'out'));
       writeFileSync(join(dir, 'out', name), content);
-      expectUsageError(await cli(['--adapter', './marking.mjs', ...QUICK, '--out', 'out'], dir), new RegExp(`out/${name.replace('.', '\\.')} was not written by uaix-conformance \\(or was changed since\\): refusing to overwrite it \\(use --force, or choose another --out\\)$`));
+      expectUsageError(
+        await cli(['--adapter', './marking.mjs', ...QUICK, '--out', 'out'], dir),
+        new RegExp(
+          `out/${name.replace('.', '\\.')} was not written by uaix-conformance \\(or was changed since\\): refusing to overwrite it \\(use --force, or choose another --out\\)$`,
+        ),
+      );
       expect(readFileSync(join(dir, 'out', name), 'utf8')).toBe(content);
       expect(existsSync(join(dir, 'loaded'))).toBe(false);
     }
@@ -50,22 +62,47 @@ describe('run: the output folder is checked before the run starts', () => {
     const forced = await cli(['--adapter', 'reference', ...QUICK, '--out', 'out', '--force'], dir);
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(join(dir, 'out', 'summary.md'), 'utf8')).toMatch(/^## .* uaix-conformance/);
-    expect(readdirSync(join(dir, 'out')).sort()).toEqual([MANIFEST, 'badge.json', 'junit.xml', 'report.html', 'report.json', 'summary.md']);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual([
+      MANIFEST,
+      'badge.json',
+      'junit.xml',
+      'report.html',
+      'report.json',
+      'summary.md',
+    ]);
   });
 
   it('a second run into the same --out while the first runs is refused in one line; the first finishes and leaves no lock', async () => {
     const dir = tempDir();
     // Every call waits on a timer: the run lasts, and it lets this test's own timers run meanwhile
     // (a run of quick in-process calls resolves by microtasks only, and would starve the poll below).
-    writeFileSync(join(dir, 'slow.mjs'), `import { referenceAdapter } from ${JSON.stringify(REFERENCE_ENTRY)};\nexport default { ...referenceAdapter, validateEnvelope: async (p, c) => { await new Promise((r) => setTimeout(r, 5)); return referenceAdapter.validateEnvelope(p, c); } };\n`);
-    const args = ['--adapter', './slow.mjs', '--check', 'ENV-EXPIRED', '--runs', '60', '--seed', '1', '--out', 'out', '--in-process'];
+    writeFileSync(
+      join(dir, 'slow.mjs'),
+      `import { referenceAdapter } from ${JSON.stringify(REFERENCE_ENTRY)};\nexport default { ...referenceAdapter, validateEnvelope: async (p, c) => { await new Promise((r) => setTimeout(r, 5)); return referenceAdapter.validateEnvelope(p, c); } };\n`,
+    );
+    const args = [
+      '--adapter',
+      './slow.mjs',
+      '--check',
+      'ENV-EXPIRED',
+      '--runs',
+      '60',
+      '--seed',
+      '1',
+      '--out',
+      'out',
+      '--in-process',
+    ];
     const first = cli(args, dir);
     let finished = false;
     void first.then(() => (finished = true));
     // The lock is taken before the adapter loads and held until the reports are written: wait for it.
     while (!existsSync(join(dir, 'out', LOCK)) && !finished) await new Promise((r) => setTimeout(r, 2));
     expect(finished, 'the first run ended before its lock was seen').toBe(false);
-    expectUsageError(await cli(args, dir), /^uaix-conformance: another run of this process is writing into .*out: choose another --out$/);
+    expectUsageError(
+      await cli(args, dir),
+      /^uaix-conformance: another run of this process is writing into .*out: choose another --out$/,
+    );
     const done = await first;
     expect(done.code, done.stderr).toBe(0);
     expect(existsSync(join(dir, 'out', LOCK))).toBe(false);
@@ -76,7 +113,12 @@ describe('run: the output folder is checked before the run starts', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'out'));
     writeFileSync(join(dir, 'out', LOCK), JSON.stringify({ pid: process.ppid, token: 'theirs' }));
-    expectUsageError(await cli(['--adapter', 'reference', ...QUICK, '--out', 'out'], dir), new RegExp(`^uaix-conformance: another uaix-conformance run \\(pid ${process.ppid}\\) is writing into .*out: wait for it to end, or choose another --out$`));
+    expectUsageError(
+      await cli(['--adapter', 'reference', ...QUICK, '--out', 'out'], dir),
+      new RegExp(
+        `^uaix-conformance: another uaix-conformance run \\(pid ${process.ppid}\\) is writing into .*out: wait for it to end, or choose another --out$`,
+      ),
+    );
     writeFileSync(join(dir, 'out', LOCK), JSON.stringify({ pid: 99_999_999, token: 'dead' }));
     const r = await cli(['--adapter', 'reference', ...QUICK, '--out', 'out'], dir);
     expect(r.code, r.stderr).toBe(0);

@@ -35,14 +35,25 @@ describe('docs/protocol.md', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'recorder.mjs'), RECORDER);
     const adapter = join(root, 'examples', 'python-adapter', 'adapter.py');
-    const r = await cli(['doctor', '--adapter-cmd', `node recorder.mjs log.txt python3 ${JSON.stringify(adapter)}`], dir);
+    const r = await cli(
+      ['doctor', '--adapter-cmd', `node recorder.mjs log.txt python3 ${JSON.stringify(adapter)}`],
+      dir,
+    );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const recorded = readFileSync(join(dir, 'log.txt'), 'utf8').trimEnd().split('\n').map(shown).join('\n');
     expect(documentedSession()).toBe(`${recorded}\n`);
   });
 
   it('writes every number of its numbers table as JSON.stringify does', () => {
-    const table: [number, string][] = [[1e21, '1e+21'], [1e20, '100000000000000000000'], [5e-324, '5e-324'], [0.1 + 0.2, '0.30000000000000004'], [1e-7, '1e-7'], [4.0, '4'], [-0, '0']];
+    const table: [number, string][] = [
+      [1e21, '1e+21'],
+      [1e20, '100000000000000000000'],
+      [5e-324, '5e-324'],
+      [0.1 + 0.2, '0.30000000000000004'],
+      [1e-7, '1e-7'],
+      [4.0, '4'],
+      [-0, '0'],
+    ];
     for (const [value, text] of table) {
       expect(JSON.stringify(value)).toBe(text);
       expect(doc).toContain(`| \`${text}\` |`);

@@ -7,7 +7,10 @@ import { DEFAULT_NOW } from '../../src/engine/harness.js';
 const root = join(import.meta.dirname, '..', '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 /** The README's examples section: what it shows before asking anyone to write an adapter. */
-const section = readme.slice(readme.indexOf('## What the pack sends: examples'), readme.indexOf('## Writing an adapter'));
+const section = readme.slice(
+  readme.indexOf('## What the pack sends: examples'),
+  readme.indexOf('## Writing an adapter'),
+);
 const json = (f: string): unknown => JSON.parse(readFileSync(join(root, f), 'utf8'));
 
 describe('the README examples section', () => {
@@ -15,7 +18,16 @@ describe('the README examples section', () => {
     expect(readme.indexOf('## What the pack sends: examples')).toBeGreaterThan(0);
     expect(readme.indexOf('## What the pack sends: examples')).toBeLessThan(readme.indexOf('## Writing an adapter'));
     const linked = [...section.matchAll(/\]\((fixtures\/[^)]+)\)/g)].map((m) => m[1]);
-    expect(linked).toEqual(expect.arrayContaining(['fixtures/seeds/ack.keyed.json', 'fixtures/seeds/ack.keyless.json', 'fixtures/seeds/error-scenarios.json', 'fixtures/uas/raw_input.txt', 'fixtures/uas/compiled.xml', 'fixtures/uas/drifted.xml']));
+    expect(linked).toEqual(
+      expect.arrayContaining([
+        'fixtures/seeds/ack.keyed.json',
+        'fixtures/seeds/ack.keyless.json',
+        'fixtures/seeds/error-scenarios.json',
+        'fixtures/uas/raw_input.txt',
+        'fixtures/uas/compiled.xml',
+        'fixtures/uas/drifted.xml',
+      ]),
+    );
   });
 
   it('the envelope is valid, and it and the keyless arrays map to each other', async () => {
@@ -28,7 +40,9 @@ describe('the README examples section', () => {
 
   it('the error payload shown inline is the first seed scenario, and valid', async () => {
     const shown = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(section)![1]!) as unknown;
-    expect(shown).toEqual((json('fixtures/seeds/error-scenarios.json') as { scenarios: { payload: unknown }[] }).scenarios[0]!.payload);
+    expect(shown).toEqual(
+      (json('fixtures/seeds/error-scenarios.json') as { scenarios: { payload: unknown }[] }).scenarios[0]!.payload,
+    );
     expect(await ref.validateError!(shown, { now: DEFAULT_NOW })).toMatchObject({ valid: true });
   });
 

@@ -20,7 +20,10 @@ describe('replay <report.json> <check-id>', () => {
   });
 
   it('prints the case as the run showed it: the same lines, the failure file beside the report, the changed member marked', async () => {
-    const run = await cli(['--adapter', './bad.mjs', '--check', 'ENV-EXPIRED', '--seed', '4', '--runs', '20', '--out', 'again'], dir);
+    const run = await cli(
+      ['--adapter', './bad.mjs', '--check', 'ENV-EXPIRED', '--seed', '4', '--runs', '20', '--out', 'again'],
+      dir,
+    );
     const r = await cli(['replay', 'again/report.json', 'ENV-EXPIRED'], dir);
     expect(r.code, r.stderr).toBe(1);
     const file = join('again', 'failures', 'ENV-EXPIRED.json');
@@ -44,7 +47,10 @@ describe('replay <report.json> <check-id>', () => {
   });
 
   it('replays a case named by --seed and --path without a report', async () => {
-    const r = await cli(['replay', 'ENV-EXPIRED', '--adapter', './bad.mjs', '--seed', '4', '--runs', '20', '--path', failure.path], dir);
+    const r = await cli(
+      ['replay', 'ENV-EXPIRED', '--adapter', './bad.mjs', '--seed', '4', '--runs', '20', '--path', failure.path],
+      dir,
+    );
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/^STILL FAILING ENV-EXPIRED/);
   });
@@ -52,12 +58,21 @@ describe('replay <report.json> <check-id>', () => {
   it('refuses bad input with one line and exit 2', async () => {
     expectUsageError(await cli(['replay', 'missing.json', 'ENV-EXPIRED'], dir), /report missing\.json: no such file/);
     writeFileSync(join(dir, 'other.json'), '{"format":"something-else/1"}');
-    expectUsageError(await cli(['replay', 'other.json', 'ENV-EXPIRED'], dir), /other\.json is not a uaix-conformance report/);
+    expectUsageError(
+      await cli(['replay', 'other.json', 'ENV-EXPIRED'], dir),
+      /other\.json is not a uaix-conformance report/,
+    );
     writeFileSync(join(dir, 'broken.json'), '{"format":');
     expectUsageError(await cli(['replay', 'broken.json', 'ENV-EXPIRED'], dir), /broken\.json is not valid JSON/);
     expectUsageError(await cli(['replay', 'bad/report.json', 'ENV-NOPE'], dir), /no check ENV-NOPE in this catalog/);
-    expectUsageError(await cli(['replay', 'bad/report.json', 'INT-CHECKSUM'], dir), /INT-CHECKSUM is not in bad\/report\.json/);
-    expectUsageError(await cli(['replay', 'bad/report.json', 'ENV-SEED-FIXTURES'], dir), /ENV-SEED-FIXTURES did not fail in this report \(it passed\); give --path/);
+    expectUsageError(
+      await cli(['replay', 'bad/report.json', 'INT-CHECKSUM'], dir),
+      /INT-CHECKSUM is not in bad\/report\.json/,
+    );
+    expectUsageError(
+      await cli(['replay', 'bad/report.json', 'ENV-SEED-FIXTURES'], dir),
+      /ENV-SEED-FIXTURES did not fail in this report \(it passed\); give --path/,
+    );
     expectUsageError(await cli(['replay', 'ENV-EXPIRED', '--adapter', 'reference'], dir), /needs --seed/);
   });
 
@@ -65,6 +80,9 @@ describe('replay <report.json> <check-id>', () => {
     const report = readJson(join(dir, 'bad', 'report.json'));
     report.run.catalogHash = `sha256:${'0'.repeat(64)}`;
     writeFileSync(join(dir, 'foreign.json'), JSON.stringify(report));
-    expectUsageError(await cli(['replay', 'foreign.json', 'ENV-EXPIRED'], dir), /replay refuses this report: the report was made by another check catalog, other generators or other spec data/);
+    expectUsageError(
+      await cli(['replay', 'foreign.json', 'ENV-EXPIRED'], dir),
+      /replay refuses this report: the report was made by another check catalog, other generators or other spec data/,
+    );
   });
 });

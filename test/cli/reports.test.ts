@@ -24,32 +24,61 @@ const ENVELOPE = packCatalog().select({ suites: ['envelope'] });
 describe('the CLI writes the published reports next to report.json', () => {
   it('writes report.json, junit.xml, report.html, summary.md and badge.json, in that order', async () => {
     const dir = tempDir();
-    const r = await cli(['--adapter', 'reference', '--suite', 'envelope', '--runs', '5', '--seed', '3', '--out', 'out'], dir);
+    const r = await cli(
+      ['--adapter', 'reference', '--suite', 'envelope', '--runs', '5', '--seed', '3', '--out', 'out'],
+      dir,
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`reports: ${FILES.map((f) => join('out', f)).join(', ')}`);
     for (const f of FILES) expect(existsSync(join(dir, 'out', f))).toBe(true);
     const n = ENVELOPE.length;
-    expect(readJson(join(dir, 'out', 'badge.json'))).toEqual({ schemaVersion: 1, label: 'uaix conformance', message: `${n}/${n} passed`, color: 'brightgreen' });
+    expect(readJson(join(dir, 'out', 'badge.json'))).toEqual({
+      schemaVersion: 1,
+      label: 'uaix conformance',
+      message: `${n}/${n} passed`,
+      color: 'brightgreen',
+    });
     expect(readFileSync(join(dir, 'out', 'report.html'), 'utf8')).toMatch(/^<!doctype html>/);
-    expect(readFileSync(join(dir, 'out', 'summary.md'), 'utf8')).toMatch(new RegExp(`^## ✅ uaix-conformance: \`uaix-conformance reference ${TOOL.version.replace(/\./g, '\\.')}\``));
+    expect(readFileSync(join(dir, 'out', 'summary.md'), 'utf8')).toMatch(
+      new RegExp(`^## ✅ uaix-conformance: \`uaix-conformance reference ${TOOL.version.replace(/\./g, '\\.')}\``),
+    );
     // Not a terminal: no progress line.
     expect(r.stderr).not.toMatch(/\r|\x1b\[/);
     // Report format 2 records the machine the run ran on; report.html shows it, junit.xml carries the run as properties.
     const report = readReport(join(dir, 'out', 'report.json'));
     expect(report.format).toBe(REPORT_FORMAT);
-    expect(report.environment).toEqual({ node: process.version, platform: `${process.platform} ${process.arch}`, os: `${type()} ${release()}` });
+    expect(report.environment).toEqual({
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      os: `${type()} ${release()}`,
+    });
     expect(Object.keys(report).slice(0, 4)).toEqual(['format', 'tool', 'adapter', 'environment']);
     const html = readFileSync(join(dir, 'out', 'report.html'), 'utf8');
-    for (const [k, v] of [['Node', process.version], ['Catalog stamp', report.run.catalogHash], ['Adapter', 'reference'], ['Pack', `${TOOL.name} ${TOOL.version}`]]) expect(html).toContain(`<dt>${k}</dt><dd>${v}</dd>`);
+    for (const [k, v] of [
+      ['Node', process.version],
+      ['Catalog stamp', report.run.catalogHash],
+      ['Adapter', 'reference'],
+      ['Pack', `${TOOL.name} ${TOOL.version}`],
+    ])
+      expect(html).toContain(`<dt>${k}</dt><dd>${v}</dd>`);
     const junit = readFileSync(join(dir, 'out', 'junit.xml'), 'utf8');
-    for (const [k, v] of [['seed', '3'], ['runs', '5'], ['catalogHash', report.run.catalogHash], ['node', process.version]]) expect(junit).toContain(`<property name="${k}" value="${v}"/>`);
+    for (const [k, v] of [
+      ['seed', '3'],
+      ['runs', '5'],
+      ['catalogHash', report.run.catalogHash],
+      ['node', process.version],
+    ])
+      expect(junit).toContain(`<property name="${k}" value="${v}"/>`);
     expect(junit).toContain(`timestamp="${report.run.startedAt}"`);
   });
 
   it("shows a broken adapter's failures with their replay commands in every published format", async () => {
     const dir = tempDir();
     const checks = ['ENV-EXPIRED', 'ENV-VALID-ACCEPTED'];
-    const r = await cli(['--adapter', brokenIn(dir), '--check', checks.join(','), '--runs', '10', '--seed', '3', '--out', 'out'], dir);
+    const r = await cli(
+      ['--adapter', brokenIn(dir), '--check', checks.join(','), '--runs', '10', '--seed', '3', '--out', 'out'],
+      dir,
+    );
     expect(r.code).toBe(1);
     const report = readJson(join(dir, 'out', 'report.json'));
     const replay: string = report.checks.find((c: { id: string }) => c.id === 'ENV-EXPIRED').failure.replay;
@@ -58,14 +87,20 @@ describe('the CLI writes the published reports next to report.json', () => {
     expect(html).toContain(replay.replace(/'/g, '&#39;'));
     expect(readFileSync(join(dir, 'out', 'summary.md'), 'utf8')).toContain(`\`\`\`sh\n${replay}\n\`\`\``);
     // Accepting everything passes ENV-VALID-ACCEPTED only.
-    expect(readJson(join(dir, 'out', 'badge.json'))).toMatchObject({ message: `1/${checks.length} passed`, color: 'red' });
+    expect(readJson(join(dir, 'out', 'badge.json'))).toMatchObject({
+      message: `1/${checks.length} passed`,
+      color: 'red',
+    });
   });
 
   it('never overwrites a report.json the user made', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'reports'));
     writeFileSync(join(dir, 'reports', 'report.json'), '{"mine": true}\n');
-    expectUsageError(await cli(['--adapter', 'reference', '--check', 'ENV-SEED-FIXTURES', '--runs', '1'], dir), /report\.json was not written by uaix-conformance \(or was changed since\): refusing to overwrite it \(use --force, or choose another --out\)$/);
+    expectUsageError(
+      await cli(['--adapter', 'reference', '--check', 'ENV-SEED-FIXTURES', '--runs', '1'], dir),
+      /report\.json was not written by uaix-conformance \(or was changed since\): refusing to overwrite it \(use --force, or choose another --out\)$/,
+    );
     expect(readFileSync(join(dir, 'reports', 'report.json'), 'utf8')).toBe('{"mine": true}\n');
   });
 
@@ -90,8 +125,9 @@ describe('the progress line of a run', () => {
     process.env.TERM = 'xterm';
   });
   afterEach(() => {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   });
 
   it('is drawn on stderr when both outputs are terminals', async () => {

@@ -49,21 +49,42 @@ describe('uaix-conformance site', () => {
     expect(validate(index), firstSchemaError(validate.errors)).toBe(true);
     const names = new Set(Object.values(reports).map((r) => r.adapter.name));
     const ids = new Set(Object.values(reports).flatMap((r) => r.checks.map((c) => c.id)));
-    const expected = ['index.html', 'index.json', ...[...ids].map((id) => `check-${id}.html`), ...index.implementations.flatMap((i: any) => [i.badge.json, i.badge.svg])].sort();
+    const expected = [
+      'index.html',
+      'index.json',
+      ...[...ids].map((id) => `check-${id}.html`),
+      ...index.implementations.flatMap((i: any) => [i.badge.json, i.badge.svg]),
+    ].sort();
     expect(index.implementations.map((i: any) => i.name).sort()).toEqual([...names].sort());
-    expect(readJsonFile(site(MANIFEST)).files.map((f: any) => f.name).sort()).toEqual(expected);
-    expect(readdirSync(join(rep.dir, 'site')).filter((f) => f !== MANIFEST).sort()).toEqual(expected);
-    expect(siteOut.stdout).toBe(`site: site/index.html: ${NAMES.length} reports of ${names.size} implementations, 2 matrices, ${expected.length} files\n`);
+    expect(
+      readJsonFile(site(MANIFEST))
+        .files.map((f: any) => f.name)
+        .sort(),
+    ).toEqual(expected);
+    expect(
+      readdirSync(join(rep.dir, 'site'))
+        .filter((f) => f !== MANIFEST)
+        .sort(),
+    ).toEqual(expected);
+    expect(siteOut.stdout).toBe(
+      `site: site/index.html: ${NAMES.length} reports of ${names.size} implementations, 2 matrices, ${expected.length} files\n`,
+    );
   });
 
   it('a matrix per pack version and catalog stamp: one column per implementation, its newest report there, never mixed', () => {
     const [current, older] = index.groups;
     expect(index.groups).toHaveLength(2);
     expect(current.catalogHash).toBe(reports['ref/report.json']!.run.catalogHash);
-    expect(current.columns.sort()).toEqual(['ref/report.json', 'bad/report.json', 'acme2/report.json'].map(keyOf).sort());
+    expect(current.columns.sort()).toEqual(
+      ['ref/report.json', 'bad/report.json', 'acme2/report.json'].map(keyOf).sort(),
+    );
     // A report of format 1 (an older pack's) loads and gets its own matrix.
     expect(reports['old.json']!.format).toBe('uaix-conformance-report/1');
-    expect(older).toMatchObject({ toolVersion: '0.0.9', catalogHash: reports['old.json']!.run.catalogHash, columns: [keyOf('old.json')] });
+    expect(older).toMatchObject({
+      toolVersion: '0.0.9',
+      catalogHash: reports['old.json']!.run.catalogHash,
+      columns: [keyOf('old.json')],
+    });
     // What is not comparable between the two: the check the older pack lacks, the one it defines differently.
     expect(current.onlyHere).toEqual([rep.removedCheck]);
     expect(older.onlyHere).toEqual([]);
@@ -74,8 +95,15 @@ describe('uaix-conformance site', () => {
   it('each cell is the status of the check in that report; an expected failure is "expected"; a check not selected is "absent"', () => {
     const [current] = index.groups;
     const cells = (id: string) => current.checks.find((c: any) => c.id === id).results;
-    expect(cells('ENV-EXPIRED')).toEqual({ [keyOf('ref/report.json')]: 'passed', [keyOf('bad/report.json')]: 'failed', [keyOf('acme2/report.json')]: 'expected' });
-    expect(checkOf('acme2/report.json', 'ENV-EXPIRED')).toMatchObject({ status: 'failed', expectation: { result: 'expected' } });
+    expect(cells('ENV-EXPIRED')).toEqual({
+      [keyOf('ref/report.json')]: 'passed',
+      [keyOf('bad/report.json')]: 'failed',
+      [keyOf('acme2/report.json')]: 'expected',
+    });
+    expect(checkOf('acme2/report.json', 'ENV-EXPIRED')).toMatchObject({
+      status: 'failed',
+      expectation: { result: 'expected' },
+    });
     for (const name of ['acme2/report.json', 'bad/report.json']) {
       const selected = new Set(reports[name]!.checks.map((c) => c.id));
       const notSelected = reports['ref/report.json']!.checks.filter((c) => !selected.has(c.id));
@@ -83,11 +111,16 @@ describe('uaix-conformance site', () => {
       for (const c of notSelected) expect(cells(c.id)[keyOf(name)], c.id).toBe('absent');
     }
     for (const name of ['ref/report.json', 'bad/report.json']) {
-      for (const c of reports[name]!.checks) if (c.id !== 'ENV-EXPIRED') expect(cells(c.id)[keyOf(name)], c.id).toBe(c.status);
+      for (const c of reports[name]!.checks)
+        if (c.id !== 'ENV-EXPIRED') expect(cells(c.id)[keyOf(name)], c.id).toBe(c.status);
     }
     const envelope = current.suites.find((s: any) => s.name === 'envelope').counts[keyOf('bad/report.json')];
     const badEnvelope = reports['bad/report.json']!.checks.filter((c) => c.suite === 'envelope');
-    expect(envelope).toMatchObject({ passed: badEnvelope.filter((c) => c.status === 'passed').length, failed: 1, total: badEnvelope.length });
+    expect(envelope).toMatchObject({
+      passed: badEnvelope.filter((c) => c.status === 'passed').length,
+      failed: 1,
+      total: badEnvelope.length,
+    });
   });
 
   it('history: the reports of one implementation oldest first, the regression between them as diffReports finds it', () => {
@@ -98,12 +131,28 @@ describe('uaix-conformance site', () => {
     };
     const step = (older: string, newer: string) => {
       const d = diffReports(reports[older]!, reports[newer]!);
-      return { run: keyOf(newer), previous: keyOf(older), catalogChanged: d.catalogChanged, regressed: d.regressed.map((e) => e.id), fixed: d.fixed.map((e) => e.id), passed: passed(newer) };
+      return {
+        run: keyOf(newer),
+        previous: keyOf(older),
+        catalogChanged: d.catalogChanged,
+        regressed: d.regressed.map((e) => e.id),
+        fixed: d.fixed.map((e) => e.id),
+        passed: passed(newer),
+      };
     };
     const implKey = (name: string) => index.implementations.find((i: any) => i.name === name).key;
     expect(index.history).toEqual([
-      { implementation: implKey('acme'), steps: [{ run: keyOf('acme1/report.json'), passed: passed('acme1/report.json') }, step('acme1/report.json', 'acme2/report.json')] },
-      { implementation: implKey(reports['ref/report.json']!.adapter.name), steps: [{ run: keyOf('old.json'), passed: passed('old.json') }, step('old.json', 'ref/report.json')] },
+      {
+        implementation: implKey('acme'),
+        steps: [
+          { run: keyOf('acme1/report.json'), passed: passed('acme1/report.json') },
+          step('acme1/report.json', 'acme2/report.json'),
+        ],
+      },
+      {
+        implementation: implKey(reports['ref/report.json']!.adapter.name),
+        steps: [{ run: keyOf('old.json'), passed: passed('old.json') }, step('old.json', 'ref/report.json')],
+      },
     ]);
     expect(index.history[0].steps[1]).toMatchObject({ catalogChanged: false, regressed: ['ENV-EXPIRED'] });
     expect(index.history[1].steps[1]).toMatchObject({ catalogChanged: true, regressed: [] });
@@ -111,23 +160,35 @@ describe('uaix-conformance site', () => {
     const rows = html.match(/<tr class="step regressed">.*?<\/tr>/gs) ?? [];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain('2.0.0');
-    expect(rows[0]).toContain(`<a href="check-ENV-EXPIRED.html#run-${keyOf('acme2/report.json')}"><code>ENV-EXPIRED</code></a>`);
+    expect(rows[0]).toContain(
+      `<a href="check-ENV-EXPIRED.html#run-${keyOf('acme2/report.json')}"><code>ENV-EXPIRED</code></a>`,
+    );
     expect(html).toContain('another catalog stamp: the cases differ, not only the implementation');
   });
 
   it('index.html: the matrices apart, saying which checks are not comparable; cells link to the run on the check page; no script', () => {
     const html = read('index.html');
-    expect(html.match(/<section class="group" id="group-g\d">/g)).toEqual(['<section class="group" id="group-g1">', '<section class="group" id="group-g2">']);
+    expect(html.match(/<section class="group" id="group-g\d">/g)).toEqual([
+      '<section class="group" id="group-g1">',
+      '<section class="group" id="group-g2">',
+    ]);
     const g1 = html.slice(html.indexOf('id="group-g1"'), html.indexOf('id="group-g2"'));
     expect(g1).toContain('Not comparable with the other 1 matrix');
-    expect(g1).toContain(`<details><summary>1 check only here</summary><p><a href="check-${rep.removedCheck}.html"><code>${rep.removedCheck}</code></a></p></details>`);
-    expect(g1).toContain(`<details><summary>1 check defined differently elsewhere (severity, spec reference, requirements or statement)</summary><p><a href="check-${rep.changedCheck}.html"><code>${rep.changedCheck}</code></a></p></details>`);
+    expect(g1).toContain(
+      `<details><summary>1 check only here</summary><p><a href="check-${rep.removedCheck}.html"><code>${rep.removedCheck}</code></a></p></details>`,
+    );
+    expect(g1).toContain(
+      `<details><summary>1 check defined differently elsewhere (severity, spec reference, requirements or statement)</summary><p><a href="check-${rep.changedCheck}.html"><code>${rep.changedCheck}</code></a></p></details>`,
+    );
     expect(g1).toContain(`<td class="cell failed"><a href="check-ENV-EXPIRED.html#run-${keyOf('bad/report.json')}"`);
-    expect(g1).toContain(`<td class="cell expected"><a href="check-ENV-EXPIRED.html#run-${keyOf('acme2/report.json')}"`);
+    expect(g1).toContain(
+      `<td class="cell expected"><a href="check-ENV-EXPIRED.html#run-${keyOf('acme2/report.json')}"`,
+    );
     // One summary row per suite of the matrix, with each column's counts.
     const suites = [...new Set(reports['ref/report.json']!.checks.map((c) => c.suite))];
     expect(g1.match(/<tr class="suite-row">/g)).toHaveLength(suites.length);
-    for (const page of readdirSync(join(rep.dir, 'site')).filter((f) => f.endsWith('.html'))) expect(read(page), page).not.toMatch(/<script|\son[a-z]+=/i);
+    for (const page of readdirSync(join(rep.dir, 'site')).filter((f) => f.endsWith('.html')))
+      expect(read(page), page).not.toMatch(/<script|\son[a-z]+=/i);
   });
 
   it('a page per check: statement, spec reference, decisions, and per implementation the failure and its replay', () => {
@@ -139,12 +200,15 @@ describe('uaix-conformance site', () => {
     expect(page).toContain(escapeHtmlText(c.specRef));
     const decisions = readDecisionSummaries();
     expect(c.decisions.length).toBeGreaterThan(0);
-    for (const d of c.decisions) expect(page).toContain(`<li><code>${d}</code>: ${escapeHtmlText(decisions.get(d)!)}</li>`);
+    for (const d of c.decisions)
+      expect(page).toContain(`<li><code>${d}</code>: ${escapeHtmlText(decisions.get(d)!)}</li>`);
     const entry = page.slice(page.indexOf(`id="run-${keyOf('bad/report.json')}"`));
     expect(entry).toContain(escapeHtmlText(c.failure.message));
     expect(entry).toContain(escapeHtmlText(displayJson(c.failure.counterexample, 20_000)));
     expect(entry).toContain(escapeHtmlText(displayText(c.failure.replay)));
-    expect(page).toContain(`id="run-${keyOf('acme2/report.json')}"><div class="run-head"><span class="status expected">EXPECTED</span>`);
+    expect(page).toContain(
+      `id="run-${keyOf('acme2/report.json')}"><div class="run-head"><span class="status expected">EXPECTED</span>`,
+    );
     expect(page).toContain('Expected: the clock is ignored · https://example.invalid/issues/1');
     // A check another pack build defines differently says so where that build's runs are.
     expect(read(`check-${rep.changedCheck}.html`)).toContain('<div class="in-build"><p class="ref">In this build:');
@@ -171,10 +235,15 @@ describe('uaix-conformance site', () => {
     expect(r.code, r.stderr).toBe(0);
     const now = readJsonFile(site('index.json'));
     expect(now.runs.map((x: any) => x.source)).toEqual(['ref/report.json']);
-    for (const f of before.filter((f: string) => f !== now.implementations[0].badge.svg)) expect(existsSync(site(f)), f).toBe(false);
+    for (const f of before.filter((f: string) => f !== now.implementations[0].badge.svg))
+      expect(existsSync(site(f)), f).toBe(false);
     expect(readFileSync(join(dir, 'CNAME'), 'utf8')).toBe('results.example.invalid\n');
     const listed = readJsonFile(site(MANIFEST)).files.map((f: any) => f.name);
-    expect(readdirSync(dir).filter((f) => f !== MANIFEST && f !== 'CNAME').sort()).toEqual(listed.sort());
+    expect(
+      readdirSync(dir)
+        .filter((f) => f !== MANIFEST && f !== 'CNAME')
+        .sort(),
+    ).toEqual(listed.sort());
     // Put the full site back for the tests that read it.
     expect((await cli(['site', ...NAMES, '--out', 'site'], rep.dir)).code).toBe(0);
   });
@@ -187,28 +256,52 @@ describe('uaix-conformance site', () => {
 
 describe('uaix-conformance site: bad input is one line and exit 2', () => {
   it('no report, no --out, a missing file, a file that is no report, an unknown option', async () => {
-    expectUsageError(await cli(['site', '--out', 'x'], rep.dir), /^uaix-conformance: site needs at least one report\.json/);
+    expectUsageError(
+      await cli(['site', '--out', 'x'], rep.dir),
+      /^uaix-conformance: site needs at least one report\.json/,
+    );
     expectUsageError(await cli(['site', 'ref/report.json'], rep.dir), /^uaix-conformance: site needs --out <dir>/);
-    expectUsageError(await cli(['site', 'missing.json', '--out', 'x'], rep.dir), /^uaix-conformance: report missing\.json: no such file$/);
+    expectUsageError(
+      await cli(['site', 'missing.json', '--out', 'x'], rep.dir),
+      /^uaix-conformance: report missing\.json: no such file$/,
+    );
     writeFileSync(join(rep.dir, 'other.json'), '{"a":1}');
-    expectUsageError(await cli(['site', 'other.json', '--out', 'x'], rep.dir), /other\.json is not a uaix-conformance report/);
-    expectUsageError(await cli(['site', 'ref/report.json', '--out', 'x', '--outt'], rep.dir), /Unknown option '--outt'/);
+    expectUsageError(
+      await cli(['site', 'other.json', '--out', 'x'], rep.dir),
+      /other\.json is not a uaix-conformance report/,
+    );
+    expectUsageError(
+      await cli(['site', 'ref/report.json', '--out', 'x', '--outt'], rep.dir),
+      /Unknown option '--outt'/,
+    );
     expect(existsSync(join(rep.dir, 'x'))).toBe(false);
   });
 
   it('--out is a file, a folder the site did not write (unless --force), a run report folder, the folder of a report it reads', async () => {
     writeFileSync(join(rep.dir, 'afile'), 'mine');
-    expectUsageError(await cli(['site', 'ref/report.json', '--out', 'afile'], rep.dir), /^uaix-conformance: the output folder afile is a file, not a folder/);
+    expectUsageError(
+      await cli(['site', 'ref/report.json', '--out', 'afile'], rep.dir),
+      /^uaix-conformance: the output folder afile is a file, not a folder/,
+    );
     mkdirSync(join(rep.dir, 'mine'));
     writeFileSync(join(rep.dir, 'mine', 'notes.txt'), 'my notes');
-    expectUsageError(await cli(['site', 'ref/report.json', '--out', 'mine'], rep.dir), /^uaix-conformance: the output folder mine is not empty and was not written by uaix-conformance site: refusing to write there \(use --force/);
+    expectUsageError(
+      await cli(['site', 'ref/report.json', '--out', 'mine'], rep.dir),
+      /^uaix-conformance: the output folder mine is not empty and was not written by uaix-conformance site: refusing to write there \(use --force/,
+    );
     expect(readdirSync(join(rep.dir, 'mine'))).toEqual(['notes.txt']);
     const forced = await cli(['site', 'ref/report.json', '--out', 'mine', '--force'], rep.dir);
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(join(rep.dir, 'mine', 'notes.txt'), 'utf8')).toBe('my notes');
     expect(existsSync(join(rep.dir, 'mine', 'index.html'))).toBe(true);
-    expectUsageError(await cli(['site', 'ref/report.json', '--out', 'bad'], rep.dir), /^uaix-conformance: the output folder bad holds a run's reports, not a site/);
-    expectUsageError(await cli(['site', 'ref/report.json', 'bad/report.json', '--out', 'bad', '--force'], rep.dir), /^uaix-conformance: --out bad holds bad\/report\.json, a report the site is built from/);
+    expectUsageError(
+      await cli(['site', 'ref/report.json', '--out', 'bad'], rep.dir),
+      /^uaix-conformance: the output folder bad holds a run's reports, not a site/,
+    );
+    expectUsageError(
+      await cli(['site', 'ref/report.json', 'bad/report.json', '--out', 'bad', '--force'], rep.dir),
+      /^uaix-conformance: --out bad holds bad\/report\.json, a report the site is built from/,
+    );
     expect(readJsonFile(join(rep.dir, 'bad', 'report.json'))).toEqual(reports['bad/report.json']);
   });
 

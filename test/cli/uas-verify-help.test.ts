@@ -12,8 +12,11 @@ describe('uas-verify explains itself', () => {
       const r = await verify(flag);
       expect(r).toEqual({ code: 0, stdout: `${UAS_VERIFY_HELP}\n`, stderr: '' });
     }
-    expect(UAS_VERIFY_HELP.split('\n')[0]).toBe('usage: uas-verify --source <raw_input.txt> --artifact <compiled.xml> [--json]');
-    for (const option of ['--source <file>', '--artifact <file>', '--json', '-h, --help', '--version']) expect(UAS_VERIFY_HELP).toContain(`  ${option}`);
+    expect(UAS_VERIFY_HELP.split('\n')[0]).toBe(
+      'usage: uas-verify --source <raw_input.txt> --artifact <compiled.xml> [--json]',
+    );
+    for (const option of ['--source <file>', '--artifact <file>', '--json', '-h, --help', '--version'])
+      expect(UAS_VERIFY_HELP).toContain(`  ${option}`);
     expect(UAS_VERIFY_HELP).toMatch(/Exit codes: 0 .*; 1 .*\n2 .*; 3 /);
   });
 

@@ -39,11 +39,14 @@ function readmeTranscript(): Shown[] {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## UAS hash-lock verification (`uas-verify`)'));
   const block = /```console\n([\s\S]*?)```/.exec(section)![1]!;
-  return block.trim().split(/\n\n/).map((entry) => {
-    const [command, ...output] = entry.split('\n');
-    const m = /^\$ npx uas-verify (.*?)(?:\s+# exit (\d))?$/.exec(command!)!;
-    return { args: m[1]!.split(' '), status: Number(m[2] ?? 0), output: output.join('\n') };
-  });
+  return block
+    .trim()
+    .split(/\n\n/)
+    .map((entry) => {
+      const [command, ...output] = entry.split('\n');
+      const m = /^\$ npx uas-verify (.*?)(?:\s+# exit (\d))?$/.exec(command!)!;
+      return { args: m[1]!.split(' '), status: Number(m[2] ?? 0), output: output.join('\n') };
+    });
 }
 
 beforeAll(() => {
@@ -70,11 +73,18 @@ describe('uas-verify', () => {
     expect(text.stdout).toContain(`VAL-VERBATIM unit=${want.unitId} byte=${want.byteOffset}:`);
     const json = run('--source', f.source, '--artifact', f.artifact, '--json');
     expect(json.status).toBe(1);
-    expect(JSON.parse(json.stdout).findings).toContainEqual(expect.objectContaining({ checkId: 'VAL-VERBATIM', unitId: want.unitId, byteOffset: want.byteOffset }));
+    expect(JSON.parse(json.stdout).findings).toContainEqual(
+      expect.objectContaining({ checkId: 'VAL-VERBATIM', unitId: want.unitId, byteOffset: want.byteOffset }),
+    );
   });
 
   it('exits 2 with one line on stderr for usage errors and unreadable files', () => {
-    for (const args of [['--source', join(dir, 'nope.txt'), '--artifact', join(dir, 'nope.xml')], ['--artifact', 'x.xml'], ['--source', 'a', '--artifact', 'b', '--frobnicate'], ['--source', dir, '--artifact', dir]]) {
+    for (const args of [
+      ['--source', join(dir, 'nope.txt'), '--artifact', join(dir, 'nope.xml')],
+      ['--artifact', 'x.xml'],
+      ['--source', 'a', '--artifact', 'b', '--frobnicate'],
+      ['--source', dir, '--artifact', dir],
+    ]) {
       const r = run(...args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr.startsWith('uas-verify: '), r.stderr).toBe(true);

@@ -20,13 +20,23 @@ import { runSession } from '../../suites/recovery/world/session.js';
 beforeAll(() => {
   ensureBuilt();
   // `npm test` builds with the scripts; a bare vitest run may have compiled only.
-  if (!existsSync(precompiledFile(root, PROTOCOL_KEY))) spawnSync(process.execPath, [join(root, 'scripts', 'validators.mjs')], { cwd: root });
+  if (!existsSync(precompiledFile(root, PROTOCOL_KEY)))
+    spawnSync(process.execPath, [join(root, 'scripts', 'validators.mjs')], { cwd: root });
 }, 120_000);
 
 /** What a validator says of a value: valid or not, and its errors (every field but the schema copy). */
 function verdict(v: ValidateFunction, value: unknown): unknown {
   const ok = v(value);
-  return { ok, errors: (v.errors ?? []).map(({ instancePath, schemaPath, keyword, params, message }) => ({ instancePath, schemaPath, keyword, params, message })) };
+  return {
+    ok,
+    errors: (v.errors ?? []).map(({ instancePath, schemaPath, keyword, params, message }) => ({
+      instancePath,
+      schemaPath,
+      keyword,
+      params,
+      message,
+    })),
+  };
 }
 
 const spec = bundledSpec();
@@ -40,7 +50,10 @@ const envelopes = packCatalog()
 describe('validators compiled at build time', () => {
   it('the build wrote one for every profile of the bundled spec, and for the protocol schemas', () => {
     for (const profile of Object.keys(spec.envelope.profiles)) {
-      expect(existsSync(precompiledFile(root, validatorKey(ENVELOPE_FLAVOUR, envelopeSchema(spec.envelope, profile)))), profile).toBe(true);
+      expect(
+        existsSync(precompiledFile(root, validatorKey(ENVELOPE_FLAVOUR, envelopeSchema(spec.envelope, profile)))),
+        profile,
+      ).toBe(true);
     }
     expect(existsSync(precompiledFile(root, PROTOCOL_KEY))).toBe(true);
     expect(existsSync(precompiledFile(root, RECOVERY_KEY))).toBe(true);
@@ -55,7 +68,10 @@ describe('validators compiled at build time', () => {
       const built = precompiled<ValidateFunction>(validatorKey(ENVELOPE_FLAVOUR, schema))!;
       const live = ajv.compile(schema);
       // One comparison per profile: an expect per envelope would cost more than the validators.
-      expect(envelopes.map((e) => verdict(built, e)), profile).toEqual(envelopes.map((e) => verdict(live, e)));
+      expect(
+        envelopes.map((e) => verdict(built, e)),
+        profile,
+      ).toEqual(envelopes.map((e) => verdict(live, e)));
       accepted += envelopes.filter((e) => live(e)).length;
     }
     // Both answers are exercised: envelopes each profile accepts, and envelopes it rejects.
@@ -66,16 +82,30 @@ describe('validators compiled at build time', () => {
   it('each protocol validator answers arbitrary JSON exactly as the one compiled at run time', () => {
     const built = precompiled<Record<string, ValidateFunction>>(PROTOCOL_KEY)!;
     const ajv = protocolAjv();
-    const values = [...fc.sample(fc.jsonValue(), { seed: 3, numRuns: 300 }), { valid: true, findings: [] }, { valid: false, findings: [{ checkId: 'X-Y' }] }, { name: 'n', version: '1' }, { checksum: 'sha256:00' }];
-    for (const id of PROTOCOL_IDS) for (const value of values) expect(verdict(built[id]!, value), id).toEqual(verdict(ajv.getSchema(id)!, value));
+    const values = [
+      ...fc.sample(fc.jsonValue(), { seed: 3, numRuns: 300 }),
+      { valid: true, findings: [] },
+      { valid: false, findings: [{ checkId: 'X-Y' }] },
+      { name: 'n', version: '1' },
+      { checksum: 'sha256:00' },
+    ];
+    for (const id of PROTOCOL_IDS)
+      for (const value of values) expect(verdict(built[id]!, value), id).toEqual(verdict(ajv.getSchema(id)!, value));
   });
 
   it('each recovery session validator answers what sessions send and receive, and arbitrary JSON, exactly as the one compiled at run time', async () => {
     const built = precompiled<Record<string, ValidateFunction>>(RECOVERY_KEY)!;
     const ajv: Ajv2020 = recoveryAjv();
-    const h = createHarness(referenceAdapter, { name: 'ref', version: '0', capabilityLevel: 'L7' }, { timeoutMs: 5000, now: '2026-06-01T00:00:00Z', spec });
+    const h = createHarness(
+      referenceAdapter,
+      { name: 'ref', version: '0', capabilityLevel: 'L7' },
+      { timeoutMs: 5000, now: '2026-06-01T00:00:00Z', spec },
+    );
     const values: unknown[] = fc.sample(fc.jsonValue(), { seed: 3, numRuns: 200 });
-    for (const c of fc.sample(recoveryCase({ levels: ['L1', 'L5', 'L7'], others: { faults: ALL_FAULT_KINDS, max: 4 } }), { seed: 4, numRuns: 25 })) {
+    for (const c of fc.sample(
+      recoveryCase({ levels: ['L1', 'L5', 'L7'], others: { faults: ALL_FAULT_KINDS, max: 4 } }),
+      { seed: 4, numRuns: 25 },
+    )) {
       const s = await runSession(h, c);
       values.push(s.world.workflow.scenario);
       const agent: unknown[] = [];
@@ -83,10 +113,15 @@ describe('validators compiled at build time', () => {
       values.push(agent, ...agent.map((a) => [a]));
     }
     // Broken copies too: a member dropped, a type changed.
-    values.push(...values.filter((v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)).slice(0, 60).flatMap((v) => {
-      const [k] = Object.keys(v);
-      return k === undefined ? [] : [Object.fromEntries(Object.entries(v).slice(1)), { ...v, [k]: 7 }];
-    }));
+    values.push(
+      ...values
+        .filter((v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v))
+        .slice(0, 60)
+        .flatMap((v) => {
+          const [k] = Object.keys(v);
+          return k === undefined ? [] : [Object.fromEntries(Object.entries(v).slice(1)), { ...v, [k]: 7 }];
+        }),
+    );
     let accepted = 0;
     for (const [name, id] of Object.entries(RECOVERY_IDS)) {
       const live = ajv.getSchema(id)!;

@@ -6,7 +6,18 @@ import { UsageError } from '../../src/contract/errors.js';
 import { allChecks } from '../../suites/index.js';
 
 const check = (id: string, over: Record<string, unknown> = {}) =>
-  defineCheck({ id, title: 't', suite: 's', severity: 'MUST', specRef: '001 §x', statement: 'A rule.', requires: ['validateEnvelope'], arbitrary: () => fc.constant(1), run: async () => PASS, ...over });
+  defineCheck({
+    id,
+    title: 't',
+    suite: 's',
+    severity: 'MUST',
+    specRef: '001 §x',
+    statement: 'A rule.',
+    requires: ['validateEnvelope'],
+    arbitrary: () => fc.constant(1),
+    run: async () => PASS,
+    ...over,
+  });
 
 describe('Catalog', () => {
   it('refuses duplicate ids', () => {
@@ -19,7 +30,9 @@ describe('Catalog', () => {
     expect(() => new Catalog([check('ENV-A', { specRef: 'somewhere' })])).toThrow(/specRef/);
     expect(() => new Catalog([check('ENV-A', { severity: 'MAY' })])).toThrow(/severity/);
     expect(() => new Catalog([check('ENV-A', { requires: [] })])).toThrow(/requires/);
-    expect(() => new Catalog([check('ENV-A', { statement: ' ' })])).toThrow(/statement \(the seed clause it enforces, in English\) is required/);
+    expect(() => new Catalog([check('ENV-A', { statement: ' ' })])).toThrow(
+      /statement \(the seed clause it enforces, in English\) is required/,
+    );
   });
   it('selects by suite and by glob, and refuses filters that match nothing', () => {
     const cat = new Catalog([check('ENV-A'), check('ENV-B', { suite: 't' }), check('INT-C')]);

@@ -31,12 +31,20 @@ describe('chunks', () => {
 
   it('parses i/n and refuses anything else', () => {
     expect(parseShard('2/4')).toEqual({ index: 2, count: 4 });
-    for (const bad of ['0/4', '5/4', '1/0', 'a/b', '1-4', '', '1/257']) expect(() => parseShard(bad)).toThrow(/a shard is i\/n/);
+    for (const bad of ['0/4', '5/4', '1/0', 'a/b', '1-4', '', '1/257'])
+      expect(() => parseShard(bad)).toThrow(/a shard is i\/n/);
   });
 });
 
 describe('sharded runs', () => {
-  const opts = { checks: syntheticChecks, adapter: syntheticAdapter, seed: 11, runs: 95, chunkRuns: 10, adapterSpec: './synthetic.mjs' };
+  const opts = {
+    checks: syntheticChecks,
+    adapter: syntheticAdapter,
+    seed: 11,
+    runs: 95,
+    chunkRuns: 10,
+    adapterSpec: './synthetic.mjs',
+  };
 
   it('merge back into the unsharded run: failures in later chunks, faults and passes alike', async () => {
     const whole = await runSynthetic(opts);
@@ -46,9 +54,14 @@ describe('sharded runs', () => {
     expect(byId['SYN-FAULT']!.status).toBe('errored');
     expect(whole.checks.some((c) => c.status === 'failed' && Number(c.failure.path.split(':')[0]) >= 10)).toBe(true);
 
-    const shards = await Promise.all([1, 2, 3, 4].map((index) => runSynthetic({ ...opts, shard: { index, count: 4 } })));
+    const shards = await Promise.all(
+      [1, 2, 3, 4].map((index) => runSynthetic({ ...opts, shard: { index, count: 4 } })),
+    );
     expect(shards.every((s) => s.checks.length > 0 && s.run.shard!.count === 4)).toBe(true);
-    const merged = mergeReports([shards[2]!, shards[0]!, shards[3]!, shards[1]!], syntheticChecks.map((c) => c.id));
+    const merged = mergeReports(
+      [shards[2]!, shards[0]!, shards[3]!, shards[1]!],
+      syntheticChecks.map((c) => c.id),
+    );
     expect(JSON.stringify(withoutTiming(merged))).toBe(JSON.stringify(withoutTiming(whole)));
   });
 
@@ -59,7 +72,10 @@ describe('sharded runs', () => {
     if (c.status !== 'failed') throw new Error('expected a failure');
     expect(Number(c.failure.path.split(':')[0])).toBeGreaterThanOrEqual(10);
     const replayed = await runSynthetic({ ...opts, checks: [check], replayPath: c.failure.path });
-    expect(replayed.checks[0]).toMatchObject({ status: 'failed', failure: { counterexample: c.failure.counterexample } });
+    expect(replayed.checks[0]).toMatchObject({
+      status: 'failed',
+      failure: { counterexample: c.failure.counterexample },
+    });
     expect(caseAt(check, bundledSpec(), 11, 95, c.failure.path, 10)).toEqual(c.failure.counterexample);
   });
 });

@@ -14,9 +14,21 @@ describe('toJsonSafe never throws and keeps what the data says', () => {
   });
 
   it('a throwing getter or Proxy trap becomes $unreadable, the rest is kept', () => {
-    const getter = { ok: 1, get bad() { throw new Error('getter refuses'); } };
+    const getter = {
+      ok: 1,
+      get bad() {
+        throw new Error('getter refuses');
+      },
+    };
     expect(toJsonSafe(getter)).toEqual({ ok: 1, bad: { $unreadable: 'the getter of "bad" threw: getter refuses' } });
-    const proxy = new Proxy({}, { ownKeys() { throw new Error('trap refuses'); } });
+    const proxy = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('trap refuses');
+        },
+      },
+    );
     expect(toJsonSafe({ p: proxy })).toEqual({ p: { $unreadable: 'reading the value threw: trap refuses' } });
   });
 
@@ -29,8 +41,23 @@ describe('toJsonSafe never throws and keeps what the data says', () => {
 
 describe('describeThrown: one line whatever was thrown, never throwing itself', () => {
   it('symbols, functions, undefined and values whose toJSON, toString and toPrimitive throw', () => {
-    const hostile = { toString() { throw new Error('x'); }, toJSON() { throw new Error('x'); }, [Symbol.toPrimitive]() { throw new Error('x'); } };
-    expect([describeThrown(Symbol('s')), describeThrown(function named() {}), describeThrown(undefined), describeThrown(hostile)]).toEqual([
+    const hostile = {
+      toString() {
+        throw new Error('x');
+      },
+      toJSON() {
+        throw new Error('x');
+      },
+      [Symbol.toPrimitive]() {
+        throw new Error('x');
+      },
+    };
+    expect([
+      describeThrown(Symbol('s')),
+      describeThrown(function named() {}),
+      describeThrown(undefined),
+      describeThrown(hostile),
+    ]).toEqual([
       'threw a symbol: Symbol(s)',
       'threw a function: named',
       'threw a non-error value: undefined',
@@ -40,7 +67,11 @@ describe('describeThrown: one line whatever was thrown, never throwing itself', 
 
   it('an Error whose message getter throws', () => {
     const e = new Error('x');
-    Object.defineProperty(e, 'message', { get() { throw new Error('no'); } });
+    Object.defineProperty(e, 'message', {
+      get() {
+        throw new Error('no');
+      },
+    });
     expect(describeThrown(e)).toBe('(its message cannot be read)');
   });
 });

@@ -6,23 +6,49 @@ import { createHarness, CROSSES_PROCESS, describeAdapter, describeThrown } from 
 import { bundledSpec } from '../../src/spec/index.js';
 import { acceptsAll, runSynthetic, syntheticAdapter } from '../helpers/synthetic.js';
 
-const h = (adapter: Adapter, timeoutMs = 300) => createHarness(adapter, { name: 't', version: '1' }, { timeoutMs, now: '2026-06-01T00:00:00Z', spec: bundledSpec() });
+const h = (adapter: Adapter, timeoutMs = 300) =>
+  createHarness(adapter, { name: 't', version: '1' }, { timeoutMs, now: '2026-06-01T00:00:00Z', spec: bundledSpec() });
 
 /** Hostile in-process adapters: each makes its check errored with the reason, and the run goes on. */
 const hostile: Record<string, { validateEnvelope: Adapter['validateEnvelope']; message: RegExp }> = {
-  throws: { validateEnvelope: () => { throw new TypeError('boom'); }, message: /validateEnvelope threw: TypeError: boom/ },
-  rejects: { validateEnvelope: async () => Promise.reject(new Error('async boom')), message: /validateEnvelope threw: async boom/ },
-  'throws a string': { validateEnvelope: () => { throw 'plain string'; }, message: /threw a non-error value: "plain string"/ },
-  'answers with the wrong shape': { validateEnvelope: () => ({ ok: true }) as never, message: /wrong shape: expected a verdict: \(root\) must have required property 'valid'/ },
+  throws: {
+    validateEnvelope: () => {
+      throw new TypeError('boom');
+    },
+    message: /validateEnvelope threw: TypeError: boom/,
+  },
+  rejects: {
+    validateEnvelope: async () => Promise.reject(new Error('async boom')),
+    message: /validateEnvelope threw: async boom/,
+  },
+  'throws a string': {
+    validateEnvelope: () => {
+      throw 'plain string';
+    },
+    message: /threw a non-error value: "plain string"/,
+  },
+  'answers with the wrong shape': {
+    validateEnvelope: () => ({ ok: true }) as never,
+    message: /wrong shape: expected a verdict: \(root\) must have required property 'valid'/,
+  },
   'answers with a string': { validateEnvelope: () => 'yes' as never, message: /wrong shape/ },
-  'answers findings that are not a list': { validateEnvelope: () => ({ valid: false, findings: 'bad' }) as never, message: /\/findings must be array/ },
+  'answers findings that are not a list': {
+    validateEnvelope: () => ({ valid: false, findings: 'bad' }) as never,
+    message: /\/findings must be array/,
+  },
   hangs: { validateEnvelope: () => new Promise(() => {}), message: /timed out: TimeoutError: no answer within 300 ms/ },
 };
 
 describe('the harness', () => {
   for (const [name, { validateEnvelope, message }] of Object.entries(hostile)) {
     it(`errors the check at hand when the adapter ${name}, and the run goes on`, async () => {
-      const report = await runSynthetic({ checks: [acceptsAll, { ...acceptsAll, id: 'SYN-NEXT' }], adapter: { ...syntheticAdapter, validateEnvelope }, seed: 1, runs: 5, timeoutMs: 300 });
+      const report = await runSynthetic({
+        checks: [acceptsAll, { ...acceptsAll, id: 'SYN-NEXT' }],
+        adapter: { ...syntheticAdapter, validateEnvelope },
+        seed: 1,
+        runs: 5,
+        timeoutMs: 300,
+      });
       const [first] = report.checks;
       expect(first!.status).toBe('errored');
       if (first!.status !== 'errored') return;
@@ -34,7 +60,14 @@ describe('the harness', () => {
 
   it('gives the adapter its own copy of every argument: an adapter that edits its input cannot change the case', async () => {
     const seen: unknown[] = [];
-    const editing: Adapter = { ...syntheticAdapter, validateEnvelope: (p) => { (p as { n: number }).n = -1; seen.push(p); return { valid: true }; } };
+    const editing: Adapter = {
+      ...syntheticAdapter,
+      validateEnvelope: (p) => {
+        (p as { n: number }).n = -1;
+        seen.push(p);
+        return { valid: true };
+      },
+    };
     const arg = { n: 5 };
     await h(editing).invoke('validateEnvelope', [arg, { now: 'x' }]);
     expect(arg).toEqual({ n: 5 });
@@ -42,16 +75,38 @@ describe('the harness', () => {
   });
 
   it('turns a thrown error into a rejection with invokeOrReject, and still faults on a timeout', async () => {
-    const adapter: Adapter = { ...syntheticAdapter, fromKeyless: () => { throw new RangeError('bad slot'); }, toKeyless: () => new Promise(() => {}) };
-    expect(await h(adapter).invokeOrReject('fromKeyless', [[1]])).toEqual({ rejected: true, message: 'RangeError: bad slot' });
-    expect(await h({ ...adapter, fromKeyless: (w) => w }).invokeOrReject('fromKeyless', [[1]])).toEqual({ rejected: false, value: [1] });
+    const adapter: Adapter = {
+      ...syntheticAdapter,
+      fromKeyless: () => {
+        throw new RangeError('bad slot');
+      },
+      toKeyless: () => new Promise(() => {}),
+    };
+    expect(await h(adapter).invokeOrReject('fromKeyless', [[1]])).toEqual({
+      rejected: true,
+      message: 'RangeError: bad slot',
+    });
+    expect(await h({ ...adapter, fromKeyless: (w) => w }).invokeOrReject('fromKeyless', [[1]])).toEqual({
+      rejected: false,
+      value: [1],
+    });
     await expect(h(adapter).invokeOrReject('toKeyless', [{}])).rejects.toThrow(AdapterFault);
   });
 
   it('calls nested members (recovery.start) with their object as `this`', async () => {
-    const recovery = { tag: 'policy', start(this: { tag: string }) { return [{ type: 'halt', reason: this.tag }]; }, observe: () => [] };
-    expect(await h({ ...syntheticAdapter, recovery } as unknown as Adapter).invoke('recovery.start', [{}])).toEqual([{ type: 'halt', reason: 'policy' }]);
-    await expect(h(syntheticAdapter).invoke('recovery.start', [{}])).rejects.toThrow(/adapter has no method recovery.start/);
+    const recovery = {
+      tag: 'policy',
+      start(this: { tag: string }) {
+        return [{ type: 'halt', reason: this.tag }];
+      },
+      observe: () => [],
+    };
+    expect(await h({ ...syntheticAdapter, recovery } as unknown as Adapter).invoke('recovery.start', [{}])).toEqual([
+      { type: 'halt', reason: 'policy' },
+    ]);
+    await expect(h(syntheticAdapter).invoke('recovery.start', [{}])).rejects.toThrow(
+      /adapter has no method recovery.start/,
+    );
   });
 
   it('carries the run clock and spec data to the judges', () => {
@@ -63,15 +118,27 @@ describe('the harness', () => {
 
 describe('describeAdapter', () => {
   it('refuses an adapter whose describe() fails, lies about its shape, or is missing', async () => {
-    await expect(describeAdapter({ describe: () => { throw new Error('nope'); } } as Adapter)).rejects.toThrow(UsageError);
+    await expect(
+      describeAdapter({
+        describe: () => {
+          throw new Error('nope');
+        },
+      } as Adapter),
+    ).rejects.toThrow(UsageError);
     await expect(describeAdapter({ describe: () => ({ name: 'x' }) } as Adapter)).rejects.toThrow(/wrong shape/);
-    await expect(describeAdapter({ describe: () => ({ name: 'x', version: '1', capabilityLevel: 'L9' }) } as Adapter)).rejects.toThrow(/capabilityLevel/);
+    await expect(
+      describeAdapter({ describe: () => ({ name: 'x', version: '1', capabilityLevel: 'L9' }) } as Adapter),
+    ).rejects.toThrow(/capabilityLevel/);
     await expect(describeAdapter({} as Adapter)).rejects.toThrow(/no describe\(\) method/);
-    await expect(describeAdapter({ describe: () => new Promise(() => {}) } as unknown as Adapter, 50)).rejects.toThrow(/describe\(\) failed: TimeoutError/);
+    await expect(describeAdapter({ describe: () => new Promise(() => {}) } as unknown as Adapter, 50)).rejects.toThrow(
+      /describe\(\) failed: TimeoutError/,
+    );
   });
 
   it('answers what a well-behaved describe() says', async () => {
-    expect(await describeAdapter({ describe: async () => ({ name: 'x', version: '1', capabilityLevel: 'L3' }) })).toEqual({ name: 'x', version: '1', capabilityLevel: 'L3' });
+    expect(
+      await describeAdapter({ describe: async () => ({ name: 'x', version: '1', capabilityLevel: 'L3' }) }),
+    ).toEqual({ name: 'x', version: '1', capabilityLevel: 'L3' });
   });
 });
 
@@ -92,7 +159,12 @@ describe('one copy per case', () => {
   function keeper(): Adapter & { seen: unknown[]; answer: { valid: boolean; findings: unknown[] } } {
     const answer = { valid: true, findings: [] };
     const seen: unknown[] = [];
-    return { seen, answer, describe: () => ({ name: 'k', version: '1' }), validateEnvelope: (p: unknown) => (seen.push(p), answer) } as never;
+    return {
+      seen,
+      answer,
+      describe: () => ({ name: 'k', version: '1' }),
+      validateEnvelope: (p: unknown) => (seen.push(p), answer),
+    } as never;
   }
 
   it('an in-process adapter gets its own copy of the case and its answer is copied once', async () => {
@@ -117,7 +189,10 @@ describe('one copy per case', () => {
   it('a call marked json crosses as JSON text would, also in process: one copy each way, JSON values only', async () => {
     const seen: unknown[] = [];
     const answer: Record<string, unknown> = { ms: -0, at: new Date(0), gone: undefined, nan: NaN, nested: [{ n: -0 }] };
-    const a = { describe: () => ({ name: 'j', version: '1' }), recovery: { start: (s: unknown) => (seen.push(s), answer) } } as unknown as Adapter;
+    const a = {
+      describe: () => ({ name: 'j', version: '1' }),
+      recovery: { start: (s: unknown) => (seen.push(s), answer) },
+    } as unknown as Adapter;
     const input = { scenario: { n: -0, when: new Date(0), skip: undefined } };
     const got = (await h(a).invoke('recovery.start', [input], undefined, { json: true })) as Record<string, unknown>;
     expect(seen[0]).toStrictEqual({ scenario: { n: 0, when: '1970-01-01T00:00:00.000Z' } });
@@ -128,15 +203,26 @@ describe('one copy per case', () => {
     expect(Object.is(cloned.ms, -0)).toBe(true);
     expect(cloned.at).toBeInstanceOf(Date);
     // A bare number answer too: -0 is 0, a non-finite number null.
-    const num = (v: number) => ({ describe: () => ({ name: 'n', version: '1' }), recovery: { start: () => v } }) as unknown as Adapter;
+    const num = (v: number) =>
+      ({ describe: () => ({ name: 'n', version: '1' }), recovery: { start: () => v } }) as unknown as Adapter;
     expect(Object.is(await h(num(-0)).invoke('recovery.start', [1], undefined, { json: true }), 0)).toBe(true);
     expect(await h(num(Infinity)).invoke('recovery.start', [1], undefined, { json: true })).toBeNull();
   });
 
-  it('a json call whose answer cannot be written as JSON (a throwing getter, a bigint) is the adapter\'s fault', async () => {
-    for (const bad of [Object.defineProperty({}, 'x', { enumerable: true, get: () => { throw new Error('no'); } }), { n: 1n }]) {
+  it("a json call whose answer cannot be written as JSON (a throwing getter, a bigint) is the adapter's fault", async () => {
+    for (const bad of [
+      Object.defineProperty({}, 'x', {
+        enumerable: true,
+        get: () => {
+          throw new Error('no');
+        },
+      }),
+      { n: 1n },
+    ]) {
       const a = { describe: () => ({ name: 'b', version: '1' }), recovery: { start: () => bad } } as unknown as Adapter;
-      await expect(h(a).invoke('recovery.start', [1], undefined, { json: true })).rejects.toThrow(/recovery\.start answered with a value that cannot be read/);
+      await expect(h(a).invoke('recovery.start', [1], undefined, { json: true })).rejects.toThrow(
+        /recovery\.start answered with a value that cannot be read/,
+      );
     }
   });
 
@@ -153,7 +239,11 @@ describe('one copy per case', () => {
 describe('the process transport marks its adapters', () => {
   it('every adapter built for a process carries the mark, unenumerable', async () => {
     const { buildAdapter } = await import('../../src/adapters/process/process-adapter.js');
-    const a = buildAdapter({ name: 'p', version: '1', methods: ['validateEnvelope'] } as never, async () => ({ valid: true, findings: [] }), { abort() {}, close: async () => {} } as never);
+    const a = buildAdapter(
+      { name: 'p', version: '1', methods: ['validateEnvelope'] } as never,
+      async () => ({ valid: true, findings: [] }),
+      { abort() {}, close: async () => {} } as never,
+    );
     expect((a as never as Record<symbol, unknown>)[CROSSES_PROCESS]).toBe(true);
     expect(Object.keys(a)).not.toContain(String(CROSSES_PROCESS));
   });

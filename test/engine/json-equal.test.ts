@@ -18,14 +18,27 @@ function reordered(v: unknown, flip: () => boolean): unknown {
 const trapKey = fc.constantFrom('__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty', 'length', '0', '');
 /** JSON values with those names among the keys, and -0 among the numbers. */
 const json = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small', maxDepth: 4 }, fc.constant(null), fc.boolean(), fc.constantFrom(0, -0, 1, 1.5, -2e-7, 1e21), fc.string({ maxLength: 3 }), tie('array'), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small', maxDepth: 4 },
+    fc.constant(null),
+    fc.boolean(),
+    fc.constantFrom(0, -0, 1, 1.5, -2e-7, 1e21),
+    fc.string({ maxLength: 3 }),
+    tie('array'),
+    tie('object'),
+  ),
   array: fc.array(tie('value'), { maxLength: 3 }),
-  object: fc.array(fc.tuple(fc.oneof(trapKey, fc.string({ maxLength: 2 })), tie('value')), { maxLength: 4 }).map((es) => Object.fromEntries(es)),
+  object: fc
+    .array(fc.tuple(fc.oneof(trapKey, fc.string({ maxLength: 2 })), tie('value')), { maxLength: 4 })
+    .map((es) => Object.fromEntries(es)),
 })).value;
 
 describe('jsonEqual: the canonical texts compared, without making them', () => {
   it('answers as the canonical comparison does, on independent values', () => {
-    fc.assert(fc.property(json, json, (a, b) => jsonEqual(a, b) === canonicallyEqual(a, b)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(json, json, (a, b) => jsonEqual(a, b) === canonicallyEqual(a, b)),
+      { numRuns: 3000 },
+    );
   });
 
   it('a value equals every reordering of itself, and a copy that differs anywhere does not', () => {
@@ -40,7 +53,12 @@ describe('jsonEqual: the canonical texts compared, without making them', () => {
     );
     fc.assert(
       fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
-        for (const [x, y] of [[{ a }, { a: b }], [[a], [b]], [{ k: [a] }, { k: [b] }]] as const) expect(jsonEqual(x, y)).toBe(canonicallyEqual(x, y));
+        for (const [x, y] of [
+          [{ a }, { a: b }],
+          [[a], [b]],
+          [{ k: [a] }, { k: [b] }],
+        ] as const)
+          expect(jsonEqual(x, y)).toBe(canonicallyEqual(x, y));
       }),
       { numRuns: 2000 },
     );
@@ -58,7 +76,9 @@ describe('jsonEqual: the canonical texts compared, without making them', () => {
     expect(jsonEqual(JSON.parse('{"__proto__":{"x":1}}'), {})).toBe(false);
     // As many members, but one only inherited on the other side (Object.prototype has no own keys either).
     expect(jsonEqual(JSON.parse('{"__proto__":{}}'), { a: 1 })).toBe(false);
-    expect(jsonEqual({ valueOf: 1, toString: 2, constructor: 3 }, { constructor: 3, toString: 2, valueOf: 1 })).toBe(true);
+    expect(jsonEqual({ valueOf: 1, toString: 2, constructor: 3 }, { constructor: 3, toString: 2, valueOf: 1 })).toBe(
+      true,
+    );
     expect(jsonEqual('\ud800', '\ud800')).toBe(true);
     expect(jsonEqual('e\u0301', '\u00e9')).toBe(false);
     expect(jsonEqual(1, '1')).toBe(false);

@@ -4,7 +4,9 @@ import { compactPath, expandPath } from '../../src/engine/path.js';
 
 describe('replay paths', () => {
   it('compact and expand are inverses on fast-check paths', () => {
-    const path = fc.array(fc.oneof(fc.constant(0), fc.nat(30)), { minLength: 1, maxLength: 300 }).map((steps) => steps.join(':'));
+    const path = fc
+      .array(fc.oneof(fc.constant(0), fc.nat(30)), { minLength: 1, maxLength: 300 })
+      .map((steps) => steps.join(':'));
     fc.assert(
       fc.property(path, (p) => {
         expect(expandPath(compactPath(p))).toBe(p);

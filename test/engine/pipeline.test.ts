@@ -27,27 +27,33 @@ interface Traffic {
  * copy, both ways. `dies(member, args)` true: the process goes down on that request, and it and
  * every request behind it fail, as a transport faults them.
  */
-function asProcess(adapter: Adapter, window: number, opts: { costMs?: number; dies?: (member: string, args: unknown[]) => boolean } = {}): { adapter: Adapter; traffic: Traffic } {
+function asProcess(
+  adapter: Adapter,
+  window: number,
+  opts: { costMs?: number; dies?: (member: string, args: unknown[]) => boolean } = {},
+): { adapter: Adapter; traffic: Traffic } {
   const traffic: Traffic = { pending: 0, most: 0, mostRecovery: 0, calls: {} };
   let line: Promise<unknown> = Promise.resolve();
   let dead: Error | undefined;
-  const serve = (member: string, fn: (...a: unknown[]) => unknown, self: unknown) => (...args: unknown[]) => {
-    traffic.pending += 1;
-    traffic.calls[member] = (traffic.calls[member] ?? 0) + 1;
-    if (member.startsWith('recovery.')) traffic.mostRecovery = Math.max(traffic.mostRecovery, traffic.pending);
-    else traffic.most = Math.max(traffic.most, traffic.pending);
-    const sent = structuredClone(args);
-    const answer = line.then(async () => {
-      await new Promise((r) => (opts.costMs ? setTimeout(r, opts.costMs) : setImmediate(r)));
-      if (dead) throw dead;
-      if (opts.dies?.(member, sent)) throw (dead = new Error('the adapter process exited with code 70'));
-      return structuredClone(await fn.apply(self, sent));
-    });
-    line = answer.catch(() => undefined);
-    return answer.finally(() => {
-      traffic.pending -= 1;
-    });
-  };
+  const serve =
+    (member: string, fn: (...a: unknown[]) => unknown, self: unknown) =>
+    (...args: unknown[]) => {
+      traffic.pending += 1;
+      traffic.calls[member] = (traffic.calls[member] ?? 0) + 1;
+      if (member.startsWith('recovery.')) traffic.mostRecovery = Math.max(traffic.mostRecovery, traffic.pending);
+      else traffic.most = Math.max(traffic.most, traffic.pending);
+      const sent = structuredClone(args);
+      const answer = line.then(async () => {
+        await new Promise((r) => (opts.costMs ? setTimeout(r, opts.costMs) : setImmediate(r)));
+        if (dead) throw dead;
+        if (opts.dies?.(member, sent)) throw (dead = new Error('the adapter process exited with code 70'));
+        return structuredClone(await fn.apply(self, sent));
+      });
+      line = answer.catch(() => undefined);
+      return answer.finally(() => {
+        traffic.pending -= 1;
+      });
+    };
   const wrapped: Record<string, unknown> = { describe: () => adapter.describe() };
   for (const [name, value] of Object.entries(adapter)) {
     if (name === 'describe') continue;
@@ -56,7 +62,8 @@ function asProcess(adapter: Adapter, window: number, opts: { costMs?: number; di
       const inner: Record<string, unknown> = {};
       for (const key of [...Object.keys(value), ...Object.getOwnPropertyNames(Object.getPrototypeOf(value))]) {
         const fn = (value as Record<string, unknown>)[key];
-        if (key !== 'constructor' && typeof fn === 'function') inner[key] = serve(`${name}.${key}`, fn as (...a: unknown[]) => unknown, value);
+        if (key !== 'constructor' && typeof fn === 'function')
+          inner[key] = serve(`${name}.${key}`, fn as (...a: unknown[]) => unknown, value);
       }
       wrapped[name] = inner;
     }
@@ -67,7 +74,12 @@ function asProcess(adapter: Adapter, window: number, opts: { costMs?: number; di
 }
 
 /** Runs `checks` against `adapter` as a process taking one request at a time, and as one taking `window`. */
-async function bothWays(adapter: Adapter, run: Omit<RunOptions, 'adapter'>, window = 8, opts: Parameters<typeof asProcess>[2] = {}) {
+async function bothWays(
+  adapter: Adapter,
+  run: Omit<RunOptions, 'adapter'>,
+  window = 8,
+  opts: Parameters<typeof asProcess>[2] = {},
+) {
   const one = asProcess(adapter, 1, opts);
   const many = asProcess(adapter, window, opts);
   const serial = await runSynthetic({ ...run, adapter: one.adapter });
@@ -94,16 +106,19 @@ describe('pipelining: an adapter process that takes several requests at once', (
     ['WIRE-MALFORMED-REJECTED', wireBroken['WIRE-MALFORMED-REJECTED']!],
     ['VAL-VERBATIM', uasBroken['VAL-VERBATIM']!],
   ];
-  it.each(slips)('gives a broken adapter (%s) the same failures: counterexample, path, shrinks and replay', async (name, slip) => {
-    // The failing check and the check after it in its suite (whose cases follow a shrunk failure);
-    // the whole pack passing either way is the test above.
-    const suite = allChecks.filter((c) => c.suite === allChecks.find((x) => x.id === name)!.suite);
-    const at = suite.findIndex((c) => c.id === name);
-    const checks = [suite[at]!, suite[(at + 1) % suite.length]!];
-    const { serial, piped } = await bothWays(slip, { checks, seed: 3, runs: 40 });
-    expect(serial.summary.failed).toBeGreaterThan(0);
-    expect(withoutTiming(piped)).toEqual(withoutTiming(serial));
-  });
+  it.each(slips)(
+    'gives a broken adapter (%s) the same failures: counterexample, path, shrinks and replay',
+    async (name, slip) => {
+      // The failing check and the check after it in its suite (whose cases follow a shrunk failure);
+      // the whole pack passing either way is the test above.
+      const suite = allChecks.filter((c) => c.suite === allChecks.find((x) => x.id === name)!.suite);
+      const at = suite.findIndex((c) => c.id === name);
+      const checks = [suite[at]!, suite[(at + 1) % suite.length]!];
+      const { serial, piped } = await bothWays(slip, { checks, seed: 3, runs: 40 });
+      expect(serial.summary.failed).toBeGreaterThan(0);
+      expect(withoutTiming(piped)).toEqual(withoutTiming(serial));
+    },
+  );
 
   it('draws each case once, and tells listeners of each case once', async () => {
     let drawn = 0;
@@ -123,8 +138,17 @@ describe('pipelining: an adapter process that takes several requests at once', (
       },
     });
     let told = 0;
-    const { adapter, traffic } = asProcess({ describe: () => ({ name: 'x', version: '1' }), validateEnvelope: () => ({ valid: true }) }, 8);
-    const report = await runSynthetic({ checks: [counted], adapter, seed: 5, runs: 60, listeners: [{ onCase: () => void (told += 1) }] });
+    const { adapter, traffic } = asProcess(
+      { describe: () => ({ name: 'x', version: '1' }), validateEnvelope: () => ({ valid: true }) },
+      8,
+    );
+    const report = await runSynthetic({
+      checks: [counted],
+      adapter,
+      seed: 5,
+      runs: 60,
+      listeners: [{ onCase: () => void (told += 1) }],
+    });
     expect(report.checks[0]!.status).toBe('passed');
     expect(drawn).toBe(60);
     expect(told).toBe(60);
@@ -133,7 +157,12 @@ describe('pipelining: an adapter process that takes several requests at once', (
 
   it('stops drawing at the first failing case: at most a window of calls more than a run one at a time', async () => {
     const acceptsAll = { describe: () => ({ name: 'x', version: '1' }), validateEnvelope: () => ({ valid: true }) };
-    const { serial, piped, one, many } = await bothWays(acceptsAll, { checks: [rare('SYN-RARE', 37)], seed: 9, runs: 500, verdictOnly: true });
+    const { serial, piped, one, many } = await bothWays(acceptsAll, {
+      checks: [rare('SYN-RARE', 37)],
+      seed: 9,
+      runs: 500,
+      verdictOnly: true,
+    });
     expect(serial.checks[0]!.status).toBe('failed');
     expect(withoutTiming(piped)).toEqual(withoutTiming(serial));
     expect(many.calls.validateEnvelope! - one.calls.validateEnvelope!).toBeGreaterThan(0);
@@ -163,7 +192,12 @@ describe('pipelining: an adapter process that takes several requests at once', (
   it('gives a request that waits behind others the time they take: no timeout where one at a time has none', async () => {
     const slowButInTime = { describe: () => ({ name: 'x', version: '1' }), validateEnvelope: () => ({ valid: true }) };
     // 60 ms a call against a 250 ms timeout: the eighth request in line waits 420 ms.
-    const { serial, piped, many } = await bothWays(slowButInTime, { checks: [rare('SYN-NEVER', 1_000_003)], seed: 2, runs: 12, timeoutMs: 250 }, 8, { costMs: 60 });
+    const { serial, piped, many } = await bothWays(
+      slowButInTime,
+      { checks: [rare('SYN-NEVER', 1_000_003)], seed: 2, runs: 12, timeoutMs: 250 },
+      8,
+      { costMs: 60 },
+    );
     expect(serial.checks[0]!.status).toBe('passed');
     expect(many.most).toBe(8);
     expect(withoutTiming(piped)).toEqual(withoutTiming(serial));
@@ -173,7 +207,14 @@ describe('pipelining: an adapter process that takes several requests at once', (
     const acceptsAll = { describe: () => ({ name: 'x', version: '1' }), validateEnvelope: () => ({ valid: true }) };
     const { adapter, traffic } = asProcess(acceptsAll, 8);
     let told = 0;
-    const report = await runSynthetic({ checks: [rare('SYN-NEVER', 1_000_003)], adapter, seed: 4, runs: 400, listeners: [{ onCase: () => void (told += 1) }], shouldStop: () => told >= 20 });
+    const report = await runSynthetic({
+      checks: [rare('SYN-NEVER', 1_000_003)],
+      adapter,
+      seed: 4,
+      runs: 400,
+      listeners: [{ onCase: () => void (told += 1) }],
+      shouldStop: () => told >= 20,
+    });
     expect(report.incomplete).toBe(true);
     expect(report.checks).toEqual([]);
     expect(traffic.calls.validateEnvelope).toBeLessThan(40);
@@ -193,9 +234,13 @@ describe('pipelining: an adapter process that takes several requests at once', (
       },
     };
     Object.defineProperty(inProcess, IN_FLIGHT, { value: 8 }); // not crossing a process: the mark is not enough
-    const report = await runSynthetic({ checks: [rare('SYN-NEVER', 1_000_003)], adapter: inProcess, seed: 4, runs: 30 });
+    const report = await runSynthetic({
+      checks: [rare('SYN-NEVER', 1_000_003)],
+      adapter: inProcess,
+      seed: 4,
+      runs: 30,
+    });
     expect(report.checks[0]!.status).toBe('passed');
     expect(most).toBe(1);
   });
 });
-

@@ -4,20 +4,42 @@ import type { Adapter } from '../../src/contract/adapter.js';
 import { defineCheck, PASS } from '../../src/engine/check.js';
 import { compactPath } from '../../src/engine/path.js';
 import type { CheckReport } from '../../src/model/report.js';
-import { acceptsAll, faultsOnLarge, rare, runSynthetic, syntheticAdapter, withoutTiming } from '../helpers/synthetic.js';
+import {
+  acceptsAll,
+  faultsOnLarge,
+  rare,
+  runSynthetic,
+  syntheticAdapter,
+  withoutTiming,
+} from '../helpers/synthetic.js';
 
-const refusesOdd: Adapter = { ...syntheticAdapter, validateEnvelope: (p) => ({ valid: (p as { n?: number }).n === undefined || (p as { n: number }).n % 2 === 0 }) };
+const refusesOdd: Adapter = {
+  ...syntheticAdapter,
+  validateEnvelope: (p) => ({ valid: (p as { n?: number }).n === undefined || (p as { n: number }).n % 2 === 0 }),
+};
 
 describe('a run', () => {
   it('reports a failure with its shrunk counterexample, the adapter answer and a replay command', async () => {
-    const report = await runSynthetic({ checks: [acceptsAll], adapter: refusesOdd, adapterSpec: './odd.mjs', seed: 3, runs: 50 });
+    const report = await runSynthetic({
+      checks: [acceptsAll],
+      adapter: refusesOdd,
+      adapterSpec: './odd.mjs',
+      seed: 3,
+      runs: 50,
+    });
     const [c] = report.checks;
     expect(c!.status).toBe('failed');
     if (c!.status !== 'failed') return;
     const { n } = c!.failure.counterexample as { n: number };
     expect(n % 2).toBe(1);
-    expect(c!.failure).toMatchObject({ message: `${n} was refused`, expected: { valid: true }, actual: { valid: false } });
-    expect(c!.failure.replay).toBe(`npx uaix-conformance --adapter ./odd.mjs --check SYN-ACCEPTS --seed 3 --runs 50 --replay ${compactPath(c!.failure.path)}`);
+    expect(c!.failure).toMatchObject({
+      message: `${n} was refused`,
+      expected: { valid: true },
+      actual: { valid: false },
+    });
+    expect(c!.failure.replay).toBe(
+      `npx uaix-conformance --adapter ./odd.mjs --check SYN-ACCEPTS --seed 3 --runs 50 --replay ${compactPath(c!.failure.path)}`,
+    );
     expect(report.summary).toEqual({ total: 1, passed: 0, failed: 1, errored: 0, skipped: 0, mustFailed: 1 });
   });
 
@@ -32,7 +54,12 @@ describe('a run', () => {
   });
 
   it('skips a check whose member the adapter lacks, naming the members', async () => {
-    const report = await runSynthetic({ checks: [acceptsAll, faultsOnLarge], adapter: { describe: () => ({ name: 'bare', version: '0' }) }, seed: 1, runs: 5 });
+    const report = await runSynthetic({
+      checks: [acceptsAll, faultsOnLarge],
+      adapter: { describe: () => ({ name: 'bare', version: '0' }) },
+      seed: 1,
+      runs: 5,
+    });
     expect(report.checks.map((c) => [c.status, c.status === 'skipped' ? c.skipReason : ''])).toEqual([
       ['skipped', 'adapter does not implement validateEnvelope'],
       ['skipped', 'adapter does not implement computeChecksum'],
@@ -55,7 +82,15 @@ describe('a run', () => {
   });
 
   it('reports an arbitrary that throws as an internal error of the pack, never as a pass', async () => {
-    const broken = defineCheck<number>({ ...acceptsAll, id: 'SYN-BROKEN-GENERATOR', arbitrary: () => fc.integer().map(() => { throw new Error('generator bug'); }), run: async () => PASS });
+    const broken = defineCheck<number>({
+      ...acceptsAll,
+      id: 'SYN-BROKEN-GENERATOR',
+      arbitrary: () =>
+        fc.integer().map(() => {
+          throw new Error('generator bug');
+        }),
+      run: async () => PASS,
+    });
     const report = await runSynthetic({ checks: [broken], adapter: syntheticAdapter, seed: 1, runs: 5 });
     const [c] = report.checks;
     expect(c!.status).toBe('errored');
@@ -69,22 +104,56 @@ describe('a run', () => {
       adapter: syntheticAdapter,
       seed: 1,
       runs: 2,
-      listeners: [{ onCheckStart: (c, i, n) => events.push(`start ${c.id} ${i}/${n}`), onCase: (id, shrinking) => events.push(`case ${id}${shrinking ? ' shrinking' : ''}`), onCheckEnd: (r: CheckReport, i) => events.push(`end ${r.id} ${r.status} ${i}`) }],
+      listeners: [
+        {
+          onCheckStart: (c, i, n) => events.push(`start ${c.id} ${i}/${n}`),
+          onCase: (id, shrinking) => events.push(`case ${id}${shrinking ? ' shrinking' : ''}`),
+          onCheckEnd: (r: CheckReport, i) => events.push(`end ${r.id} ${r.status} ${i}`),
+        },
+      ],
     });
-    expect(events).toEqual(['start SYN-ACCEPTS 0/2', 'case SYN-ACCEPTS', 'case SYN-ACCEPTS', 'end SYN-ACCEPTS passed 0', 'start SYN-TWO 1/2', 'case SYN-TWO', 'case SYN-TWO', 'end SYN-TWO passed 1']);
+    expect(events).toEqual([
+      'start SYN-ACCEPTS 0/2',
+      'case SYN-ACCEPTS',
+      'case SYN-ACCEPTS',
+      'end SYN-ACCEPTS passed 0',
+      'start SYN-TWO 1/2',
+      'case SYN-TWO',
+      'case SYN-TWO',
+      'end SYN-TWO passed 1',
+    ]);
   });
 
   it('stops between checks when asked, and says the report is incomplete', async () => {
     let ended = 0;
-    const report = await runSynthetic({ checks: [acceptsAll, { ...acceptsAll, id: 'SYN-TWO' }], adapter: syntheticAdapter, seed: 1, runs: 5, listeners: [{ onCheckEnd: () => ended++ }], shouldStop: () => ended > 0 });
+    const report = await runSynthetic({
+      checks: [acceptsAll, { ...acceptsAll, id: 'SYN-TWO' }],
+      adapter: syntheticAdapter,
+      seed: 1,
+      runs: 5,
+      listeners: [{ onCheckEnd: () => ended++ }],
+      shouldStop: () => ended > 0,
+    });
     expect(report.incomplete).toBe(true);
     expect(report.checks.map((c) => c.id)).toEqual(['SYN-ACCEPTS']);
   });
 
   it('leaves out a check interrupted mid-run: half a check is never reported as passed', async () => {
     let seen = 0;
-    const counting: Adapter = { ...syntheticAdapter, validateEnvelope: () => { seen++; return { valid: true }; } };
-    const report = await runSynthetic({ checks: [acceptsAll], adapter: counting, seed: 1, runs: 50, shouldStop: () => seen >= 3 });
+    const counting: Adapter = {
+      ...syntheticAdapter,
+      validateEnvelope: () => {
+        seen++;
+        return { valid: true };
+      },
+    };
+    const report = await runSynthetic({
+      checks: [acceptsAll],
+      adapter: counting,
+      seed: 1,
+      runs: 50,
+      shouldStop: () => seen >= 3,
+    });
     expect(report.incomplete).toBe(true);
     expect(report.checks).toEqual([]);
   });
@@ -98,20 +167,44 @@ describe('a run', () => {
 
   it('gives a check the same cases whatever else is selected, and other cases for another seed', async () => {
     const alone = await runSynthetic({ checks: [acceptsAll], adapter: refusesOdd, seed: 7, runs: 30 });
-    const all = await runSynthetic({ checks: [rare('SYN-RARE', 7), acceptsAll], adapter: refusesOdd, seed: 7, runs: 30 });
-    expect(all.checks.find((c) => c.id === 'SYN-ACCEPTS')).toEqual({ ...alone.checks[0], durationMs: expect.any(Number) });
+    const all = await runSynthetic({
+      checks: [rare('SYN-RARE', 7), acceptsAll],
+      adapter: refusesOdd,
+      seed: 7,
+      runs: 30,
+    });
+    expect(all.checks.find((c) => c.id === 'SYN-ACCEPTS')).toEqual({
+      ...alone.checks[0],
+      durationMs: expect.any(Number),
+    });
     const other = await runSynthetic({ checks: [acceptsAll], adapter: refusesOdd, seed: 8, runs: 30 });
     const seedOf = (r: typeof alone) => (r.checks[0]!.status === 'failed' ? r.checks[0]!.failure.seed : undefined);
     expect(seedOf(other)).not.toBe(seedOf(alone));
   });
 
   it('writes the tool and stamp it is given, the adapter as described, and the run options', async () => {
-    const report = await runSynthetic({ checks: [acceptsAll], adapter: syntheticAdapter, adapterSpec: 'x', seed: 5, runs: 3, timeoutMs: 1234, now: '2030-01-01T00:00:00Z', selection: { suites: ['synthetic'], checks: [] } });
+    const report = await runSynthetic({
+      checks: [acceptsAll],
+      adapter: syntheticAdapter,
+      adapterSpec: 'x',
+      seed: 5,
+      runs: 3,
+      timeoutMs: 1234,
+      now: '2030-01-01T00:00:00Z',
+      selection: { suites: ['synthetic'], checks: [] },
+    });
     expect(report).toMatchObject({
       format: 'uaix-conformance-report/2',
       tool: { name: 'uaix-conformance', version: '0.0.0-test' },
       adapter: { name: 'synthetic', version: '1', spec: 'x' },
-      run: { seed: 5, runs: 3, timeoutMs: 1234, now: '2030-01-01T00:00:00Z', selection: { suites: ['synthetic'], checks: [] }, catalogHash: `sha256:${'0'.repeat(64)}` },
+      run: {
+        seed: 5,
+        runs: 3,
+        timeoutMs: 1234,
+        now: '2030-01-01T00:00:00Z',
+        selection: { suites: ['synthetic'], checks: [] },
+        catalogHash: `sha256:${'0'.repeat(64)}`,
+      },
       incomplete: false,
     });
   });

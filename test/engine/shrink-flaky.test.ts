@@ -22,14 +22,19 @@ const validReport = (r: unknown) => {
 describe('shrinking has a budget, for every adapter kind', () => {
   it('first answer wrong, every later call hanging: shrinking stops after 3 faults, within (1 + 3) x --timeout + slack, the case found reported as not fully shrunk', async () => {
     let n = 0;
-    const adapter: Adapter = { describe: () => ({ name: 'hangs after one', version: '1' }), computeChecksum: () => (++n === 1 ? WRONG : new Promise(() => {})) };
+    const adapter: Adapter = {
+      describe: () => ({ name: 'hangs after one', version: '1' }),
+      computeChecksum: () => (++n === 1 ? WRONG : new Promise(() => {})),
+    };
     const timeoutMs = 300;
     const t0 = performance.now();
     const report = await runChecks({ checks, adapter, seed: 1, runs: 20, timeoutMs });
     expect(performance.now() - t0).toBeLessThan((1 + MAX_SHRINK_FAULTS) * timeoutMs + 10_000);
     const c = report.checks[0]!;
     expect(c.status).toBe('failed');
-    expect(c.failure!.shrinkCut).toBe(`shrinking stopped after the adapter faulted on ${MAX_SHRINK_FAULTS} smaller cases; this is the smallest failing case found so far`);
+    expect(c.failure!.shrinkCut).toBe(
+      `shrinking stopped after the adapter faulted on ${MAX_SHRINK_FAULTS} smaller cases; this is the smallest failing case found so far`,
+    );
     expect(c.failure!.actual).toBe(WRONG);
     validReport(report);
     expect(renderSummary(report)).toContain(`not fully shrunk: ${c.failure!.shrinkCut}`);
@@ -38,12 +43,17 @@ describe('shrinking has a budget, for every adapter kind', () => {
   });
 
   it('a slow wrong adapter: shrinking stops at the time budget (an option, in the run info), within budget + --timeout + slack', async () => {
-    const adapter: Adapter = { describe: () => ({ name: 'slow and wrong', version: '1' }), computeChecksum: () => new Promise((r) => setTimeout(() => r(WRONG), 20)) };
+    const adapter: Adapter = {
+      describe: () => ({ name: 'slow and wrong', version: '1' }),
+      computeChecksum: () => new Promise((r) => setTimeout(() => r(WRONG), 20)),
+    };
     const t0 = performance.now();
     const report = await runChecks({ checks, adapter, seed: 1, runs: 20, timeoutMs: 1000, shrinkBudgetMs: 300 });
     expect(performance.now() - t0).toBeLessThan(300 + 1000 + 10_000);
     expect(report.run.shrinkBudgetMs).toBe(300);
-    expect(report.checks[0]!.failure!.shrinkCut).toBe('shrinking stopped after the shrink budget of 300 ms; this is the smallest failing case found so far');
+    expect(report.checks[0]!.failure!.shrinkCut).toBe(
+      'shrinking stopped after the shrink budget of 300 ms; this is the smallest failing case found so far',
+    );
     validReport(report);
   });
 
@@ -58,13 +68,23 @@ describe('shrinking has a budget, for every adapter kind', () => {
 describe('flakiness is detected: the counterexample is replayed 3 times before it is reported', () => {
   it('an answer that changes is reported as flaky, with both answers', async () => {
     let n = 0;
-    const adapter: Adapter = { ...ref, describe: () => ({ name: 'flaky', version: '1' }), computeChecksum: (p: unknown) => (++n % 2 === 1 ? WRONG : ref.computeChecksum!(p)) };
+    const adapter: Adapter = {
+      ...ref,
+      describe: () => ({ name: 'flaky', version: '1' }),
+      computeChecksum: (p: unknown) => (++n % 2 === 1 ? WRONG : ref.computeChecksum!(p)),
+    };
     const report = await runChecks({ checks, adapter, seed: 1, runs: 20 });
     const f = report.checks[0]!.failure!;
-    expect(f.flaky).toEqual({ replays: 3, differedAt: 1, answers: [{ outcome: 'failed', message: f.message, actual: WRONG }, { outcome: 'passed' }] });
+    expect(f.flaky).toEqual({
+      replays: 3,
+      differedAt: 1,
+      answers: [{ outcome: 'failed', message: f.message, actual: WRONG }, { outcome: 'passed' }],
+    });
     validReport(report);
     // Every human-facing report says so.
-    expect(renderSummary(report)).toContain('FLAKY: run again, the counterexample was answered differently (replay 1 of 3: passed)');
+    expect(renderSummary(report)).toContain(
+      'FLAKY: run again, the counterexample was answered differently (replay 1 of 3: passed)',
+    );
     expect(renderMarkdown(report)).toContain('Flaky: run again, the counterexample was answered differently');
     expect(renderHtml(report)).toContain('Flaky: run again, the counterexample was answered differently');
   });
@@ -83,9 +103,29 @@ describe('flakiness is detected: the counterexample is replayed 3 times before i
 describe('--shrink-budget', () => {
   it('is the run option, recorded in the report run info; out of range is a usage error', async () => {
     const dir = tempDir();
-    const r = await cli(['--adapter', 'reference', '--in-process', '--check', 'INT-CHECKSUM', '--seed', '1', '--runs', '2', '--shrink-budget', '1234', '--out', 'o'], dir);
+    const r = await cli(
+      [
+        '--adapter',
+        'reference',
+        '--in-process',
+        '--check',
+        'INT-CHECKSUM',
+        '--seed',
+        '1',
+        '--runs',
+        '2',
+        '--shrink-budget',
+        '1234',
+        '--out',
+        'o',
+      ],
+      dir,
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(readReport(join(dir, 'o', 'report.json')).run.shrinkBudgetMs).toBe(1234);
-    expectUsageError(await cli(['--adapter', 'reference', '--shrink-budget', '0', '--no-reports'], dir), /^uaix-conformance: --shrink-budget must be between 1 and 86400000, got 0$/);
+    expectUsageError(
+      await cli(['--adapter', 'reference', '--shrink-budget', '0', '--no-reports'], dir),
+      /^uaix-conformance: --shrink-budget must be between 1 and 86400000, got 0$/,
+    );
   });
 });

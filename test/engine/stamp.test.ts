@@ -4,7 +4,8 @@ import { bundledSpec, withOverrides } from '../../src/spec/index.js';
 import { acceptsAll } from '../helpers/synthetic.js';
 
 const build: BuildStamp = { version: '1.0.0', code: 'sha256:code' };
-const stamp = (over: Partial<Parameters<typeof catalogStamp>[0]> = {}) => catalogStamp({ build, checks: [acceptsAll], chunkRuns: 1000, spec: bundledSpec(), ...over });
+const stamp = (over: Partial<Parameters<typeof catalogStamp>[0]> = {}) =>
+  catalogStamp({ build, checks: [acceptsAll], chunkRuns: 1000, spec: bundledSpec(), ...over });
 
 describe('the reproducibility stamp', () => {
   it('is the same for the same inputs', () => {

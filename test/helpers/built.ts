@@ -20,10 +20,20 @@ function newestSource(): number {
  * compile at once.
  */
 export function ensureBuilt(): void {
-  const outputs = ['dist/src/cli/main.js', 'dist/src/cli/uas-verify.js', 'dist/src/adapters/process/index.js', 'dist/cli/main.js', 'dist/cli/uas-verify.js'].map((f) => join(root, f));
+  const outputs = [
+    'dist/src/cli/main.js',
+    'dist/src/cli/uas-verify.js',
+    'dist/src/adapters/process/index.js',
+    'dist/cli/main.js',
+    'dist/cli/uas-verify.js',
+  ].map((f) => join(root, f));
   const oldest = Math.min(...outputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
   if (oldest >= newestSource()) return;
   // Other parts of the tree may be mid-edit: emit what compiles (tsc emits despite type errors).
-  spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')], { stdio: 'ignore' });
+  spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.json')],
+    { stdio: 'ignore' },
+  );
   spawnSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { stdio: 'ignore' });
 }

@@ -21,7 +21,10 @@ export async function judge(adapter: Adapter, claim: CaseClaim): Promise<Judged>
       return { valid: false, checkIds: [], findings: [] };
     }
   }
-  const v = (await member.apply(adapter, structuredClone([...claim.args]))) as { valid: boolean; findings?: Judged['findings'] };
+  const v = (await member.apply(adapter, structuredClone([...claim.args]))) as {
+    valid: boolean;
+    findings?: Judged['findings'];
+  };
   const findings = v.findings ?? [];
   return { valid: v.valid, checkIds: [...new Set(findings.map((f) => f.checkId ?? '?'))].sort(), findings };
 }
@@ -36,9 +39,15 @@ export function disagreement(claim: CaseClaim, got: Judged): string | null {
   // A break may be named by the more specific rule it also breaks (a removed correlation id is a
   // missing required field too): every finding names an allowed rule, and at least one is named.
   const foreign = got.checkIds.filter((id) => !allowed.has(id));
-  if (foreign.length || got.checkIds.length === 0) return `breaks ${JSON.stringify(breaks)} (or ${JSON.stringify(claim.alsoAllowed ?? [])}), the reference named ${JSON.stringify(got.checkIds)}`;
+  if (foreign.length || got.checkIds.length === 0)
+    return `breaks ${JSON.stringify(breaks)} (or ${JSON.stringify(claim.alsoAllowed ?? [])}), the reference named ${JSON.stringify(got.checkIds)}`;
   for (const at of claim.at ?? []) {
-    const hit = got.findings.some((f) => f.checkId === at.checkId && (at.unitId === undefined || f.unitId === at.unitId) && (at.byteOffset === undefined || f.byteOffset === at.byteOffset));
+    const hit = got.findings.some(
+      (f) =>
+        f.checkId === at.checkId &&
+        (at.unitId === undefined || f.unitId === at.unitId) &&
+        (at.byteOffset === undefined || f.byteOffset === at.byteOffset),
+    );
     if (!hit) return `no finding at ${JSON.stringify(at)} among ${JSON.stringify(got.findings).slice(0, 400)}`;
   }
   return null;

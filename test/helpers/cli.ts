@@ -56,14 +56,28 @@ export async function cli(args: string[], cwd: string = tempDir(), terminal: Ter
 }
 
 /** Runs the built CLI as a child process (c8 sees it through NODE_V8_COVERAGE). */
-export function spawnCli(args: string[], cwd: string = tempDir(), env: Record<string, string> = {}, timeoutMs = 120_000): CliResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, CI: 'true', ...env }, timeout: timeoutMs });
+export function spawnCli(
+  args: string[],
+  cwd: string = tempDir(),
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', ...env },
+    timeout: timeoutMs,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Starts the built CLI without waiting (signals tests). */
 export function startCli(args: string[], cwd: string, env: Record<string, string> = {}) {
-  return spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, CI: 'true', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...process.env, CI: 'true', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Bad input: exit 2, exactly one line on stderr, no stack trace. */
@@ -111,10 +125,23 @@ export default { ...referenceAdapter, describe: () => ({ name: 'accepts expired'
 /** The expiry-blind adapter for in-process runs. */
 export const BROKEN_EXPIRY = brokenExpiry();
 /** The expiry-blind adapter for a spawned CLI (on the built reference). */
-export const BUILT_BROKEN_EXPIRY = brokenExpiry(fileURLToPath(new URL('../../dist/src/adapters/reference.js', import.meta.url)));
+export const BUILT_BROKEN_EXPIRY = brokenExpiry(
+  fileURLToPath(new URL('../../dist/src/adapters/reference.js', import.meta.url)),
+);
 
 /** The checks the report-reading commands work on: fast, one of them (ENV-EXPIRED) failing on BROKEN_EXPIRY. */
-export const QUICK = ['--check', 'ENV-EXPIRED', '--check', 'ENV-SEED-FIXTURES', '--check', 'WIRE-ROUNDTRIP', '--seed', '4', '--runs', '20'];
+export const QUICK = [
+  '--check',
+  'ENV-EXPIRED',
+  '--check',
+  'ENV-SEED-FIXTURES',
+  '--check',
+  'WIRE-ROUNDTRIP',
+  '--seed',
+  '4',
+  '--runs',
+  '20',
+];
 
 /**
  * A folder holding the broken adapter (`bad.mjs`) and the report of a failing run of it

@@ -14,5 +14,8 @@ export const check = (id: string): CheckDefinition => packCatalog().get(id)!;
 export function written(id: string, seed = 5): { input: any; expected: any; description?: string } {
   const c = check(id);
   const f = c.fixture!.encode(fc.sample(c.arbitrary(spec), { seed, numRuns: 1 })[0], { now: NOW, spec });
-  return JSON.parse(JSON.stringify(f, (_k, v) => (v instanceof FixtureBytes ? { $bytes: [...v.bytes] } : v)), (_k, v) => (v && Array.isArray(v.$bytes) ? new Uint8Array(v.$bytes) : v));
+  return JSON.parse(
+    JSON.stringify(f, (_k, v) => (v instanceof FixtureBytes ? { $bytes: [...v.bytes] } : v)),
+    (_k, v) => (v && Array.isArray(v.$bytes) ? new Uint8Array(v.$bytes) : v),
+  );
 }

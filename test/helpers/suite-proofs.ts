@@ -21,12 +21,20 @@ const catalog = packCatalog();
 /** The checks that call a member `adapter` answers otherwise than the reference: where its slip could show. */
 function neighbours(adapter: Adapter, own: string, alsoFails: readonly string[]): CheckDefinition[] {
   const changed = ADAPTER_MEMBERS.filter((m) => adapter[m] !== undefined && adapter[m] !== referenceAdapter[m]);
-  return catalog.checks.filter((c) => c.id !== own && !alsoFails.includes(c.id) && c.requires.some((m) => changed.includes(m)));
+  return catalog.checks.filter(
+    (c) => c.id !== own && !alsoFails.includes(c.id) && c.requires.some((m) => changed.includes(m)),
+  );
 }
 
 async function expectFailsWithItsId(check: CheckDefinition, adapter: Adapter): Promise<void> {
-  const [r] = (await runChecks({ checks: [check], adapter, seed: 1, runs: 100, adapterSpec: './broken', verdictOnly: true })).checks;
-  expect({ id: r!.id, status: r!.status, error: r!.status === 'errored' ? r!.error.message : undefined }).toEqual({ id: check.id, status: 'failed', error: undefined });
+  const [r] = (
+    await runChecks({ checks: [check], adapter, seed: 1, runs: 100, adapterSpec: './broken', verdictOnly: true })
+  ).checks;
+  expect({ id: r!.id, status: r!.status, error: r!.status === 'errored' ? r!.error.message : undefined }).toEqual({
+    id: check.id,
+    status: 'failed',
+    error: undefined,
+  });
   expect(r!.status === 'failed' && r!.failure.replay).toContain(`--check ${check.id}`);
 }
 
@@ -49,7 +57,11 @@ function sampledCasesOf(check: CheckDefinition): SampledCase[] {
   let cases = sampledCases.get(check.id);
   if (cases === undefined) {
     const spec = bundledSpec();
-    cases = firstCases(check, spec, 1, 100).map((input) => ({ input, tags: check.tags?.(input) ?? [], ...(check.claim ? { claim: check.claim(input, spec) } : {}) }));
+    cases = firstCases(check, spec, 1, 100).map((input) => ({
+      input,
+      tags: check.tags?.(input) ?? [],
+      ...(check.claim ? { claim: check.claim(input, spec) } : {}),
+    }));
     sampledCases.set(check.id, cases);
   }
   return cases;
@@ -62,14 +74,17 @@ function sampledCasesOf(check: CheckDefinition): SampledCase[] {
  */
 async function expectOnlyFamilyCatches(check: CheckDefinition, family: string, adapter: Adapter): Promise<void> {
   const spec = bundledSpec();
-  const [r] = (await runChecks({ checks: [check], adapter, seed: 1, runs: 100, adapterSpec: './broken', verdictOnly: true })).checks;
+  const [r] = (
+    await runChecks({ checks: [check], adapter, seed: 1, runs: 100, adapterSpec: './broken', verdictOnly: true })
+  ).checks;
   expect(r!.status).toBe('failed');
   if (r!.status !== 'failed') return;
   // Unshrunk (verdictOnly), the failing case is the run's case at that index: one of the sampled cases.
   const index = /^\d+$/.test(r!.failure.path) ? Number(r!.failure.path) : -1;
   const sampled = sampledCasesOf(check);
   const shown = (input: unknown) => JSON.stringify(check.show ? check.show(input) : input);
-  const same = index >= 0 && index < sampled.length && shown(sampled[index]!.input) === JSON.stringify(r!.failure.counterexample);
+  const same =
+    index >= 0 && index < sampled.length && shown(sampled[index]!.input) === JSON.stringify(r!.failure.counterexample);
   const tags = same ? sampled[index]!.tags : (check.tags?.(caseAt(check, spec, 1, 100, r!.failure.path)) ?? []);
   expect(tags).toContain(`family:${family}`);
   if (check.claim === undefined) return;
@@ -103,8 +118,19 @@ export function describeGallery(suite: string, gallery: Gallery): void {
         await expectFailsWithItsId(check, adapter);
         const others = neighbours(adapter, check.id, gallery.alsoFails?.[check.id] ?? []);
         if (others.length === 0) return;
-        const report = await runChecks({ checks: others, adapter, seed: 3, runs: 10, adapterSpec: './broken', verdictOnly: true });
-        expect(report.checks.filter((c) => c.status !== 'passed' && c.status !== 'skipped').map((c) => `${c.id} ${c.status}`)).toEqual([]);
+        const report = await runChecks({
+          checks: others,
+          adapter,
+          seed: 3,
+          runs: 10,
+          adapterSpec: './broken',
+          verdictOnly: true,
+        });
+        expect(
+          report.checks
+            .filter((c) => c.status !== 'passed' && c.status !== 'skipped')
+            .map((c) => `${c.id} ${c.status}`),
+        ).toEqual([]);
       });
     }
 
@@ -142,8 +168,18 @@ export function describeGalleryFamilies(suite: string, gallery: Gallery): void {
 export function describeReferencePasses(suite: string, runs = 200): void {
   describe(`the reference adapter on the ${suite} suite`, () => {
     it(`passes every check at ${runs} runs`, async () => {
-      const report = await runChecks({ checks: catalog.select({ suites: [suite] }), adapter: referenceAdapter, seed: 1000, runs, adapterSpec: 'reference' });
-      expect(report.checks.filter((c) => c.status !== 'passed' || c.runs !== runs).map((c) => ({ id: c.id, status: c.status, runs: c.runs, problem: problemOf(c) }))).toEqual([]);
+      const report = await runChecks({
+        checks: catalog.select({ suites: [suite] }),
+        adapter: referenceAdapter,
+        seed: 1000,
+        runs,
+        adapterSpec: 'reference',
+      });
+      expect(
+        report.checks
+          .filter((c) => c.status !== 'passed' || c.runs !== runs)
+          .map((c) => ({ id: c.id, status: c.status, runs: c.runs, problem: problemOf(c) })),
+      ).toEqual([]);
     }, 600_000);
   });
 }

@@ -8,7 +8,12 @@ import type { Report } from '../../src/model/report.js';
  * Small checks with known answers, apart from every suite, so that the engine, the model and the
  * commands are tested on their own terms: a suite's change never moves these tests.
  */
-export const syntheticBase = { suite: 'synthetic', severity: 'MUST' as const, specRef: '000 §synthetic', statement: 'A synthetic rule of the engine tests.' };
+export const syntheticBase = {
+  suite: 'synthetic',
+  severity: 'MUST' as const,
+  specRef: '000 §synthetic',
+  statement: 'A synthetic rule of the engine tests.',
+};
 
 /** Passes when the adapter says `{ valid: true }` to every number. */
 export const acceptsAll: CheckDefinition<number> = defineCheck<number>({
@@ -65,11 +70,19 @@ export const syntheticAdapter: Adapter = {
 };
 
 /** The synthetic checks of the sharding tests: a failure past chunk 0, a rare failure, a pass, a fault. */
-export const syntheticChecks: CheckDefinition[] = [rare('SYN-RARE-A', 37), rare('SYN-RARE-B', 5003), rare('SYN-NEVER', 1_000_003), faultsOnLarge];
+export const syntheticChecks: CheckDefinition[] = [
+  rare('SYN-RARE-A', 37),
+  rare('SYN-RARE-B', 5003),
+  rare('SYN-NEVER', 1_000_003),
+  faultsOnLarge,
+];
 
 /** Runs the engine with a fixed tool stamp (what the api layer fills in from the build). */
 export function runSynthetic(opts: RunOptions): Promise<Report> {
-  return runEngine(opts, { tool: { name: 'uaix-conformance', version: '0.0.0-test' }, catalogHash: `sha256:${'0'.repeat(64)}` });
+  return runEngine(opts, {
+    tool: { name: 'uaix-conformance', version: '0.0.0-test' },
+    catalogHash: `sha256:${'0'.repeat(64)}`,
+  });
 }
 
 /** The report without its timing fields: what must be identical for the same seed. */

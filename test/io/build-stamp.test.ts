@@ -38,7 +38,10 @@ describe('the build stamp', () => {
     writeFileSync(join(root, 'spec/envelope.json'), '{"b":[1,2],"a":"x"}\n');
     const before = codeDigest(root);
     const same = [
-      ['suites/a/check.ts', '/** Adds one. */\nexport function f(x: number): number {\n  // why: counting from one\n  return x + 1;\n}\n'],
+      [
+        'suites/a/check.ts',
+        '/** Adds one. */\nexport function f(x: number): number {\n  // why: counting from one\n  return x + 1;\n}\n',
+      ],
       ['suites/a/check.ts', 'export function f(\n  x,\n) {\n  return (\n    x + 1\n  );\n}\n'],
       ['spec/envelope.json', '{\n  "a": "x",\n  "b": [\n    1,\n    2\n  ]\n}\n'],
     ] as const;
@@ -72,4 +75,3 @@ describe('the build stamp', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: TOOL.version, code: codeDigest(packageRoot) });
   });
 });
-

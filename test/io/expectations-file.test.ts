@@ -13,14 +13,28 @@ describe('an expectations file', () => {
   };
 
   it('is read when it matches schemas/expectations.schema.json', () => {
-    const entries = [{ check: 'ENV-*', outcome: 'fail', reason: 'r', issue: 'https://example.org/1', expires: '2030-01-01' }];
-    expect(readExpectations(file('ok.json', JSON.stringify({ format: EXPECTATIONS_FORMAT, expectations: entries })))).toEqual({ format: EXPECTATIONS_FORMAT, expectations: entries });
+    const entries = [
+      { check: 'ENV-*', outcome: 'fail', reason: 'r', issue: 'https://example.org/1', expires: '2030-01-01' },
+    ];
+    expect(
+      readExpectations(file('ok.json', JSON.stringify({ format: EXPECTATIONS_FORMAT, expectations: entries }))),
+    ).toEqual({ format: EXPECTATIONS_FORMAT, expectations: entries });
   });
 
   it('is refused in one line naming the field when it does not', () => {
-    const typo = file('typo.json', JSON.stringify({ format: EXPECTATIONS_FORMAT, expectations: [{ check: 'ENV-X', outcome: 'fail', reason: 'x', expiry: '2030-01-01' }] }));
-    expect(() => readExpectations(typo, 'typo.json')).toThrow('expectations file typo.json is invalid: /expectations/0: unknown field "expiry"');
-    expect(() => readExpectations(join(dir, 'nowhere.json'), 'nowhere.json')).toThrow('expectations file nowhere.json: no such file');
+    const typo = file(
+      'typo.json',
+      JSON.stringify({
+        format: EXPECTATIONS_FORMAT,
+        expectations: [{ check: 'ENV-X', outcome: 'fail', reason: 'x', expiry: '2030-01-01' }],
+      }),
+    );
+    expect(() => readExpectations(typo, 'typo.json')).toThrow(
+      'expectations file typo.json is invalid: /expectations/0: unknown field "expiry"',
+    );
+    expect(() => readExpectations(join(dir, 'nowhere.json'), 'nowhere.json')).toThrow(
+      'expectations file nowhere.json: no such file',
+    );
   });
 
   it('that does not exist yet reads as empty where it may be created', () => {

@@ -21,7 +21,13 @@ const mixed: Adapter = {
 describe('readReport', () => {
   it('reads back a report of every status, valid against schemas/report.schema.json', async () => {
     const skipped = { ...acceptsAll, id: 'SYN-SKIPPED', requires: ['toKeyless' as const] };
-    const report = await runSynthetic({ checks: [rare('SYN-NEVER', 1_000_003), acceptsAll, faultsOnLarge, skipped], adapter: mixed, seed: 5, runs: 200, adapterSpec: './mixed.mjs' });
+    const report = await runSynthetic({
+      checks: [rare('SYN-NEVER', 1_000_003), acceptsAll, faultsOnLarge, skipped],
+      adapter: mixed,
+      seed: 5,
+      runs: 200,
+      adapterSpec: './mixed.mjs',
+    });
     expect(report.checks.map((c) => c.status)).toEqual(['passed', 'failed', 'errored', 'skipped']);
     const file = join(dir(), 'report.json');
     writeFileSync(file, renderJson(report));
@@ -33,8 +39,12 @@ describe('readReport', () => {
     writeFileSync(join(d, 'other.json'), '{"format":"something-else/1"}');
     writeFileSync(join(d, 'half.json'), '{"format":"uaix-conformance-report/1","checks":[]}');
     writeFileSync(join(d, 'broken.json'), '{"format":');
-    expect(() => readReport(join(d, 'other.json'), 'other.json')).toThrow('other.json is not a uaix-conformance report (format "something-else/1", expected uaix-conformance-report/2 or an older uaix-conformance-report/1)');
-    expect(() => readReport(join(d, 'half.json'), 'half.json')).toThrow(/^half\.json is not a valid report: \/: must have required property/);
+    expect(() => readReport(join(d, 'other.json'), 'other.json')).toThrow(
+      'other.json is not a uaix-conformance report (format "something-else/1", expected uaix-conformance-report/2 or an older uaix-conformance-report/1)',
+    );
+    expect(() => readReport(join(d, 'half.json'), 'half.json')).toThrow(
+      /^half\.json is not a valid report: \/: must have required property/,
+    );
     expect(() => readReport(join(d, 'broken.json'), 'broken.json')).toThrow(/^report broken\.json is not valid JSON: /);
     expect(() => readReport(join(d, 'missing.json'), 'missing.json')).toThrow('report missing.json: no such file');
     expect(() => readJsonFile(d, 'report', 'd')).toThrow('report d is a folder, not a file');

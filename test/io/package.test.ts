@@ -19,16 +19,23 @@ describe('builtModule', () => {
   });
 
   it('from the build, names the neighbour, whatever the sources hold', () => {
-    expect(builtModule(source('dist/src/api/run.js'), './catalog')).toBe(join(packageRoot, 'dist', 'src', 'api', 'catalog.js'));
+    expect(builtModule(source('dist/src/api/run.js'), './catalog')).toBe(
+      join(packageRoot, 'dist', 'src', 'api', 'catalog.js'),
+    );
   });
 
   it('names the bundle of a module the build bundled, from the sources and from the build alike', () => {
-    const entries = JSON.parse(readFileSync(join(packageRoot, 'dist', 'cli', 'entries.json'), 'utf8')) as Record<string, string>;
+    const entries = JSON.parse(readFileSync(join(packageRoot, 'dist', 'cli', 'entries.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     expect(entries['dist/src/adapters/process/serve-main.js']).toBe('dist/cli/serve-main.js');
     const bundled = join(packageRoot, 'dist', 'cli', 'worker-thread.js');
     expect(builtModule(source('src/api/workers.ts'), './worker-thread')).toBe(bundled);
     expect(builtModule(source('dist/src/api/workers.js'), './worker-thread')).toBe(bundled);
-    expect(builtModule(source('src/adapters/isolated.ts'), './process/serve-main')).toBe(join(packageRoot, 'dist', 'cli', 'serve-main.js'));
+    expect(builtModule(source('src/adapters/isolated.ts'), './process/serve-main')).toBe(
+      join(packageRoot, 'dist', 'cli', 'serve-main.js'),
+    );
   });
 
   it('names nothing for a module the build does not hold, or one outside the package', () => {

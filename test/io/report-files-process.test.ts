@@ -29,11 +29,16 @@ function* content() {
 }
 writeReportFiles(${JSON.stringify(dir)}, [{ name: 'report.json', content: content() }, { name: 'badge.json', content: '{}' }]);
 `;
-  return spawn(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Resolves with the child's exit once it said `ready` (and `onReady` ran). */
-function run(p: ReturnType<typeof spawn>, onReady: () => void = () => undefined): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+function run(
+  p: ReturnType<typeof spawn>,
+  onReady: () => void = () => undefined,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   let stderr = '';
   p.stderr!.on('data', (d) => (stderr += d));
   p.stdout!.on('data', (d) => {
@@ -45,7 +50,10 @@ function run(p: ReturnType<typeof spawn>, onReady: () => void = () => undefined)
 /** A folder holding a previous run's green set. */
 function greenFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'uaix-out-dies-'));
-  writeReportFiles(dir, [{ name: 'report.json', content: '{"verdict":"pass"}' }, { name: 'badge.json', content: '{"color":"brightgreen"}' }]);
+  writeReportFiles(dir, [
+    { name: 'report.json', content: '{"verdict":"pass"}' },
+    { name: 'badge.json', content: '{"color":"brightgreen"}' },
+  ]);
   return dir;
 }
 

@@ -4,7 +4,10 @@ import type { Adapter } from '../../src/contract/adapter.js';
 import { renderDiffMarkdown } from '../../src/reporters/diff-markdown.js';
 import { acceptsAll, faultsOnLarge, rare, runSynthetic, syntheticAdapter } from '../helpers/synthetic.js';
 
-const refusesSevens: Adapter = { ...syntheticAdapter, validateEnvelope: (p) => ({ valid: (p as { n?: number }).n === undefined || (p as { n: number }).n % 7 !== 0 }) };
+const refusesSevens: Adapter = {
+  ...syntheticAdapter,
+  validateEnvelope: (p) => ({ valid: (p as { n?: number }).n === undefined || (p as { n: number }).n % 7 !== 0 }),
+};
 const checks = [acceptsAll, rare('SYN-NEVER', 1_000_003), faultsOnLarge];
 
 describe('diffReports', () => {
@@ -20,7 +23,9 @@ describe('diffReports', () => {
     expect(back.fixed.map((e) => e.id)).toEqual(['SYN-ACCEPTS']);
     expect(back.removed.map((e) => e.id)).toEqual(['SYN-FAULT']);
     expect(d.catalogChanged).toBe(false);
-    expect(diffReports(good, { ...bad, run: { ...bad.run, catalogHash: `sha256:${'1'.repeat(64)}` } }).catalogChanged).toBe(true);
+    expect(
+      diffReports(good, { ...bad, run: { ...bad.run, catalogHash: `sha256:${'1'.repeat(64)}` } }).catalogChanged,
+    ).toBe(true);
   });
 
   it('reads as Markdown for a pull request, table cells kept to one line', async () => {
@@ -28,6 +33,8 @@ describe('diffReports', () => {
     const bad = await runSynthetic({ checks: [acceptsAll], adapter: refusesSevens, seed: 3, runs: 100 });
     const md = renderDiffMarkdown(diffReports(good, bad));
     expect(md).toMatch(/\*\*1 regressed, 0 fixed, 0 changed, 0 new, 0 removed, 0 unchanged\.\*\*/);
-    expect(md).toMatch(/## Regressed\n\n\| Check \| Severity \| Before \| After \| Message \|\n\|---\|---\|---\|---\|---\|\n\| `SYN-ACCEPTS` \| MUST \| passed \| failed \| \d+ was refused \|/);
+    expect(md).toMatch(
+      /## Regressed\n\n\| Check \| Severity \| Before \| After \| Message \|\n\|---\|---\|---\|---\|---\|\n\| `SYN-ACCEPTS` \| MUST \| passed \| failed \| \d+ was refused \|/,
+    );
   });
 });

@@ -7,13 +7,19 @@ import { encodeCase, fixtureBytes } from '../../src/model/fixtures.js';
 
 const check = { id: 'UAS-SYNTH-BYTES', title: 'bytes as files', specRef: '003 §synthetic' };
 const bytes = { source: new TextEncoder().encode('héllo\r\n'), artifact: '<a/>' };
-const encodeBytes = (c: typeof bytes) => ({ input: { source: fixtureBytes(c.source, 'source.txt'), artifact: fixtureBytes(c.artifact, 'artifact.xml') }, expected: { valid: true } });
+const encodeBytes = (c: typeof bytes) => ({
+  input: { source: fixtureBytes(c.source, 'source.txt'), artifact: fixtureBytes(c.artifact, 'artifact.xml') },
+  expected: { valid: true },
+});
 
 describe('encodeCase', () => {
   it('turns bytes into a source file plus an artifact file, named by a content hash of the case', () => {
     const enc = encodeCase(check, encodeBytes(bytes), { source: 'corpus' })!;
     expect(enc.record.id).toMatch(/^c-[0-9a-f]{12}$/);
-    expect(enc.record.input).toEqual({ source: { $file: `UAS-SYNTH-BYTES/${enc.record.id}.source.txt` }, artifact: { $file: `UAS-SYNTH-BYTES/${enc.record.id}.artifact.xml` } });
+    expect(enc.record.input).toEqual({
+      source: { $file: `UAS-SYNTH-BYTES/${enc.record.id}.source.txt` },
+      artifact: { $file: `UAS-SYNTH-BYTES/${enc.record.id}.artifact.xml` },
+    });
     expect(encodeCase(check, encodeBytes(bytes), {})!.record.id).toBe(enc.record.id);
     expect(encodeCase(check, encodeBytes({ ...bytes, artifact: '<b/>' }), {})!.record.id).not.toBe(enc.record.id);
   });
@@ -45,7 +51,9 @@ describe('fixture files', () => {
     const input = resolveFiles(set!.cases[0]!.input, dir, 'case') as { source: Uint8Array; artifact: Uint8Array };
     expect(input.source).toEqual(bytes.source);
     expect(new TextDecoder().decode(input.artifact)).toBe(bytes.artifact);
-    expect(() => resolveFiles({ $file: '../outside.txt' }, dir, 'case')).toThrow(/relative path inside the fixture folder/);
+    expect(() => resolveFiles({ $file: '../outside.txt' }, dir, 'case')).toThrow(
+      /relative path inside the fixture folder/,
+    );
     expect(() => resolveFiles({ $file: 'UAS-SYNTH-BYTES/missing.txt' }, dir, 'case')).toThrow(/does not exist/);
   });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckStatus, Severity } from '../../src/model/report.js';
-import { EXPECTATIONS_FORMAT, evaluateGate, expectedCounts, gateReport, updateExpectations, type Expectation } from '../../src/model/gate.js';
+import {
+  EXPECTATIONS_FORMAT,
+  evaluateGate,
+  expectedCounts,
+  gateReport,
+  updateExpectations,
+  type Expectation,
+} from '../../src/model/gate.js';
 import { REPORT_FORMAT, summarize, type CheckReport, type Report } from '../../src/model/report.js';
 import { schemaValidator } from '../../src/io/json-file.js';
 
@@ -16,7 +23,20 @@ function check(id: string, status: CheckStatus, severity: Severity = 'MUST'): Ch
     status,
     runs: status === 'skipped' ? 0 : 10,
     evidence: { cases: status === 'skipped' ? 0 : 10, tags: {} },
-    ...(status === 'failed' ? { failure: { message: `${id} broke`, counterexample: 1, expected: 1, actual: 2, seed: 1, path: '0', shrinks: 0, replay: 'x' } } : {}),
+    ...(status === 'failed'
+      ? {
+          failure: {
+            message: `${id} broke`,
+            counterexample: 1,
+            expected: 1,
+            actual: 2,
+            seed: 1,
+            path: '0',
+            shrinks: 0,
+            replay: 'x',
+          },
+        }
+      : {}),
     ...(status === 'errored' ? { error: { message: `${id} threw` } } : {}),
     ...(status === 'skipped' ? { skipReason: 'adapter does not implement toKeyless' } : {}),
     durationMs: 1,
@@ -28,7 +48,16 @@ function report(checks: CheckReport[], incomplete = false): Report {
     format: REPORT_FORMAT,
     tool: { name: 'uaix-conformance', version: '0' },
     adapter: { name: 'a', version: '1', spec: './a' },
-    run: { seed: 1, runs: 10, timeoutMs: 1000, now: '2026-06-01T00:00:00Z', selection: { suites: [], checks: [] }, catalogHash: `sha256:${'a'.repeat(64)}`, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1 },
+    run: {
+      seed: 1,
+      runs: 10,
+      timeoutMs: 1000,
+      now: '2026-06-01T00:00:00Z',
+      selection: { suites: [], checks: [] },
+      catalogHash: `sha256:${'a'.repeat(64)}`,
+      startedAt: '2026-01-01T00:00:00.000Z',
+      durationMs: 1,
+    },
     incomplete,
     checks,
     summary: summarize(checks),
@@ -39,10 +68,23 @@ const file = (expectations: Expectation[]) => ({ format: EXPECTATIONS_FORMAT, ex
 const TODAY = '2026-06-15';
 
 describe('evaluateGate', () => {
-  const r = report([check('ENV-A', 'failed'), check('ENV-B', 'errored'), check('ENV-C', 'passed'), check('WIRE-A', 'skipped'), check('ERR-S', 'failed', 'SHOULD')]);
+  const r = report([
+    check('ENV-A', 'failed'),
+    check('ENV-B', 'errored'),
+    check('ENV-C', 'passed'),
+    check('WIRE-A', 'skipped'),
+    check('ERR-S', 'failed', 'SHOULD'),
+  ]);
 
   it('passes a run whose failures and skips are all expected; a glob covers several checks', () => {
-    const g = evaluateGate(r, file([{ check: 'ENV-*', outcome: 'fail', reason: 'r' }, { check: 'WIRE-A', outcome: 'skip', reason: 'r' }]), { today: TODAY });
+    const g = evaluateGate(
+      r,
+      file([
+        { check: 'ENV-*', outcome: 'fail', reason: 'r' },
+        { check: 'WIRE-A', outcome: 'skip', reason: 'r' },
+      ]),
+      { today: TODAY },
+    );
     expect(g.ok).toBe(true);
     expect(g.expected.map((e) => e.check.id)).toEqual(['ENV-A', 'ENV-B', 'WIRE-A']);
     expect(g.newShouldFailures.map((c) => c.id)).toEqual(['ERR-S']);
@@ -73,15 +115,24 @@ describe('evaluateGate', () => {
   });
 
   it('the expiry day itself still holds', () => {
-    const g = evaluateGate(r, file([{ check: 'ENV-*', outcome: 'fail', reason: 'r', expires: TODAY }]), { today: TODAY });
+    const g = evaluateGate(r, file([{ check: 'ENV-*', outcome: 'fail', reason: 'r', expires: TODAY }]), {
+      today: TODAY,
+    });
     expect(g.stale).toEqual([]);
   });
 
   it('entries outside the run are left alone, unless they match no check of the catalog at all', () => {
-    const g = evaluateGate(r, file([{ check: 'UAS-*', outcome: 'fail', reason: 'r' }, { check: 'ENV-TYPO', outcome: 'fail', reason: 'r' }]), {
-      today: TODAY,
-      catalogIds: ['ENV-A', 'ENV-B', 'UAS-X'],
-    });
+    const g = evaluateGate(
+      r,
+      file([
+        { check: 'UAS-*', outcome: 'fail', reason: 'r' },
+        { check: 'ENV-TYPO', outcome: 'fail', reason: 'r' },
+      ]),
+      {
+        today: TODAY,
+        catalogIds: ['ENV-A', 'ENV-B', 'UAS-X'],
+      },
+    );
     expect(g.untouched.map((e) => e.check)).toEqual(['UAS-*']);
     expect(g.stale.map((s) => [s.entry.check, s.why])).toEqual([['ENV-TYPO', 'matches no check of the catalog']]);
   });
@@ -93,7 +144,12 @@ describe('evaluateGate', () => {
 
 describe('updateExpectations', () => {
   it('keeps what still holds word for word, keeps untouched entries, drops the rest, adds exact ids', () => {
-    const r = report([check('ENV-A', 'failed'), check('ENV-B', 'errored'), check('ENV-C', 'passed'), check('WIRE-A', 'skipped')]);
+    const r = report([
+      check('ENV-A', 'failed'),
+      check('ENV-B', 'errored'),
+      check('ENV-C', 'passed'),
+      check('WIRE-A', 'skipped'),
+    ]);
     const prev = file([
       { check: 'ENV-A', outcome: 'fail', reason: 'human words', issue: 'https://example.org/1', expires: '2030-01-01' },
       { check: 'ENV-C', outcome: 'fail', reason: 'fixed since' },
@@ -104,7 +160,11 @@ describe('updateExpectations', () => {
       { check: 'ENV-A', outcome: 'fail', reason: 'human words', issue: 'https://example.org/1', expires: '2030-01-01' },
       { check: 'UAS-*', outcome: 'skip', reason: 'not in this run' },
       { check: 'ENV-B', outcome: 'fail', reason: `recorded by --update-expect on ${TODAY}: ENV-B threw` },
-      { check: 'WIRE-A', outcome: 'skip', reason: `recorded by --update-expect on ${TODAY}: adapter does not implement toKeyless` },
+      {
+        check: 'WIRE-A',
+        outcome: 'skip',
+        reason: `recorded by --update-expect on ${TODAY}: adapter does not implement toKeyless`,
+      },
     ]);
     expect(u.removed.map((s) => s.entry.check)).toEqual(['ENV-C']);
     expect(u.untouched.map((e) => e.check)).toEqual(['UAS-*']);
@@ -113,7 +173,14 @@ describe('updateExpectations', () => {
 });
 
 describe('gateReport: the gate recorded in the report (format 2)', () => {
-  const r = report([check('ENV-A', 'failed'), check('ENV-B', 'errored'), check('ENV-C', 'passed'), check('WIRE-A', 'skipped'), check('WIRE-B', 'failed'), check('ERR-S', 'failed', 'SHOULD')]);
+  const r = report([
+    check('ENV-A', 'failed'),
+    check('ENV-B', 'errored'),
+    check('ENV-C', 'passed'),
+    check('WIRE-A', 'skipped'),
+    check('WIRE-B', 'failed'),
+    check('ERR-S', 'failed', 'SHOULD'),
+  ]);
   const entries: Expectation[] = [
     { check: 'ENV-*', outcome: 'fail', reason: 'envelopes', issue: 'https://example.org/1' },
     { check: 'WIRE-A', outcome: 'skip', reason: 'no keyless', expires: '2026-06-14' },
@@ -127,9 +194,19 @@ describe('gateReport: the gate recorded in the report (format 2)', () => {
     expect(x('ENV-A')).toEqual({ entry: entries[0], result: 'expected', gating: false });
     expect(x('ENV-B')).toEqual({ entry: entries[0], result: 'expected', gating: false });
     // The glob explains its other checks, so it is not stale: this pass is marked, and does not gate.
-    expect(x('ENV-C')).toEqual({ entry: entries[0], result: 'unexpected-pass', why: 'expected to fail, but it passed', gating: false });
+    expect(x('ENV-C')).toEqual({
+      entry: entries[0],
+      result: 'unexpected-pass',
+      why: 'expected to fail, but it passed',
+      gating: false,
+    });
     expect(x('WIRE-A')).toEqual({ entry: entries[1], result: 'stale', why: 'expired on 2026-06-14', gating: true });
-    expect(x('WIRE-B')).toEqual({ entry: entries[2], result: 'stale', why: 'expected to skip, but it failed', gating: true });
+    expect(x('WIRE-B')).toEqual({
+      entry: entries[2],
+      result: 'stale',
+      why: 'expected to skip, but it failed',
+      gating: true,
+    });
     expect(x('ERR-S')).toBeUndefined();
   });
 

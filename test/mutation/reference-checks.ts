@@ -27,7 +27,9 @@ function whyNotPassed(entry: CheckReport): string {
  * they compose, as the suites' override tests show): the data a user's `--spec-dir` makes.
  */
 export function allAlternatives(file: keyof SpecData, alternatives: Alternatives): SpecData {
-  return withOverrides(bundledSpec(), { [file]: Object.fromEntries(Object.entries(alternatives).map(([key, { value }]) => [key, value])) });
+  return withOverrides(bundledSpec(), {
+    [file]: Object.fromEntries(Object.entries(alternatives).map(([key, { value }]) => [key, value])),
+  });
 }
 
 /**
@@ -41,7 +43,10 @@ export function allAlternatives(file: keyof SpecData, alternatives: Alternatives
  * the decisions a user may override (`--spec-dir`) is then judged too, where the bundled data never
  * reaches it. Declared after the bundled tests, so a mutant the bundled run kills stops there.
  */
-export function eachCheckAgainstReference(checks: readonly CheckDefinition[], options: { freshSpec?: boolean; under?: { name: string; spec: SpecData } } = {}): void {
+export function eachCheckAgainstReference(
+  checks: readonly CheckDefinition[],
+  options: { freshSpec?: boolean; under?: { name: string; spec: SpecData } } = {},
+): void {
   for (const check of checks) {
     it(`[${check.id}]`, async () => {
       // With `freshSpec`, each check gets a reference built from its own copy of the spec data: the
@@ -52,7 +57,13 @@ export function eachCheckAgainstReference(checks: readonly CheckDefinition[], op
       // (error, envelope: schemas and claim patterns); a fresh envelope spec costs about a second a check.
       const adapter = options.freshSpec ? referenceFor(structuredClone(bundledSpec())) : referenceAdapter;
       // Verdicts only: a mutant's failure need not be shrunk (the verdict is the same, shrinking only costs time).
-      const report = await runChecks({ checks: [check], adapter, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });
+      const report = await runChecks({
+        checks: [check],
+        adapter,
+        ...MUTATION_RUN,
+        catalogHash: 'mutation-run',
+        verdictOnly: true,
+      });
       const entry = report.checks[0]!;
       expect(entry.status, `${check.id} ${whyNotPassed(entry)}`).toBe('passed');
     });
@@ -62,7 +73,14 @@ export function eachCheckAgainstReference(checks: readonly CheckDefinition[], op
   for (const check of checks) {
     it(`[${check.id}] under ${under.name}`, async () => {
       const spec = options.freshSpec ? structuredClone(under.spec) : under.spec;
-      const report = await runChecks({ checks: [check], adapter: referenceFor(spec), spec, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });
+      const report = await runChecks({
+        checks: [check],
+        adapter: referenceFor(spec),
+        spec,
+        ...MUTATION_RUN,
+        catalogHash: 'mutation-run',
+        verdictOnly: true,
+      });
       const entry = report.checks[0]!;
       expect(entry.status, `${check.id} under ${under.name}: ${whyNotPassed(entry)}`).toBe('passed');
     });

@@ -7,7 +7,10 @@ import { alternatives } from '../spec/overrides/uas.js';
 import { allAlternatives, eachCheckAgainstReference, MUTATION_RUN } from './reference-checks.js';
 
 /** The uas suite against the (possibly mutated) reference: one test per check, then each again under every alternative decision of its spec file (`npm run mutation`). */
-describe('uas suite against the reference', () => eachCheckAgainstReference(uasSuite, { under: { name: 'every alternative of test/spec/overrides/uas.ts', spec: allAlternatives('uas', alternatives) } }));
+describe('uas suite against the reference', () =>
+  eachCheckAgainstReference(uasSuite, {
+    under: { name: 'every alternative of test/spec/overrides/uas.ts', spec: allAlternatives('uas', alternatives) },
+  }));
 
 /**
  * The centrality's normalization is a decision (D-UAS-10, override key `centralityNormalization`)
@@ -25,9 +28,19 @@ describe('uas valid documents under other centrality normalizations', () => {
   for (const [name, value] of Object.entries(NORMALIZATIONS)) {
     it(`[${valid.id}] ${name}`, async () => {
       const spec = withOverrides(bundledSpec(), { uas: { centralityNormalization: value } });
-      const report = await runChecks({ checks: [valid], adapter: referenceFor(spec), spec, ...MUTATION_RUN, catalogHash: 'mutation-run', verdictOnly: true });
+      const report = await runChecks({
+        checks: [valid],
+        adapter: referenceFor(spec),
+        spec,
+        ...MUTATION_RUN,
+        catalogHash: 'mutation-run',
+        verdictOnly: true,
+      });
       const entry = report.checks[0]!;
-      expect(entry.status, `${valid.id} under ${name}: ${entry.status === 'failed' ? entry.failure.message : entry.status}`).toBe('passed');
+      expect(
+        entry.status,
+        `${valid.id} under ${name}: ${entry.status === 'failed' ? entry.failure.message : entry.status}`,
+      ).toBe('passed');
     });
   }
 });

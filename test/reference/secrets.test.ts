@@ -1,8 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SECRET_FAMILIES, fakeCredentialMember, fakeSecret, fakeSecretInProse } from '../../generators/common/secrets.js';
+import {
+  SECRET_FAMILIES,
+  fakeCredentialMember,
+  fakeSecret,
+  fakeSecretInProse,
+} from '../../generators/common/secrets.js';
 import { TOKEN_LIKE_KINDS, tokenLike, tokenLikeOf } from '../../generators/common/token-like.js';
-import { SECRET_PATTERN_NAMES, containsSecret, findSecret, findSecretTryingEveryFamily, locateSecret } from '../../src/reference/secrets.js';
+import {
+  SECRET_PATTERN_NAMES,
+  containsSecret,
+  findSecret,
+  findSecretTryingEveryFamily,
+  locateSecret,
+} from '../../src/reference/secrets.js';
 import secretsData from '../../spec/secrets.json' with { type: 'json' };
 
 const params = { seed: 4242, numRuns: 300 };
@@ -13,11 +24,17 @@ describe('findSecret', () => {
   });
 
   it.each(SECRET_FAMILIES)('names the family of every generated %s', (family) => {
-    fc.assert(fc.property(fakeSecret(family), (s) => findSecret(s) === family), params);
+    fc.assert(
+      fc.property(fakeSecret(family), (s) => findSecret(s) === family),
+      params,
+    );
   });
 
   it('finds a secret wherever it sits in prose', () => {
-    fc.assert(fc.property(fakeSecretInProse(), ({ family, text }) => findSecret(text) === family), params);
+    fc.assert(
+      fc.property(fakeSecretInProse(), ({ family, text }) => findSecret(text) === family),
+      params,
+    );
   });
 
   it('flags the classic spellings', () => {
@@ -36,10 +53,49 @@ describe('findSecret', () => {
   it('answers as if it tried every family: its hint tests skip only strings no family matches', () => {
     // Hint words in any case, with the characters whose case mappings differ between toLowerCase
     // and a regular expression's `i` (Kelvin sign, long s, dotted and dotless i), around secrets.
-    const words = ['private key', 'PRIVATE KEY', 'AKIA', 'asia', 'gh', 'ghp_', 'github_pat_', 'xoxb-', 'sk-', 'SK_', 'rk_live_', 'Bearer ', 'BEARER\t', '.ey', '.eyJ', '://', 'Pass', 'pwd', 'SECRET', 'Key', 'toKen', '=', ': ', '@', '\u212Aey', 'ſecret', 'İ', 'ı', 'x', '0'];
-    const piece = fc.oneof(fc.constantFrom(...words), fc.string({ maxLength: 6 }), fc.stringMatching(/^[A-Za-z0-9_-]{8,30}$/), ...SECRET_FAMILIES.map((f) => fakeSecret(f)));
+    const words = [
+      'private key',
+      'PRIVATE KEY',
+      'AKIA',
+      'asia',
+      'gh',
+      'ghp_',
+      'github_pat_',
+      'xoxb-',
+      'sk-',
+      'SK_',
+      'rk_live_',
+      'Bearer ',
+      'BEARER\t',
+      '.ey',
+      '.eyJ',
+      '://',
+      'Pass',
+      'pwd',
+      'SECRET',
+      'Key',
+      'toKen',
+      '=',
+      ': ',
+      '@',
+      '\u212Aey',
+      'ſecret',
+      'İ',
+      'ı',
+      'x',
+      '0',
+    ];
+    const piece = fc.oneof(
+      fc.constantFrom(...words),
+      fc.string({ maxLength: 6 }),
+      fc.stringMatching(/^[A-Za-z0-9_-]{8,30}$/),
+      ...SECRET_FAMILIES.map((f) => fakeSecret(f)),
+    );
     const text = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
-    fc.assert(fc.property(text, (t) => findSecret(t) === findSecretTryingEveryFamily(t)), { seed: 4242, numRuns: 2000 });
+    fc.assert(
+      fc.property(text, (t) => findSecret(t) === findSecretTryingEveryFamily(t)),
+      { seed: 4242, numRuns: 2000 },
+    );
   });
 
   it('lets redacted, templated and plain-word values through', () => {
@@ -62,7 +118,10 @@ describe('findSecret', () => {
   });
 
   it.each(TOKEN_LIKE_KINDS)('never flags token-like %s strings', (kind) => {
-    fc.assert(fc.property(tokenLikeOf(kind), (s) => findSecret(s) === null), params);
+    fc.assert(
+      fc.property(tokenLikeOf(kind), (s) => findSecret(s) === null),
+      params,
+    );
   });
 });
 
@@ -94,7 +153,13 @@ describe('locateSecret / containsSecret', () => {
     cyclic.self = cyclic;
     expect(containsSecret(cyclic)).toBe(false);
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('id', 'checksum', 'idempotency_key', 'trace', 'token_count'), tokenLike().map((t) => t.value)), (obj) => !containsSecret(obj)),
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom('id', 'checksum', 'idempotency_key', 'trace', 'token_count'),
+          tokenLike().map((t) => t.value),
+        ),
+        (obj) => !containsSecret(obj),
+      ),
       params,
     );
   });
@@ -116,14 +181,20 @@ describe('the shapes of spec/secrets.json', () => {
     expect(secretsData.families.map((f) => f.name)).toEqual([...SECRET_PATTERN_NAMES]);
   });
 
-  it.each(secretsData.families.map((f) => [f.name, f.examples] as const))('%s: every example is found under its family name', (name, examples) => {
-    for (const e of examples) expect(findSecret(e), e).toBe(name);
-  });
+  it.each(secretsData.families.map((f) => [f.name, f.examples] as const))(
+    '%s: every example is found under its family name',
+    (name, examples) => {
+      for (const e of examples) expect(findSecret(e), e).toBe(name);
+    },
+  );
 
-  it.each(secretsData.notSecrets.map((k) => [k.kind, k.examples] as const))('%s: no example is found at all, alone or as a JSON member value', (_kind, examples) => {
-    for (const e of examples) {
-      expect(findSecret(e), e).toBeNull();
-      expect(containsSecret({ note: e, items: [e] }), e).toBe(false);
-    }
-  });
+  it.each(secretsData.notSecrets.map((k) => [k.kind, k.examples] as const))(
+    '%s: no example is found at all, alone or as a JSON member value',
+    (_kind, examples) => {
+      for (const e of examples) {
+        expect(findSecret(e), e).toBeNull();
+        expect(containsSecret({ note: e, items: [e] }), e).toBe(false);
+      }
+    },
+  );
 });

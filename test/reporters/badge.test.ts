@@ -22,7 +22,10 @@ describe('badge.json', () => {
   });
 
   it('is grey when the run was interrupted or nothing ran', () => {
-    expect(badgeOf(plainReport(2, [], { incomplete: true }))).toMatchObject({ message: 'incomplete: 2/2 passed', color: 'lightgrey' });
+    expect(badgeOf(plainReport(2, [], { incomplete: true }))).toMatchObject({
+      message: 'incomplete: 2/2 passed',
+      color: 'lightgrey',
+    });
     const skippedOnly = plainReport(2);
     for (const c of skippedOnly.checks) c.status = 'skipped';
     skippedOnly.summary = summarize(skippedOnly.checks);

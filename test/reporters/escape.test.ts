@@ -1,14 +1,51 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayJson, displayText, escapeHtmlAttr, escapeHtmlText, escapeMarkdownText, markdownCode, markdownFence, revealInvisible, truncate } from '../../src/reporters/escape.js';
+import {
+  displayJson,
+  displayText,
+  escapeHtmlAttr,
+  escapeHtmlText,
+  escapeMarkdownText,
+  markdownCode,
+  markdownFence,
+  revealInvisible,
+  truncate,
+} from '../../src/reporters/escape.js';
 
 /** Undoes exactly the five entities escapeHtmlText makes. */
 function unescapeHtml(s: string): string {
-  return s.replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!);
+  return s.replace(
+    /&(lt|gt|quot|#39|amp);/g,
+    (_, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!,
+  );
 }
 
 /** Strings rich in what breaks markup: specials, controls, surrogates, astral characters. */
-const nasty = fc.string({ unit: fc.oneof(fc.constantFrom('<', '>', '&', '"', "'", '`', '|', '\n', '\r', '\u0000', '\u202E', '\uD800', '\uDC00', '𝄞', 'é', '&amp;', '<script>'), fc.string({ maxLength: 1 }), fc.string({ unit: 'binary', maxLength: 1 })) });
+const nasty = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom(
+      '<',
+      '>',
+      '&',
+      '"',
+      "'",
+      '`',
+      '|',
+      '\n',
+      '\r',
+      '\u0000',
+      '\u202E',
+      '\uD800',
+      '\uDC00',
+      '𝄞',
+      'é',
+      '&amp;',
+      '<script>',
+    ),
+    fc.string({ maxLength: 1 }),
+    fc.string({ unit: 'binary', maxLength: 1 }),
+  ),
+});
 
 describe('escapeHtmlText and escapeHtmlAttr', () => {
   it('leave no character that can open a tag, an entity or close an attribute', () => {
@@ -23,7 +60,12 @@ describe('escapeHtmlText and escapeHtmlAttr', () => {
   });
 
   it('round-trip every string made of safe code points', () => {
-    const safe = fc.string({ unit: fc.oneof(fc.constantFrom('<', '>', '&', '"', "'", '\n', '\t', 'é', '𝄞'), fc.string({ unit: 'grapheme-ascii', maxLength: 1 })) });
+    const safe = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('<', '>', '&', '"', "'", '\n', '\t', 'é', '𝄞'),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 1 }),
+      ),
+    });
     fc.assert(
       fc.property(safe, (s) => {
         expect(unescapeHtml(escapeHtmlText(s))).toBe(s);
@@ -38,7 +80,9 @@ describe('escapeHtmlText and escapeHtmlAttr', () => {
   });
 
   it('escape a script tag and an event handler', () => {
-    expect(escapeHtmlText(`<img src=x onerror="alert('1')">`)).toBe('&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;');
+    expect(escapeHtmlText(`<img src=x onerror="alert('1')">`)).toBe(
+      '&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;',
+    );
   });
 });
 
@@ -102,6 +146,8 @@ describe('Markdown escaping', () => {
   });
 
   it('plain text escapes emphasis, links, HTML and entities', () => {
-    expect(escapeMarkdownText('*a* _b_ [c](d) <e> &f; `g` |h| ~i~')).toBe('\\*a\\* \\_b\\_ \\[c\\](d) \\<e\\> \\&f; \\`g\\` \\|h\\| \\~i\\~');
+    expect(escapeMarkdownText('*a* _b_ [c](d) <e> &f; `g` |h| ~i~')).toBe(
+      '\\*a\\* \\_b\\_ \\[c\\](d) \\<e\\> \\&f; \\`g\\` \\|h\\| \\~i\\~',
+    );
   });
 });

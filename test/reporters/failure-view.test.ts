@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CASE_LINES, caseLines, DEFAULT_COLUMNS, renderFailureView, windowOf } from '../../src/reporters/failure-view.js';
+import {
+  CASE_LINES,
+  caseLines,
+  DEFAULT_COLUMNS,
+  renderFailureView,
+  windowOf,
+} from '../../src/reporters/failure-view.js';
 import { palette } from '../../src/reporters/terminal-style.js';
 
 /** A case like an envelope's: many members, the changed one deep in it. */
@@ -78,11 +84,18 @@ describe('windowOf', () => {
 });
 
 describe('renderFailureView', () => {
-  const view = { counterexample: { packet: { delivery: { expires_at: 'x' } } }, expected: { valid: false }, actual: { valid: true }, file: 'reports/failures/ENV-UTC-Z.json' };
+  const view = {
+    counterexample: { packet: { delivery: { expires_at: 'x' } } },
+    expected: { valid: false },
+    actual: { valid: true },
+    file: 'reports/failures/ENV-UTC-Z.json',
+  };
 
   it('names the whole case and the changed member, then expected and actual on one line each', () => {
     const lines = renderFailureView({ ...view, focus: '/packet/delivery/expires_at' }, { indent: '  ' });
-    expect(lines[0]).toBe('  counterexample (whole case: reports/failures/ENV-UTC-Z.json), > /packet/delivery/expires_at changed:');
+    expect(lines[0]).toBe(
+      '  counterexample (whole case: reports/failures/ENV-UTC-Z.json), > /packet/delivery/expires_at changed:',
+    );
     // The case sits two more columns in; the margin of a focused line holds its `>`.
     expect(lines).toContain('    >       "expires_at": "x"');
     expect(lines).toContain('          "delivery": {');
@@ -90,11 +103,15 @@ describe('renderFailureView', () => {
   });
 
   it('says a focused member the case does not hold was removed', () => {
-    expect(renderFailureView({ ...view, focus: '/packet/uai_version' })[0]).toBe('counterexample (whole case: reports/failures/ENV-UTC-Z.json), /packet/uai_version removed:');
+    expect(renderFailureView({ ...view, focus: '/packet/uai_version' })[0]).toBe(
+      'counterexample (whole case: reports/failures/ENV-UTC-Z.json), /packet/uai_version removed:',
+    );
   });
 
   it('highlights in colour only when the palette is on', () => {
-    const on = renderFailureView({ ...view, focus: '/packet/delivery/expires_at' }, { palette: palette(true) }).join('\n');
+    const on = renderFailureView({ ...view, focus: '/packet/delivery/expires_at' }, { palette: palette(true) }).join(
+      '\n',
+    );
     const off = renderFailureView({ ...view, focus: '/packet/delivery/expires_at' }).join('\n');
     expect(on).toMatch(/\x1b\[\d+m/);
     expect(off).not.toMatch(/\x1b/);

@@ -36,7 +36,10 @@ function base(id: string, suite: string, status: CheckReport['status']): CheckRe
     decisions: ['D-ENV-01'],
     status,
     runs: status === 'skipped' ? 0 : 20,
-    evidence: { cases: status === 'skipped' ? 0 : 20, tags: status === 'skipped' ? {} : { valid: 12, adversarial: 8, [`family:${HOSTILE[0]}`]: 1 } },
+    evidence: {
+      cases: status === 'skipped' ? 0 : 20,
+      tags: status === 'skipped' ? {} : { valid: 12, adversarial: 8, [`family:${HOSTILE[0]}`]: 1 },
+    },
     durationMs: 12,
   };
 }
@@ -58,8 +61,27 @@ export function hostileReport(): Report {
         replay: `npx uaix-conformance --adapter './my adapter' --check ENV-BROKEN --seed 1 --runs 20 --replay 3:1:0`,
       },
     },
-    { ...base('ENV-WARN-SHOULD', 'envelope', 'failed'), failure: { message: 'a SHOULD failed', counterexample: 'x', expected: 1, actual: 2, seed: 1, path: '0', shrinks: 0, replay: 'npx uaix-conformance --adapter x --check ENV-WARN-SHOULD --seed 1 --runs 20 --replay 0' } },
-    { ...base('ERR-CRASH', 'error', 'errored'), error: { message: `validateError threw: ${HOSTILE[3]}`, input: { payload: HOSTILE[4] }, evidence: { stderr: HOSTILE[6] } } },
+    {
+      ...base('ENV-WARN-SHOULD', 'envelope', 'failed'),
+      failure: {
+        message: 'a SHOULD failed',
+        counterexample: 'x',
+        expected: 1,
+        actual: 2,
+        seed: 1,
+        path: '0',
+        shrinks: 0,
+        replay: 'npx uaix-conformance --adapter x --check ENV-WARN-SHOULD --seed 1 --runs 20 --replay 0',
+      },
+    },
+    {
+      ...base('ERR-CRASH', 'error', 'errored'),
+      error: {
+        message: `validateError threw: ${HOSTILE[3]}`,
+        input: { payload: HOSTILE[4] },
+        evidence: { stderr: HOSTILE[6] },
+      },
+    },
     { ...base('ERR-NOPE', 'error', 'skipped'), skipReason: `adapter does not implement validateError` },
     base('ERR-OK', 'error', 'passed'),
   ];
@@ -91,11 +113,27 @@ export function plainReport(n: number, failing: readonly string[] = [], override
     if (!failing.includes(id)) return base(id, i % 2 ? 'envelope' : 'wire', 'passed');
     return {
       ...base(id, i % 2 ? 'envelope' : 'wire', 'failed'),
-      failure: { message: `check ${id} failed`, counterexample: { i, text: 'x'.repeat(5000) }, expected: true, actual: false, seed: i, path: `${i}`, shrinks: 0, replay: `npx uaix-conformance --adapter ./a --check ${id} --seed 1 --runs 20 --replay ${i}` },
+      failure: {
+        message: `check ${id} failed`,
+        counterexample: { i, text: 'x'.repeat(5000) },
+        expected: true,
+        actual: false,
+        seed: i,
+        path: `${i}`,
+        shrinks: 0,
+        replay: `npx uaix-conformance --adapter ./a --check ${id} --seed 1 --runs 20 --replay ${i}`,
+      },
     } satisfies CheckReport;
   });
   const r = hostileReport();
-  return { ...r, adapter: { name: 'plain', version: '1.0.0', spec: './a' }, run: { ...r.run, selection: { suites: [], checks: [] } }, checks, summary: summarize(checks), ...overrides };
+  return {
+    ...r,
+    adapter: { name: 'plain', version: '1.0.0', spec: './a' },
+    run: { ...r.run, selection: { suites: [], checks: [] } },
+    checks,
+    summary: summarize(checks),
+    ...overrides,
+  };
 }
 
 /** The day the gated fixture is judged on: its entries' expiry dates are read against it. */
@@ -103,7 +141,13 @@ export const GATE_TODAY = '2026-06-15';
 
 /** The expectations of `gatedReport`: one of each outcome, hostile text in the reasons. */
 export const GATED_ENTRIES: Expectation[] = [
-  { check: 'ENV-BROKEN', outcome: 'fail', reason: `expiry is not implemented ${HOSTILE[1]}`, issue: 'https://example.org/issues/7', expires: '2026-12-31' },
+  {
+    check: 'ENV-BROKEN',
+    outcome: 'fail',
+    reason: `expiry is not implemented ${HOSTILE[1]}`,
+    issue: 'https://example.org/issues/7',
+    expires: '2026-12-31',
+  },
   { check: 'ERR-NOPE', outcome: 'skip', reason: 'no error validator yet', issue: `javascript:window.__xss=11` },
   { check: 'ENV-OK', outcome: 'fail', reason: 'was broken in 0.9' },
   { check: 'ERR-CRASH', outcome: 'skip', reason: 'thought it was skipped' },
@@ -116,5 +160,9 @@ export const GATED_ENTRIES: Expectation[] = [
  * (expired, and it passed); ENV-WARN-SHOULD a new SHOULD failure.
  */
 export function gatedReport(options: { allowStale?: boolean } = {}): Report {
-  return gateReport(hostileReport(), { format: EXPECTATIONS_FORMAT, expectations: GATED_ENTRIES }, { file: 'expectations.json', today: GATE_TODAY, ...options }).report;
+  return gateReport(
+    hostileReport(),
+    { format: EXPECTATIONS_FORMAT, expectations: GATED_ENTRIES },
+    { file: 'expectations.json', today: GATE_TODAY, ...options },
+  ).report;
 }

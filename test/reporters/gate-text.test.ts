@@ -8,8 +8,20 @@ const refusesAll: Adapter = { ...syntheticAdapter, validateEnvelope: () => ({ va
 
 describe('the gate as terminal lines', () => {
   it('names each new failure and stale entry, and ends with the verdict', async () => {
-    const report = await runSynthetic({ checks: [acceptsAll, { ...acceptsAll, id: 'SYN-SKIP', requires: ['toKeyless'] }], adapter: refusesAll, seed: 1, runs: 5 });
-    const g = evaluateGate(report, { format: EXPECTATIONS_FORMAT, expectations: [{ check: 'SYN-GONE', outcome: 'fail', reason: 'old', issue: 'https://example.org/9' }] }, { today: '2026-06-15', catalogIds: ['SYN-ACCEPTS', 'SYN-SKIP'] });
+    const report = await runSynthetic({
+      checks: [acceptsAll, { ...acceptsAll, id: 'SYN-SKIP', requires: ['toKeyless'] }],
+      adapter: refusesAll,
+      seed: 1,
+      runs: 5,
+    });
+    const g = evaluateGate(
+      report,
+      {
+        format: EXPECTATIONS_FORMAT,
+        expectations: [{ check: 'SYN-GONE', outcome: 'fail', reason: 'old', issue: 'https://example.org/9' }],
+      },
+      { today: '2026-06-15', catalogIds: ['SYN-ACCEPTS', 'SYN-SKIP'] },
+    );
     expect(renderGate(g).split('\n')).toEqual([
       expect.stringMatching(/^NEW FAILURE SYN-ACCEPTS \[MUST\] failed: \d+ was refused$/),
       'STALE SYN-GONE (fail: old, https://example.org/9): matches no check of the catalog',

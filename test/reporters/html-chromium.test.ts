@@ -11,12 +11,17 @@ import { gatedReport, HOSTILE, hostileReport } from './fixture-report.js';
  * report.html in a real headless Chromium (Debian's `chromium` package): hostile adapter output
  * must render as text and run nothing. Skipped, saying so, where no Chromium is installed.
  */
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p): p is string => !!p && existsSync(p),
+);
 /** Where the screenshots go: `SCREENSHOTS_DIR`, or .tmp/screenshots of the checkout. */
 const SHOTS = resolve(process.env.SCREENSHOTS_DIR ?? '.tmp/screenshots');
 const TITLE_PREFIX = 'uaix-conformance: evil';
 
-if (!CHROMIUM) console.warn('html-chromium.test.ts: SKIPPED, no chromium binary (install it with: apt-get install -y chromium, or set CHROMIUM_PATH)');
+if (!CHROMIUM)
+  console.warn(
+    'html-chromium.test.ts: SKIPPED, no chromium binary (install it with: apt-get install -y chromium, or set CHROMIUM_PATH)',
+  );
 
 /** What a page did while it was open: dialogs, requests beyond the page itself, CSP reports, errors. */
 interface Trace {
@@ -32,12 +37,20 @@ interface OpenOptions {
   settleMs?: number;
 }
 
-async function open(browser: Browser, html: string, width: number, options: OpenOptions = {}): Promise<{ page: Page; trace: Trace; url: string }> {
+async function open(
+  browser: Browser,
+  html: string,
+  width: number,
+  options: OpenOptions = {},
+): Promise<{ page: Page; trace: Trace; url: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'uaix-html-'));
   const file = join(dir, 'report.html');
   writeFileSync(file, html);
   const url = pathToFileURL(file).href;
-  const page = await browser.newPage({ viewport: { width, height: 900 }, ...(options.javaScriptEnabled !== undefined ? { javaScriptEnabled: options.javaScriptEnabled } : {}) });
+  const page = await browser.newPage({
+    viewport: { width, height: 900 },
+    ...(options.javaScriptEnabled !== undefined ? { javaScriptEnabled: options.javaScriptEnabled } : {}),
+  });
   const trace: Trace = { dialogs: [], requests: [], cspViolations: [], pageErrors: [] };
   page.on('dialog', (d) => {
     trace.dialogs.push(d.message());
@@ -64,7 +77,8 @@ async function ranScript(page: Page, trace: Trace): Promise<Record<string, unkno
   return {
     flag: await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss ?? null),
     injectedElement: await page.evaluate(() => document.getElementById('xss-ran') !== null),
-    titleHijacked: !(await page.title()).startsWith(TITLE_PREFIX) && (await page.title()).length > 0 ? await page.title() : false,
+    titleHijacked:
+      !(await page.title()).startsWith(TITLE_PREFIX) && (await page.title()).length > 0 ? await page.title() : false,
     dialogs: trace.dialogs,
     requests: trace.requests,
   };
@@ -81,7 +95,15 @@ describe.skipIf(!CHROMIUM)('report.html in headless Chromium', () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM!,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60_000);
 
@@ -96,7 +118,11 @@ describe.skipIf(!CHROMIUM)('report.html in headless Chromium', () => {
     expect(trace.cspViolations).toEqual([]);
     expect(trace.pageErrors).toEqual([]);
     expect(await page.locator('script, iframe, img, object, embed').count()).toBe(0);
-    const handlers = await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].map((a) => a.name)).filter((n) => n.startsWith('on')));
+    const handlers = await page.evaluate(() =>
+      [...document.querySelectorAll('*')]
+        .flatMap((e) => [...e.attributes].map((a) => a.name))
+        .filter((n) => n.startsWith('on')),
+    );
     expect(handlers).toEqual([]);
     const text = await page.locator('body').innerText();
     expect(text).toContain(HOSTILE[12]);
@@ -108,7 +134,9 @@ describe.skipIf(!CHROMIUM)('report.html in headless Chromium', () => {
   it('stays usable at 360 px: no horizontal scrolling, the replay command wraps', async () => {
     const { page, trace } = await open(browser, html, 360);
     expect(await ranScript(page, trace)).toEqual(NOTHING_RAN);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     const replay = page.locator('#check-ENV-BROKEN pre code').last();
     const box = await replay.boundingBox();
@@ -128,7 +156,9 @@ describe.skipIf(!CHROMIUM)('report.html in headless Chromium', () => {
     const visible = async (id: string) => page.locator(`#check-${id}`).isVisible();
     expect(await shown()).toBe(report.checks.length);
     await page.locator('label[for="only-problems"]').click();
-    expect(await shown()).toBe(count((c) => (c.status === 'failed' || c.status === 'errored') && c.expectation?.result !== 'expected'));
+    expect(await shown()).toBe(
+      count((c) => (c.status === 'failed' || c.status === 'errored') && c.expectation?.result !== 'expected'),
+    );
     expect([await visible('ERR-CRASH'), await visible('ENV-BROKEN')]).toEqual([true, false]);
     await page.locator('label[for="f-expected"]').click();
     expect(await shown()).toBe(count((c) => c.expectation?.result === 'expected'));
@@ -154,7 +184,9 @@ describe.skipIf(!CHROMIUM)('report.html in headless Chromium', () => {
     expect(await ranScript(page, trace)).toEqual(NOTHING_RAN);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
       for (const sel of ['.filters', '.gate', '.env', '#check-ENV-BROKEN .expectation']) {
         const box = await page.locator(sel).first().boundingBox();
@@ -167,7 +199,9 @@ describe.skipIf(!CHROMIUM)('report.html in headless Chromium', () => {
 
   // The controls: prove the detectors above would have seen a payload run.
   it('control: the same payloads pasted in unescaped, without the CSP, do run and are detected', async () => {
-    const raw = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '').replace('</main>', `</main>${HOSTILE.slice(0, 13).join('')}`);
+    const raw = html
+      .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, '')
+      .replace('</main>', `</main>${HOSTILE.slice(0, 13).join('')}`);
     const { page, trace } = await open(browser, raw, 1280);
     const seen = await ranScript(page, trace);
     expect(seen.flag).not.toBeNull();

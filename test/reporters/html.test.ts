@@ -7,8 +7,16 @@ import { problemOf, summarize } from '../../src/model/report.js';
 import { GATED_ENTRIES, gatedReport, HOSTILE, hostileReport, plainReport } from './fixture-report.js';
 
 /** Every element and attribute the page is made of; anything else would be injected markup. */
-const TAGS = new Set('html head meta title style body header h1 h2 h3 small span p svg rect ul ol li dl div dt dd nav a section label input main code details summary pre footer fieldset legend strong'.split(' '));
-const ATTRIBUTES = new Set('lang charset http-equiv content name class id href type viewbox preserveaspectratio role aria-label x y width height open for checked rel'.split(' '));
+const TAGS = new Set(
+  'html head meta title style body header h1 h2 h3 small span p svg rect ul ol li dl div dt dd nav a section label input main code details summary pre footer fieldset legend strong'.split(
+    ' ',
+  ),
+);
+const ATTRIBUTES = new Set(
+  'lang charset http-equiv content name class id href type viewbox preserveaspectratio role aria-label x y width height open for checked rel'.split(
+    ' ',
+  ),
+);
 
 function tags(html: string): { tag: string; attrs: string[] }[] {
   return [...html.matchAll(/<([a-zA-Z][a-zA-Z0-9]*)\b([^>]*)>/g)].map((m) => ({
@@ -54,9 +62,12 @@ describe('renderHtml', () => {
     expect(html).toContain('<section class="suite" id="suite-envelope">');
     expect(html).toContain('<section class="suite" id="suite-error">');
     expect(html.match(/<svg class="bar"/g)).toHaveLength(1 + 2 + 2);
-    for (const id of ['ENV-OK', 'ENV-BROKEN', 'ENV-WARN-SHOULD', 'ERR-CRASH', 'ERR-NOPE', 'ERR-OK']) expect(html).toContain(` id="check-${id}">`);
+    for (const id of ['ENV-OK', 'ENV-BROKEN', 'ENV-WARN-SHOULD', 'ERR-CRASH', 'ERR-NOPE', 'ERR-OK'])
+      expect(html).toContain(` id="check-${id}">`);
     expect(html).toMatch(/<li class="check failed" id="check-ENV-BROKEN">.*?Spec: 001 §Rules, rule 10/s);
-    expect(html).toMatch(/<li class="check skipped" id="check-ERR-NOPE">.*?Skipped: adapter does not implement validateError/s);
+    expect(html).toMatch(
+      /<li class="check skipped" id="check-ERR-NOPE">.*?Skipped: adapter does not implement validateError/s,
+    );
   });
 
   it('gives every failure its counterexample, the answer and a copyable replay command', () => {
@@ -64,7 +75,11 @@ describe('renderHtml', () => {
     expect(entry).toContain('<details open>');
     expect(entry).toContain('Counterexample (shrunk)');
     expect(entry).toContain('The adapter answered');
-    expect(entry).toContain(escapeHtmlText(`npx uaix-conformance --adapter './my adapter' --check ENV-BROKEN --seed 1 --runs 20 --replay 3:1:0`));
+    expect(entry).toContain(
+      escapeHtmlText(
+        `npx uaix-conformance --adapter './my adapter' --check ENV-BROKEN --seed 1 --runs 20 --replay 3:1:0`,
+      ),
+    );
     expect(html).toMatch(/<a href="#check-ENV-BROKEN"><code>ENV-BROKEN<\/code><\/a> FAIL \[MUST\]/);
   });
 
@@ -88,7 +103,9 @@ describe('renderHtml', () => {
   it("says when it shows one shard's part of a run", () => {
     const r = plainReport(2);
     r.run.shard = { index: 2, count: 4 };
-    expect(renderHtml(r)).toContain('<dt>Shard</dt><dd>2 of 4: a partial report, merge the shards for the whole run</dd>');
+    expect(renderHtml(r)).toContain(
+      '<dt>Shard</dt><dd>2 of 4: a partial report, merge the shards for the whole run</dd>',
+    );
     expect(html).not.toContain('<dt>Shard</dt>');
   });
 
@@ -100,9 +117,14 @@ describe('renderHtml', () => {
 describe('renderHtml and the check statements', () => {
   it("shows each check's statement of the seed clause under its title, escaped", () => {
     const report = plainReport(2);
-    report.checks[0] = { ...report.checks[0]!, statement: 'An envelope whose `expires_at` is at or before now is invalid <b>(001 §7)</b>.' };
+    report.checks[0] = {
+      ...report.checks[0]!,
+      statement: 'An envelope whose `expires_at` is at or before now is invalid <b>(001 §7)</b>.',
+    };
     const html = renderHtml(report);
-    expect(html).toContain('<p class="statement">An envelope whose `expires_at` is at or before now is invalid &lt;b&gt;(001 §7)&lt;/b&gt;.</p>');
+    expect(html).toContain(
+      '<p class="statement">An envelope whose `expires_at` is at or before now is invalid &lt;b&gt;(001 §7)&lt;/b&gt;.</p>',
+    );
     expect(renderHtml(plainReport(2))).not.toContain('class="statement"');
   });
 });
@@ -110,7 +132,10 @@ describe('renderHtml and the check statements', () => {
 describe('renderHtml of a gated run (--expect)', () => {
   const report = gatedReport();
   const html = renderHtml(report);
-  const entry = (id: string) => /<li class="check[^"]*" id="check-[^"]+">[\s\S]*?(?=<li class="check|<\/ol>)/g.exec(html.slice(html.indexOf(`id="check-${id}"`) - 60))![0];
+  const entry = (id: string) =>
+    /<li class="check[^"]*" id="check-[^"]+">[\s\S]*?(?=<li class="check|<\/ol>)/g.exec(
+      html.slice(html.indexOf(`id="check-${id}"`) - 60),
+    )![0];
 
   it("is still made only of the template, with the file's reasons shown as text", () => {
     const found = tags(html);
@@ -121,21 +146,39 @@ describe('renderHtml of a gated run (--expect)', () => {
 
   it('shows an expected failure as expected, with its reason, issue link and expiry', () => {
     const broken = entry('ENV-BROKEN');
-    expect(broken).toMatch(/^<li class="check failed expected" id="check-ENV-BROKEN"><div class="row"><span class="status failed">FAIL<\/span><span class="xtag expected">EXPECTED<\/span>/);
-    expect(broken).toContain(`<strong>Expected failure.</strong> Entry: <code>ENV-BROKEN</code> fail: ${escapeHtmlText(GATED_ENTRIES[0]!.reason)} · <a href="https://example.org/issues/7" rel="noreferrer">https://example.org/issues/7</a> · expires 2026-12-31`);
+    expect(broken).toMatch(
+      /^<li class="check failed expected" id="check-ENV-BROKEN"><div class="row"><span class="status failed">FAIL<\/span><span class="xtag expected">EXPECTED<\/span>/,
+    );
+    expect(broken).toContain(
+      `<strong>Expected failure.</strong> Entry: <code>ENV-BROKEN</code> fail: ${escapeHtmlText(GATED_ENTRIES[0]!.reason)} · <a href="https://example.org/issues/7" rel="noreferrer">https://example.org/issues/7</a> · expires 2026-12-31`,
+    );
     expect(entry('ERR-NOPE')).toMatch(/^<li class="check skipped expected"/);
     // Only an http(s) issue becomes a link: the file's javascript: "issue" stays text.
-    expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!).filter((h) => !h.startsWith('#'))).toEqual(['https://example.org/issues/7', 'https://example.org/issues/7']);
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!).filter((h) => !h.startsWith('#'))).toEqual([
+      'https://example.org/issues/7',
+      'https://example.org/issues/7',
+    ]);
     expect(html).not.toContain('href="javascript:');
   });
 
   it('makes unexpected passes and stale entries stand out, in the gate section and on the check', () => {
-    expect(entry('ENV-OK')).toMatch(/^<li class="check passed attention" id="check-ENV-OK">.*<span class="xtag attention">UNEXPECTED PASS<\/span>/s);
-    expect(entry('ENV-OK')).toContain('<strong>Unexpected pass.</strong> expected to fail, but it passed (this entry fails the gate unless --allow-stale).');
+    expect(entry('ENV-OK')).toMatch(
+      /^<li class="check passed attention" id="check-ENV-OK">.*<span class="xtag attention">UNEXPECTED PASS<\/span>/s,
+    );
+    expect(entry('ENV-OK')).toContain(
+      '<strong>Unexpected pass.</strong> expected to fail, but it passed (this entry fails the gate unless --allow-stale).',
+    );
     expect(entry('ERR-OK')).toContain('<span class="xtag attention">STALE ENTRY</span>');
-    const gate = html.slice(html.indexOf('<section class="gate'), html.indexOf('</section>', html.indexOf('<section class="gate')));
-    expect(gate).toContain('<p class="verdict fail">Gate FAILED against expectations.json: 2 expected, 1 new failures, 3 stale</p>');
-    const attention = report.checks.filter((c) => c.expectation && c.expectation.result !== 'expected').map((c) => c.id);
+    const gate = html.slice(
+      html.indexOf('<section class="gate'),
+      html.indexOf('</section>', html.indexOf('<section class="gate')),
+    );
+    expect(gate).toContain(
+      '<p class="verdict fail">Gate FAILED against expectations.json: 2 expected, 1 new failures, 3 stale</p>',
+    );
+    const attention = report.checks
+      .filter((c) => c.expectation && c.expectation.result !== 'expected')
+      .map((c) => c.id);
     expect(gate).toContain(`<h3>Needs attention (${attention.length})</h3>`);
     for (const id of attention) expect(gate).toMatch(new RegExp(`<li class="attention"><a href="#check-${id}">`));
   });
@@ -143,7 +186,10 @@ describe('renderHtml of a gated run (--expect)', () => {
   it('counts expected results in the legend and leaves them out of the failures list', () => {
     expect(html).toContain('<li class="failed">2 failed (1 expected)</li>');
     expect(html).toContain('<li class="skipped">1 skipped (1 expected)</li>');
-    const problems = html.slice(html.indexOf('<section class="problems"'), html.indexOf('</section>', html.indexOf('<section class="problems"')));
+    const problems = html.slice(
+      html.indexOf('<section class="problems"'),
+      html.indexOf('</section>', html.indexOf('<section class="problems"')),
+    );
     expect(problems).not.toContain('#check-ENV-BROKEN');
     expect(problems).toContain('#check-ERR-CRASH');
   });
@@ -158,7 +204,10 @@ describe('renderHtml for readers', () => {
   it('has an environment block: pack and stamp, Node, platform, OS, the adapter as named and as it described itself', () => {
     const r = hostileReport();
     const html = renderHtml(r);
-    const env = html.slice(html.indexOf('<section class="env"'), html.indexOf('</section>', html.indexOf('<section class="env"')));
+    const env = html.slice(
+      html.indexOf('<section class="env"'),
+      html.indexOf('</section>', html.indexOf('<section class="env"')),
+    );
     for (const [k, v] of [
       ['Pack', `${r.tool.name} ${r.tool.version}`],
       ['Catalog stamp', r.run.catalogHash],
@@ -167,7 +216,8 @@ describe('renderHtml for readers', () => {
       ['OS', r.environment!.os],
       ['Adapter', r.adapter.spec],
       ['describe()', `${r.adapter.name} ${r.adapter.version}, claims no capability level`],
-    ]) expect(env).toContain(`<dt>${k}</dt><dd>${escapeHtmlText(v!)}</dd>`);
+    ])
+      expect(env).toContain(`<dt>${k}</dt><dd>${escapeHtmlText(v!)}</dd>`);
     const { environment: _e, ...older } = r;
     expect(renderHtml(older)).toContain('<dt>Node</dt><dd>not recorded</dd>');
   });
@@ -177,20 +227,33 @@ describe('renderHtml for readers', () => {
     const crash = r.checks.find((c) => c.id === 'ERR-CRASH')!;
     const copies = Array.from({ length: 16 }, (_, i) => ({ ...crash, id: `ERR-CRASH${i}` }));
     const html = renderHtml({ ...r, checks: [...r.checks, ...copies], summary: summarize([...r.checks, ...copies]) });
-    const problems = html.slice(html.indexOf('<section class="problems"'), html.indexOf('</section>', html.indexOf('<section class="problems"')));
+    const problems = html.slice(
+      html.indexOf('<section class="problems"'),
+      html.indexOf('</section>', html.indexOf('<section class="problems"')),
+    );
     const bad = r.checks.filter((c) => c.status === 'failed' || c.status === 'errored').length + copies.length;
-    const distinct = new Set([...r.checks, ...copies].filter((c) => c.status === 'failed' || c.status === 'errored').map((c) => `${c.status} ${problemOf(c)}`)).size;
+    const distinct = new Set(
+      [...r.checks, ...copies]
+        .filter((c) => c.status === 'failed' || c.status === 'errored')
+        .map((c) => `${c.status} ${problemOf(c)}`),
+    ).size;
     expect(problems).toContain(`<h2>Failures and errors (${bad}, ${distinct} distinct)</h2>`);
     expect(problems).toContain(`<span class="ref">(${copies.length + 1} checks)</span>`);
-    for (const c of [crash, ...copies]) expect(problems).toContain(`<li><a href="#check-${c.id}"><code>${c.id}</code></a> [MUST]</li>`);
+    for (const c of [crash, ...copies])
+      expect(problems).toContain(`<li><a href="#check-${c.id}"><code>${c.id}</code></a> [MUST]</li>`);
   });
 
   it('filters by status and by suite with CSS rules by position, never by a name from the report', () => {
     const r = hostileReport();
     const html = renderHtml(r);
     const suites = [...new Set(r.checks.map((c) => c.suite))];
-    for (const id of ['f-all', 'only-problems', 'f-passed', 'f-skipped']) expect(html).toContain(`<input type="radio" name="status" id="${id}"`);
-    suites.forEach((s, i) => expect(html).toContain(`<input type="checkbox" id="f-suite-${i + 1}" checked><label for="f-suite-${i + 1}">${escapeHtmlText(s)}</label>`));
+    for (const id of ['f-all', 'only-problems', 'f-passed', 'f-skipped'])
+      expect(html).toContain(`<input type="radio" name="status" id="${id}"`);
+    suites.forEach((s, i) =>
+      expect(html).toContain(
+        `<input type="checkbox" id="f-suite-${i + 1}" checked><label for="f-suite-${i + 1}">${escapeHtmlText(s)}</label>`,
+      ),
+    );
     const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
     expect(css.match(/main > section\.suite:nth-of-type\(\d+\)/g)).toHaveLength(suites.length);
     // The stylesheet is the fixed one plus rules made from the number of suites alone.

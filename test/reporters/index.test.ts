@@ -6,7 +6,13 @@ import { hostileReport } from './fixture-report.js';
 
 describe('the file reporters', () => {
   it('publish report.json first, then junit.xml, report.html, summary.md and badge.json', () => {
-    expect(FILE_REPORTERS.map((r) => r.file)).toEqual(['report.json', 'junit.xml', 'report.html', 'summary.md', 'badge.json']);
+    expect(FILE_REPORTERS.map((r) => r.file)).toEqual([
+      'report.json',
+      'junit.xml',
+      'report.html',
+      'summary.md',
+      'badge.json',
+    ]);
     expect(Object.keys(REPORTERS)).toEqual(['json', 'junit', 'html', 'markdown', 'badge']);
     expect(FILE_REPORTERS.map((r) => r.file)).toEqual(REPORT_FILE_NAMES);
   });
@@ -18,6 +24,8 @@ describe('the file reporters', () => {
     const json = files[0]!.content;
     expect(typeof json === 'string' ? json : [...json].join('')).toBe(renderJson(report));
     expect(renderJson(report)).toBe(`${JSON.stringify(report, null, 2)}\n`);
-    expect(renderReportFiles(report, [REPORTERS.badge!])).toEqual([{ name: 'badge.json', content: REPORTERS.badge!.render(report) }]);
+    expect(renderReportFiles(report, [REPORTERS.badge!])).toEqual([
+      { name: 'badge.json', content: REPORTERS.badge!.render(report) },
+    ]);
   });
 });

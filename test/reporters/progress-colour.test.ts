@@ -11,7 +11,19 @@ function stream(isTTY: boolean): ProgressStream & { out: string } {
 }
 
 function result(status: CheckReport['status']): CheckReport {
-  return { id: 'ENV-A', title: 'A', suite: 'envelope', severity: 'MUST', specRef: '001', requires: [], decisions: [], status, runs: 1, evidence: { cases: 1, tags: {} }, durationMs: 3 } as CheckReport;
+  return {
+    id: 'ENV-A',
+    title: 'A',
+    suite: 'envelope',
+    severity: 'MUST',
+    specRef: '001',
+    requires: [],
+    decisions: [],
+    status,
+    runs: 1,
+    evidence: { cases: 1, tags: {} },
+    durationMs: 3,
+  } as CheckReport;
 }
 
 /** Draws a run of one failed check, verbose, and returns what was written. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createProgressReporter, formatProgress, progressEnabled, type ProgressStream } from '../../src/reporters/progress.js';
+import {
+  createProgressReporter,
+  formatProgress,
+  progressEnabled,
+  type ProgressStream,
+} from '../../src/reporters/progress.js';
 import type { CheckReport } from '../../src/model/report.js';
 
 /** The layout tests compare plain text: colour is off (colour itself: progress-colour.test.ts). */
@@ -11,7 +16,19 @@ function tty(columns = 100): ProgressStream & { out: string } {
 }
 
 function result(id: string, status: CheckReport['status']): CheckReport {
-  return { id, title: id, suite: 'envelope', severity: 'MUST', specRef: '001', requires: [], decisions: [], status, runs: 20, evidence: { cases: 20, tags: {} }, durationMs: 7 };
+  return {
+    id,
+    title: id,
+    suite: 'envelope',
+    severity: 'MUST',
+    specRef: '001',
+    requires: [],
+    decisions: [],
+    status,
+    runs: 20,
+    evidence: { cases: 20, tags: {} },
+    durationMs: 7,
+  };
 }
 
 describe('progressEnabled', () => {
@@ -34,12 +51,19 @@ describe('progressEnabled', () => {
 
 describe('formatProgress', () => {
   it('shows checks done, failures so far, elapsed time and the running check', () => {
-    expect(formatProgress({ done: 8, total: 16, failed: 1, errored: 2, current: 'ENV-EXPIRED', elapsedMs: 65_400 })).toBe('████████░░░░░░░░ 8/16 checks · 1 failed, 2 errored · 1:05 · ENV-EXPIRED');
-    expect(formatProgress({ done: 0, total: 4, failed: 0, errored: 0, elapsedMs: 3_723_000 })).toBe('░░░░░░░░░░░░░░░░ 0/4 checks · no failures · 1:02:03');
+    expect(
+      formatProgress({ done: 8, total: 16, failed: 1, errored: 2, current: 'ENV-EXPIRED', elapsedMs: 65_400 }),
+    ).toBe('████████░░░░░░░░ 8/16 checks · 1 failed, 2 errored · 1:05 · ENV-EXPIRED');
+    expect(formatProgress({ done: 0, total: 4, failed: 0, errored: 0, elapsedMs: 3_723_000 })).toBe(
+      '░░░░░░░░░░░░░░░░ 0/4 checks · no failures · 1:02:03',
+    );
   });
 
   it('never wraps: the line is cut one column short of the terminal width', () => {
-    const line = formatProgress({ done: 1, total: 2, failed: 0, errored: 0, current: 'X'.repeat(200), elapsedMs: 0 }, 50);
+    const line = formatProgress(
+      { done: 1, total: 2, failed: 0, errored: 0, current: 'X'.repeat(200), elapsedMs: 0 },
+      50,
+    );
     expect([...line]).toHaveLength(49);
   });
 });
@@ -68,7 +92,14 @@ describe('createProgressReporter', () => {
 
   it('with --verbose also leaves one line per finished check above the progress line', () => {
     const stream = tty();
-    const p = createProgressReporter({ stream, stdoutIsTTY: true, env: PLAIN_ENV, verbose: true, clock: () => 0, tickMs: 0 });
+    const p = createProgressReporter({
+      stream,
+      stdoutIsTTY: true,
+      env: PLAIN_ENV,
+      verbose: true,
+      clock: () => 0,
+      tickMs: 0,
+    });
     p.onCheckStart({ id: 'ENV-A' }, 0, 1);
     p.onCheckEnd(result('ENV-A', 'errored'), 0, 1);
     p.onRunEnd();

@@ -10,20 +10,49 @@ function reportOf(checks: CheckReport[], runs = 20): Report {
     format: REPORT_FORMAT,
     tool: { name: 'uaix-conformance', version: '0.0.0' },
     adapter: { name: 'x', version: '1', spec: './x.mjs' },
-    run: { seed: 7, runs, timeoutMs: 1000, now: '2026-01-01T00:00:00Z', selection: { suites: [], checks: [] }, catalogHash: `sha256:${'0'.repeat(64)}`, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1 },
+    run: {
+      seed: 7,
+      runs,
+      timeoutMs: 1000,
+      now: '2026-01-01T00:00:00Z',
+      selection: { suites: [], checks: [] },
+      catalogHash: `sha256:${'0'.repeat(64)}`,
+      startedAt: '2026-01-01T00:00:00.000Z',
+      durationMs: 1,
+    },
     incomplete: false,
     checks,
     summary: summarize(checks),
   } as Report;
 }
 
-const base = { title: 'A title', suite: 'envelope', severity: 'MUST', specRef: '001', requires: [], decisions: [], runs: 1, evidence: { cases: 1, tags: {} }, durationMs: 1 } as const;
+const base = {
+  title: 'A title',
+  suite: 'envelope',
+  severity: 'MUST',
+  specRef: '001',
+  requires: [],
+  decisions: [],
+  runs: 1,
+  evidence: { cases: 1, tags: {} },
+  durationMs: 1,
+} as const;
 const passed: CheckReport = { ...base, id: 'ENV-OK', status: 'passed' };
 const failed: CheckReport = {
   ...base,
   id: 'ENV-BAD',
   status: 'failed',
-  failure: { message: 'accepted it', counterexample: { packet: { a: 1, b: 'two' } }, expected: { valid: false }, actual: { valid: true }, seed: 1, path: '3', shrinks: 0, replay: 'npx uaix-conformance --replay 3', focus: '/packet/b' },
+  failure: {
+    message: 'accepted it',
+    counterexample: { packet: { a: 1, b: 'two' } },
+    expected: { valid: false },
+    actual: { valid: true },
+    seed: 1,
+    path: '3',
+    shrinks: 0,
+    replay: 'npx uaix-conformance --replay 3',
+    focus: '/packet/b',
+  },
 };
 
 describe('renderSummary', () => {
@@ -51,7 +80,9 @@ describe('renderSummary', () => {
   });
 
   it('says "1 check" and "1 run" in the singular', () => {
-    expect(renderSummary(reportOf([passed], 1))).toBe('1 check: 1 passed, 0 failed, 0 errored, 0 skipped (seed 7, 1 run)\n');
+    expect(renderSummary(reportOf([passed], 1))).toBe(
+      '1 check: 1 passed, 0 failed, 0 errored, 0 skipped (seed 7, 1 run)\n',
+    );
   });
 
   it('colours statuses and counts with a palette that is on, and only adds colour', () => {
@@ -81,7 +112,9 @@ describe('writtenLine', () => {
   it('names the report files, and the failure files by their folder and count', () => {
     const files = ['out/report.json', 'out/junit.xml', ...['ENV-A', 'ENV-B'].map((id) => `out/failures/${id}.json`)];
     expect(writtenLine(files)).toBe('reports: out/report.json, out/junit.xml, out/failures/ (2 failure files)\n');
-    expect(writtenLine(['r/report.json', 'r/failures/ENV-A.json'])).toBe('reports: r/report.json, r/failures/ (1 failure file)\n');
+    expect(writtenLine(['r/report.json', 'r/failures/ENV-A.json'])).toBe(
+      'reports: r/report.json, r/failures/ (1 failure file)\n',
+    );
     expect(writtenLine(['r/report.json'])).toBe('reports: r/report.json\n');
   });
 });

@@ -10,7 +10,11 @@ describe('the envelope spec helpers', () => {
   });
 
   it('lay the envelope out in envelopeFields order, over the top-level fields', () => {
-    expect(envelopeLayout(spec)).toEqual({ keyless: 'array', keylessOrder: spec.envelopeFields, fields: spec.topLevel });
+    expect(envelopeLayout(spec)).toEqual({
+      keyless: 'array',
+      keylessOrder: spec.envelopeFields,
+      fields: spec.topLevel,
+    });
   });
 
   it("lay a profile's body out in the order its fields are declared", () => {
@@ -38,7 +42,13 @@ describe('the envelope spec helpers', () => {
   });
 
   it('hold each decision of the $decisions manifest as one of the values generators, judges and reference know', () => {
-    expect(Object.keys(spec.$decisions).sort()).toEqual(['checksumScope', 'expiry', 'secretScope', 'undeclaredMembers', 'utcCase']);
+    expect(Object.keys(spec.$decisions).sort()).toEqual([
+      'checksumScope',
+      'expiry',
+      'secretScope',
+      'undeclaredMembers',
+      'utcCase',
+    ]);
     expect(['at-or-after', 'after']).toContain(spec.expiry);
     expect(['everywhere', 'top-level']).toContain(spec.undeclaredMembers);
     expect(['checksum-member', 'integrity-object']).toContain(spec.checksumScope);

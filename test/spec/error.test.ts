@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { errorScenarios } from '../../generators/error/scenarios.js';
-import { declaredMembers, errorEnums, formatAsserted, isUrlKey, isUrlOptionMember, membersOpen, registryClosed, type ErrorSpec } from '../../src/spec/error.js';
+import {
+  declaredMembers,
+  errorEnums,
+  formatAsserted,
+  isUrlKey,
+  isUrlOptionMember,
+  membersOpen,
+  registryClosed,
+  type ErrorSpec,
+} from '../../src/spec/error.js';
 import { bundledSpec, decisionKeys, withOverrides } from '../../src/spec/index.js';
 
 const spec = bundledSpec().error;
@@ -25,9 +34,15 @@ describe('spec/error.json', () => {
   });
 
   it('refuses an override of the seed data, and of a key that is no decision', () => {
-    expect(() => withOverrides(bundledSpec(), { error: { schema: {} } })).toThrow(/"schema" is not a decision of the pack/);
-    expect(() => withOverrides(bundledSpec(), { error: { source: 'mine' } })).toThrow(/"source" is not a decision of the pack/);
-    expect(() => withOverrides(bundledSpec(), { error: { secrets: { scope: ['body'] } } })).toThrow(/"secrets" is not a decision of the pack/);
+    expect(() => withOverrides(bundledSpec(), { error: { schema: {} } })).toThrow(
+      /"schema" is not a decision of the pack/,
+    );
+    expect(() => withOverrides(bundledSpec(), { error: { source: 'mine' } })).toThrow(
+      /"source" is not a decision of the pack/,
+    );
+    expect(() => withOverrides(bundledSpec(), { error: { secrets: { scope: ['body'] } } })).toThrow(
+      /"secrets" is not a decision of the pack/,
+    );
   });
 
   it("has enums holding every value the seed's scenarios use", () => {
@@ -44,7 +59,10 @@ describe('spec/error.json', () => {
   it('has a condition-to-action row for every condition, allowed and forbidden disjoint', () => {
     expect(Object.keys(spec.conditionActions.table).sort()).toEqual([...enums.mechanicalCondition].sort());
     for (const [c, row] of Object.entries(spec.conditionActions.table)) {
-      expect(row.allowed.filter((a) => row.forbidden.includes(a)), c).toEqual([]);
+      expect(
+        row.allowed.filter((a) => row.forbidden.includes(a)),
+        c,
+      ).toEqual([]);
       for (const a of [...row.allowed, ...row.forbidden]) expect(enums.action, `${c}: ${a}`).toContain(a);
       expect(row.allowed, c).toContain('isolate_and_report');
       expect(row.forbidden.length, c).toBeGreaterThan(0);
@@ -60,7 +78,8 @@ describe('spec/error.json', () => {
   it("agrees with the seed's scenarios: each scenario pair is allowed", () => {
     for (const { payload } of errorScenarios()) {
       for (const se of payload.body.sub_errors!) {
-        for (const o of se.recovery_options) expect(spec.conditionActions.table[se.mechanical_condition]!.allowed).toContain(o.action);
+        for (const o of se.recovery_options)
+          expect(spec.conditionActions.table[se.mechanical_condition]!.allowed).toContain(o.action);
       }
     }
   });
@@ -69,7 +88,10 @@ describe('spec/error.json', () => {
     const t = spec.numericAlignment;
     expect(Object.keys(t.codes).sort()).toEqual([...spec.registry.codes].sort());
     for (const [code, row] of Object.entries(t.codes)) {
-      expect(row.aligned.filter((s) => row.contradicts.includes(s)), code).toEqual([]);
+      expect(
+        row.aligned.filter((s) => row.contradicts.includes(s)),
+        code,
+      ).toEqual([]);
       for (const s of row.contradicts) expect(s >= t.anyCodeFrom || t.anyCode.includes(s), `${code} ${s}`).toBe(false);
     }
   });
@@ -96,7 +118,9 @@ describe('the error spec helpers', () => {
   it('read the registry closed unless the data says closed: false (a user adding codes need not repeat it)', () => {
     expect(registryClosed(spec)).toBe(true);
     expect(registryClosed(withOverrides(bundledSpec(), { error: { registry: { codes: ['x'] } } }).error)).toBe(true);
-    expect(registryClosed(withOverrides(bundledSpec(), { error: { registry: { codes: ['x'], closed: false } } }).error)).toBe(false);
+    expect(
+      registryClosed(withOverrides(bundledSpec(), { error: { registry: { codes: ['x'], closed: false } } }).error),
+    ).toBe(false);
   });
 
   it('read which formats assert and whether members are open from the data', () => {
@@ -104,16 +128,27 @@ describe('the error spec helpers', () => {
     expect(formatAsserted('uuid', spec)).toBe(false);
     expect(formatAsserted(undefined, spec)).toBe(false);
     expect(membersOpen(spec)).toBe(true);
-    const other = withOverrides(bundledSpec(), { error: { formats: { asserted: [] }, openMembers: { additionalProperties: false } } }).error;
+    const other = withOverrides(bundledSpec(), {
+      error: { formats: { asserted: [] }, openMembers: { additionalProperties: false } },
+    }).error;
     expect(formatAsserted('uri', other)).toBe(false);
     expect(membersOpen(other)).toBe(false);
   });
 
   it('recognise URL keys by name, by suffix and as option members, from the spec they are given', () => {
-    for (const key of [...spec.urls.parameterKeys, ...spec.urls.optionMembers, 'callback_url', 'token_uri', 'status_route']) expect(isUrlKey(key, spec), key).toBe(true);
+    for (const key of [
+      ...spec.urls.parameterKeys,
+      ...spec.urls.optionMembers,
+      'callback_url',
+      'token_uri',
+      'status_route',
+    ])
+      expect(isUrlKey(key, spec), key).toBe(true);
     for (const key of ['url_hint', 'note', 'grant_type']) expect(isUrlKey(key, spec), key).toBe(false);
     expect(isUrlOptionMember('human_review_url', spec)).toBe(true);
-    const other = withOverrides(bundledSpec(), { error: { urls: { parameterKeys: ['note'], keySuffixes: [], optionMembers: [] } } }).error;
+    const other = withOverrides(bundledSpec(), {
+      error: { urls: { parameterKeys: ['note'], keySuffixes: [], optionMembers: [] } },
+    }).error;
     expect(isUrlKey('note', other)).toBe(true);
     expect(isUrlKey('schema_url', other)).toBe(false);
     expect(isUrlOptionMember('human_review_url', other)).toBe(false);

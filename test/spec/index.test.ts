@@ -17,7 +17,10 @@ describe('the spec data', () => {
 
   it('takes overrides key by key at the top level of a file, leaving the bundled data as it was', () => {
     const before = bundledSpec().recovery.backoff;
-    const spec = withOverrides(bundledSpec(), { recovery: { backoff: { initialDelayMs: 7, exponentialFactor: 2 } }, envelope: { expiry: 'after' } });
+    const spec = withOverrides(bundledSpec(), {
+      recovery: { backoff: { initialDelayMs: 7, exponentialFactor: 2 } },
+      envelope: { expiry: 'after' },
+    });
     expect(spec.recovery.backoff).toEqual({ initialDelayMs: 7, exponentialFactor: 2 });
     expect(spec.recovery.recoveringLevels).toEqual(bundledSpec().recovery.recoveringLevels);
     expect(spec.envelope.expiry).toBe('after');
@@ -37,14 +40,24 @@ describe('the spec data', () => {
 
 describe('what may be overridden', () => {
   it('is the decisions each file lists, nothing else, and only with a value the decision takes', () => {
-    expect(() => withOverrides(bundledSpec(), { envelope: { profiles: {} } })).toThrow(/spec\/envelope\.json: "profiles" is not a decision of the pack and cannot be overridden \(the decisions: /);
-    expect(() => withOverrides(bundledSpec(), { envelope: { $decisions: {} } })).toThrow(/"\$decisions" is not a decision of the pack/);
-    expect(() => withOverrides(bundledSpec(), { envelope: { expiry: 'later' } })).toThrow('spec/envelope.json: "expiry" must be one of "at-or-after", "after", got "later"');
-    expect(() => withOverrides(bundledSpec(), { recovery: { backoff: 5 } })).toThrow('spec/recovery.json: "backoff" must be an object, like the bundled value');
+    expect(() => withOverrides(bundledSpec(), { envelope: { profiles: {} } })).toThrow(
+      /spec\/envelope\.json: "profiles" is not a decision of the pack and cannot be overridden \(the decisions: /,
+    );
+    expect(() => withOverrides(bundledSpec(), { envelope: { $decisions: {} } })).toThrow(
+      /"\$decisions" is not a decision of the pack/,
+    );
+    expect(() => withOverrides(bundledSpec(), { envelope: { expiry: 'later' } })).toThrow(
+      'spec/envelope.json: "expiry" must be one of "at-or-after", "after", got "later"',
+    );
+    expect(() => withOverrides(bundledSpec(), { recovery: { backoff: 5 } })).toThrow(
+      'spec/recovery.json: "backoff" must be an object, like the bundled value',
+    );
     expect(() => withOverrides(bundledSpec(), { envelope: { $comment: 'mine', expiry: 'after' } })).not.toThrow();
   });
 
   it('is listed with the decisions it holds, for every spec file', () => {
-    for (const name of SPEC_NAMES) for (const ids of Object.values(decisionKeys(name))) expect(ids.every((id) => /^D-[A-Z]+-\d+$/.test(id))).toBe(true);
+    for (const name of SPEC_NAMES)
+      for (const ids of Object.values(decisionKeys(name)))
+        expect(ids.every((id) => /^D-[A-Z]+-\d+$/.test(id))).toBe(true);
   });
 });

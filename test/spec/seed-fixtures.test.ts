@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seedFixtures } from '../../src/spec/seed-fixtures.js';
 
-const published = (file: string) => JSON.parse(readFileSync(new URL(`../../fixtures/seeds/${file}`, import.meta.url), 'utf8'));
+const published = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../fixtures/seeds/${file}`, import.meta.url), 'utf8'));
 
 describe('seedFixtures', () => {
   it('are the files of fixtures/seeds, keyed and keyless', () => {

@@ -24,8 +24,15 @@ interface Assertion {
 /** Runs the fixture pack file in a child vitest, as an implementer's project would, and reads its JSON report. */
 function runFixture(env: Record<string, string> = {}): Assertion[] {
   const out = join(mkdtempSync(join(tmpdir(), 'uaix-vitest-')), 'results.json');
-  const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('UAIX_') && !k.startsWith('VITEST')));
-  const r = spawnSync(process.execPath, [VITEST, 'run', '--config', CONFIG, '--reporter=json', `--outputFile=${out}`], { cwd: ROOT, env: { ...cleanEnv, ...env }, encoding: 'utf8', timeout: 240_000 });
+  const cleanEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('UAIX_') && !k.startsWith('VITEST')),
+  );
+  const r = spawnSync(process.execPath, [VITEST, 'run', '--config', CONFIG, '--reporter=json', `--outputFile=${out}`], {
+    cwd: ROOT,
+    env: { ...cleanEnv, ...env },
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   if (!existsSync(out)) throw new Error(`the child vitest wrote no report (exit ${r.status}):\n${r.stderr}`);
   const json = JSON.parse(readFileSync(out, 'utf8')) as { testResults: { assertionResults: Assertion[] }[] };
   return json.testResults.flatMap((f) => f.assertionResults);
@@ -38,7 +45,10 @@ function vitestReplayLine(message: string): { env: Record<string, string>; args:
   const words = line.split(/ +/);
   const npx = words.indexOf('npx');
   expect(words.slice(npx, npx + 3)).toEqual(['npx', 'vitest', 'run']);
-  return { env: Object.fromEntries(words.slice(0, npx).map((w) => w.split(/=(.*)/s).slice(0, 2) as [string, string])), args: words.slice(npx + 3) };
+  return {
+    env: Object.fromEntries(words.slice(0, npx).map((w) => w.split(/=(.*)/s).slice(0, 2) as [string, string])),
+    args: words.slice(npx + 3),
+  };
 }
 
 const idOf = (a: Assertion) => a.title.slice(0, a.title.indexOf(':'));
@@ -57,7 +67,13 @@ describe('definePackTests in an implementer project (a child vitest on a broken 
   beforeAll(async () => {
     // What the CLI's runner finds for the same adapter, seed and runs.
     const envelope = packCatalog().select({ suites: ['envelope'] });
-    cli = await runChecks({ checks: envelope, adapter: acceptsEverything, adapterSpec: './broken-adapter.ts', seed: 5, runs: 10 });
+    cli = await runChecks({
+      checks: envelope,
+      adapter: acceptsEverything,
+      adapterSpec: './broken-adapter.ts',
+      seed: 5,
+      runs: 10,
+    });
     replayed = cli.checks.find((c): c is FailedCheck => c.status === 'failed')!;
     replayLine = vitestReplayLine(describeOutcome(replayed, 5, 10));
     results = runFixture(replayLine.env);
@@ -69,7 +85,9 @@ describe('definePackTests in an implementer project (a child vitest on a broken 
 
   it('fails exactly the checks the CLI fails, and passes the others', () => {
     const byId = Object.fromEntries(results.map((a) => [idOf(a), a.status]));
-    const expected = Object.fromEntries(cli.checks.map((c) => [c.id, c.status === 'failed' || c.status === 'errored' ? 'failed' : c.status]));
+    const expected = Object.fromEntries(
+      cli.checks.map((c) => [c.id, c.status === 'failed' || c.status === 'errored' ? 'failed' : c.status]),
+    );
     expect(byId).toEqual(expected);
     expect(Object.values(byId)).toContain('failed');
     expect(byId['ENV-VALID-ACCEPTED']).toBe('passed');
@@ -79,13 +97,19 @@ describe('definePackTests in an implementer project (a child vitest on a broken 
     for (const c of cli.checks.filter((k) => k.status === 'failed')) {
       const message = results.find((a) => idOf(a) === c.id)!.failureMessages.join('\n');
       expect(message).toContain(`replay with the CLI: ${c.failure!.replay}`);
-      expect(message).toContain(`UAIX_SEED=5 UAIX_RUNS=10 UAIX_REPLAY=${c.id}@${compactPath(c.failure!.path)} npx vitest run -t ${c.id}:`);
+      expect(message).toContain(
+        `UAIX_SEED=5 UAIX_RUNS=10 UAIX_REPLAY=${c.id}@${compactPath(c.failure!.path)} npx vitest run -t ${c.id}:`,
+      );
       expect(message).toContain(`counterexample: ${JSON.stringify(c.failure!.counterexample, null, 2).split('\n')[0]}`);
     }
   });
 
   it('replays one failure from its UAIX_REPLAY line: the same counterexample, first try', () => {
-    expect(replayLine.env).toEqual({ UAIX_SEED: '5', UAIX_RUNS: '10', UAIX_REPLAY: `${replayed.id}@${compactPath(replayed.failure.path)}` });
+    expect(replayLine.env).toEqual({
+      UAIX_SEED: '5',
+      UAIX_RUNS: '10',
+      UAIX_REPLAY: `${replayed.id}@${compactPath(replayed.failure.path)}`,
+    });
     const ran = results.find((a) => idOf(a) === replayed.id)!;
     expect(ran.status).toBe('failed');
     const shown = JSON.stringify(replayed.failure.counterexample, null, 2);
@@ -109,7 +133,20 @@ describe('parseReplay and describeOutcome', () => {
 
   it('describes an errored check with its input', () => {
     const text = describeOutcome(
-      { id: 'ERR-X', title: 't', suite: 'error', severity: 'MUST', specRef: '002 §1', requires: [], decisions: [], status: 'errored', runs: 1, evidence: { cases: 1, tags: {} }, error: { message: 'validateError timed out', input: { a: 1 } }, durationMs: 1 },
+      {
+        id: 'ERR-X',
+        title: 't',
+        suite: 'error',
+        severity: 'MUST',
+        specRef: '002 §1',
+        requires: [],
+        decisions: [],
+        status: 'errored',
+        runs: 1,
+        evidence: { cases: 1, tags: {} },
+        error: { message: 'validateError timed out', input: { a: 1 } },
+        durationMs: 1,
+      },
       1,
       10,
     );
@@ -119,12 +156,18 @@ describe('parseReplay and describeOutcome', () => {
 
 describe('the package export', () => {
   it('maps uaix-conformance/vitest to the built helper', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { types: string; default: string }> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      exports: Record<string, { types: string; default: string }>;
+    };
     expect(pkg.exports['./vitest']).toEqual({ types: './dist/src/vitest.d.ts', default: './dist/src/vitest.js' });
   });
 
   it.runIf(existsSync(join(ROOT, 'dist/src/vitest.js')))('resolves by package name (self-reference) once built', () => {
-    const resolved = execFileSync(process.execPath, ['--input-type=module', '-e', "process.stdout.write(import.meta.resolve('uaix-conformance/vitest'))"], { cwd: ROOT, encoding: 'utf8' });
+    const resolved = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', "process.stdout.write(import.meta.resolve('uaix-conformance/vitest'))"],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(resolved.endsWith('/dist/src/vitest.js')).toBe(true);
   });
 });

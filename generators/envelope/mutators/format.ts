@@ -4,7 +4,10 @@ import { getAt, setAt } from '../walk.js';
 import { MALFORMED_ID_FAMILIES, malformedId, malformedIdOf, presentFields, type EnvelopeMutator } from './mutation.js';
 
 /** A value as a note shows it: JSON, with the line and paragraph separators escaped (a fixture's description is one line). */
-const shown = (value: unknown): string => JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const shown = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** Pointers of every date-time field of `spec` present in the packet. */
 export function dateTimePointers(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): string[] {
@@ -27,7 +30,8 @@ function withOffset(iso: string, minutes: number): string {
 /** The ways `notUtcZ` writes a date-time otherwise than pinned, by family. */
 const UTC_VARIANTS: Record<string, (iso: string, minutes: number, pick: number) => string> = {
   // The same instant with a zero offset: `+00:00`, `-00:00` (RFC 3339's unknown offset), and the ISO 8601 basic forms.
-  'utc-offset': (iso, _m, pick) => withOffset(iso, 0).replace(/\+00:00$/, ['+00:00', '-00:00', '+0000', '+00'][pick % 4]!),
+  'utc-offset': (iso, _m, pick) =>
+    withOffset(iso, 0).replace(/\+00:00$/, ['+00:00', '-00:00', '+0000', '+00'][pick % 4]!),
   'other-offset': (iso, minutes) => withOffset(iso, minutes),
   'no-designator': (iso) => iso.replace(/Z$/i, ''),
   // A lower-case `z`, with or without a lower-case `t` (RFC 3339 §5.6 allows both; the pinned form does not, D-ENV-04).
@@ -50,7 +54,15 @@ function commonYearAfter(iso: string): number {
 function impossibleDate(iso: string, pick: number): string {
   const y = String(commonYearAfter(iso)).padStart(4, '0');
   const time = iso.slice(10);
-  const dates = [`${y}-02-29${time}`, `${y}-02-30${time}`, `${y}-04-31${time}`, `${y}-13-01${time}`, `${y}-00-10${time}`, `${y}-01-00${time}`, `${y}-01-32${time}`];
+  const dates = [
+    `${y}-02-29${time}`,
+    `${y}-02-30${time}`,
+    `${y}-04-31${time}`,
+    `${y}-13-01${time}`,
+    `${y}-00-10${time}`,
+    `${y}-01-00${time}`,
+    `${y}-01-32${time}`,
+  ];
   const times = [`${y}-01-01T24:00:00Z`, `${y}-01-01T23:60:00Z`, `${y}-06-15T12:00:61Z`];
   const all = [...dates, ...times];
   return all[pick % all.length]!;
@@ -82,7 +94,12 @@ export function notUtcZ(spec: EnvelopeSpec): EnvelopeMutator {
     families,
     mutate: (c) =>
       fc
-        .tuple(fc.constantFrom(...families), fc.constantFrom(...dateTimePointers(spec, c.packet, c.profile)), fc.constantFrom(-480, -300, 60, 330, 540), fc.nat(99))
+        .tuple(
+          fc.constantFrom(...families),
+          fc.constantFrom(...dateTimePointers(spec, c.packet, c.profile)),
+          fc.constantFrom(-480, -300, 60, 330, 540),
+          fc.nat(99),
+        )
         .map(([family, pointer, minutes, pick]) => {
           const packet = structuredClone(c.packet);
           // The variants start from the pinned spelling (a valid value may write `t` and `z` where the spec allows either case).
@@ -106,7 +123,12 @@ export const malformedIdentity: EnvelopeMutator = {
       malformedId(String(c.packet[side][field])).map((bad) => {
         const packet = structuredClone(c.packet);
         setAt(packet, `/${side}/${field}`, bad.value);
-        return { packet, family: `${field}-${bad.family}`, note: `/${side}/${field} set to ${shown(bad.value)}`, at: `/${side}/${field}` };
+        return {
+          packet,
+          family: `${field}-${bad.family}`,
+          note: `/${side}/${field} set to ${shown(bad.value)}`,
+          at: `/${side}/${field}`,
+        };
       }),
     ),
 };
@@ -118,11 +140,18 @@ function missingOrMalformed(breaks: string, pointer: string): EnvelopeMutator {
     families: ['missing', ...MALFORMED_ID_FAMILIES],
     mutate: (c) =>
       fc.constantFrom('missing' as const, ...MALFORMED_ID_FAMILIES).chain((family) =>
-        (family === 'missing' ? fc.constant(undefined) : malformedIdOf(family, String(getAt(c.packet, pointer)))).map((value) => {
-          const packet = structuredClone(c.packet);
-          setAt(packet, pointer, value);
-          return { packet, family, note: value === undefined ? `removed ${pointer}` : `${pointer} set to ${shown(value)}`, at: pointer };
-        }),
+        (family === 'missing' ? fc.constant(undefined) : malformedIdOf(family, String(getAt(c.packet, pointer)))).map(
+          (value) => {
+            const packet = structuredClone(c.packet);
+            setAt(packet, pointer, value);
+            return {
+              packet,
+              family,
+              note: value === undefined ? `removed ${pointer}` : `${pointer} set to ${shown(value)}`,
+              at: pointer,
+            };
+          },
+        ),
       ),
   };
 }
@@ -146,7 +175,15 @@ export const badFallbackDirective: EnvelopeMutator = {
       (family === 'missing' ? fc.constant(undefined) : fc.constantFrom(...FALLBACK_VALUES[family]!)).map((value) => {
         const packet = structuredClone(c.packet);
         setAt(packet, '/delivery/fallback_directive', value);
-        return { packet, family, note: value === undefined ? 'removed /delivery/fallback_directive' : `/delivery/fallback_directive set to ${shown(value)}`, at: '/delivery/fallback_directive' };
+        return {
+          packet,
+          family,
+          note:
+            value === undefined
+              ? 'removed /delivery/fallback_directive'
+              : `/delivery/fallback_directive set to ${shown(value)}`,
+          at: '/delivery/fallback_directive',
+        };
       }),
     ),
 };

@@ -69,11 +69,15 @@ interface Tamper {
 const hashOf = (text: string): string => `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 
 /** The checksum of the envelope under the spec's scope, written by `serialize` with `options`. */
-const checksumWith = (spec: EnvelopeSpec, p: Packet, options: SerializeOptions): string => hashOf(serialize(checksumSubject(spec, p), options));
+const checksumWith = (spec: EnvelopeSpec, p: Packet, options: SerializeOptions): string =>
+  hashOf(serialize(checksumSubject(spec, p), options));
 
 /** Sorts every array of a JSON value by the canonical form of its items. */
 function sortArrays(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortArrays).sort((a, b) => (canonicalize(a) < canonicalize(b) ? -1 : canonicalize(a) > canonicalize(b) ? 1 : 0));
+  if (Array.isArray(v))
+    return v
+      .map(sortArrays)
+      .sort((a, b) => (canonicalize(a) < canonicalize(b) ? -1 : canonicalize(a) > canonicalize(b) ? 1 : 0));
   if (v !== null && typeof v === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) defineMember(out, k, sortArrays(x));
@@ -88,7 +92,8 @@ function reorderable(v: unknown, at = ''): string[] {
     const own = new Set(v.map((x) => canonicalize(x))).size > 1 ? [at] : [];
     return [...own, ...v.flatMap((x, i) => reorderable(x, `${at}/${i}`))];
   }
-  if (v !== null && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => reorderable(x, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  if (v !== null && typeof v === 'object')
+    return Object.entries(v).flatMap(([k, x]) => reorderable(x, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
   return [];
 }
 
@@ -130,7 +135,8 @@ const TAMPERS: Record<TamperFamily, Tamper> = {
     // Every text NFC, one with a composed character; after sealing, that text in NFD.
     before: (p, n) => {
       const q = mapJson(p, (s) => s.normalize('NFC')) as Packet;
-      q.delivery.fallback_directive = `${q.delivery.fallback_directive} ${['café', 'Ångström', 'naïve', 'Straße über'][n % 4]}`.normalize('NFC');
+      q.delivery.fallback_directive =
+        `${q.delivery.fallback_directive} ${['café', 'Ångström', 'naïve', 'Straße über'][n % 4]}`.normalize('NFC');
       return q;
     },
     after: (_spec, p) => {
@@ -148,16 +154,28 @@ const TAMPERS: Record<TamperFamily, Tamper> = {
     },
   },
   'null-member': {
-    before: (p) => mapJson(p, (s) => s, (_k, v) => v === null) as Packet,
+    before: (p) =>
+      mapJson(
+        p,
+        (s) => s,
+        (_k, v) => v === null,
+      ) as Packet,
     after: (_spec, p, n) => {
       const free = freeForm(p);
-      const nested = Object.values(free).find((v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v));
+      const nested = Object.values(free).find(
+        (v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v),
+      );
       defineMember(n % 2 && nested ? nested : free, 'superseded_by', null);
       return 'a null member added to /delivery/expected_output_schema after sealing';
     },
   },
   'proto-member': {
-    before: (p) => mapJson(p, (s) => s, (k) => k === '__proto__') as Packet,
+    before: (p) =>
+      mapJson(
+        p,
+        (s) => s,
+        (k) => k === '__proto__',
+      ) as Packet,
     after: (_spec, p, n) => {
       defineMember(freeForm(p), '__proto__', [{ injected: true }, 'admin', 1, []][n % 4]);
       return 'an own __proto__ member added to /delivery/expected_output_schema after sealing';
@@ -166,7 +184,11 @@ const TAMPERS: Record<TamperFamily, Tamper> = {
   'array-reordered': {
     before: (p) => {
       const q = structuredClone(p);
-      if (reorderable(q).length === 0) q.extensions.push({ namespace: 'urn:example:ext:second', purpose: 'Documents a vendor extension.', critical: false }, { namespace: 'urn:example:ext:first', purpose: 'Documents another vendor extension.', critical: true });
+      if (reorderable(q).length === 0)
+        q.extensions.push(
+          { namespace: 'urn:example:ext:second', purpose: 'Documents a vendor extension.', critical: false },
+          { namespace: 'urn:example:ext:first', purpose: 'Documents another vendor extension.', critical: true },
+        );
       return sortArrays(q) as Packet;
     },
     after: (_spec, p, n) => {
@@ -185,7 +207,10 @@ const TAMPERS: Record<TamperFamily, Tamper> = {
     },
   },
   'ascii-escaped': {
-    before: (p) => ({ ...p, delivery: { ...p.delivery, expected_output_schema: { ...freeForm(p), label: 'café ✓ 😀' } } }),
+    before: (p) => ({
+      ...p,
+      delivery: { ...p.delivery, expected_output_schema: { ...freeForm(p), label: 'café ✓ 😀' } },
+    }),
     after: (spec, p) => {
       record(p, checksumWith(spec, p, { escapeNonAscii: true }));
       return 'checksum of a serialization with non-ASCII characters escaped as \\uXXXX';
@@ -240,21 +265,37 @@ const TAMPERS: Record<TamperFamily, Tamper> = {
   'digest-whitespace': {
     after: (_spec, p, n) => {
       const hex = digestOf(p);
-      record(p, [` sha256:${hex}`, `sha256:${hex} `, `sha256:${hex}\n`, `sha256: ${hex}`, `sha256:${hex.slice(0, 32)} ${hex.slice(32)}`][n % 5]!);
+      record(
+        p,
+        [
+          ` sha256:${hex}`,
+          `sha256:${hex} `,
+          `sha256:${hex}\n`,
+          `sha256: ${hex}`,
+          `sha256:${hex.slice(0, 32)} ${hex.slice(32)}`,
+        ][n % 5]!,
+      );
       return 'the right digest with white space around or inside';
     },
   },
   'digest-length': {
     after: (_spec, p, n) => {
       const hex = digestOf(p);
-      record(p, [`sha256:${hex.slice(0, 63)}`, `sha256:${hex.slice(0, 32)}`, `sha256:${hex}0`, `sha256:${hex}${hex}`][n % 4]!);
+      record(
+        p,
+        [`sha256:${hex.slice(0, 63)}`, `sha256:${hex.slice(0, 32)}`, `sha256:${hex}0`, `sha256:${hex}${hex}`][n % 4]!,
+      );
       return 'the right digest cut short or extended';
     },
   },
 };
 
 /** The families whose recorded value breaks the checksum grammar of `types.checksum` (a rule the JSON Schemas state). */
-export const MALFORMED_DIGEST_FAMILIES: readonly TamperFamily[] = ['digest-prefix', 'digest-whitespace', 'digest-length'];
+export const MALFORMED_DIGEST_FAMILIES: readonly TamperFamily[] = [
+  'digest-prefix',
+  'digest-whitespace',
+  'digest-length',
+];
 
 /**
  * INT-TAMPER-DETECTED: an envelope of `data` whose recorded checksum does not match its content,

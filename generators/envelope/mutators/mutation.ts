@@ -62,7 +62,8 @@ export interface RejectionCases {
 }
 
 /** The packet a case sends: the sealed envelope, or what the mutation wraps it in (any JSON, then). */
-const sent = (m: EnvelopeMutation, sealed: Record<string, any>): Record<string, any> => (m.wrap ? (m.wrap(sealed) as Record<string, any>) : sealed);
+const sent = (m: EnvelopeMutation, sealed: Record<string, any>): Record<string, any> =>
+  m.wrap ? (m.wrap(sealed) as Record<string, any>) : sealed;
 
 /**
  * Mutated, sealed cases: a valid envelope of `data` of one of `profiles` (every profile by default),
@@ -70,7 +71,12 @@ const sent = (m: EnvelopeMutation, sealed: Record<string, any>): Record<string, 
  * mutator answers with `null` is discarded.
  */
 export function mutated(data: SpecData, mutator: EnvelopeMutator, profiles?: readonly string[]): RejectionCases {
-  const envelope = (profile?: string) => (profile !== undefined ? envelopeOf(data, profile) : profiles ? fc.constantFrom(...profiles).chain((p) => envelopeOf(data, p)) : envelopeOf(data));
+  const envelope = (profile?: string) =>
+    profile !== undefined
+      ? envelopeOf(data, profile)
+      : profiles
+        ? fc.constantFrom(...profiles).chain((p) => envelopeOf(data, p))
+        : envelopeOf(data);
   const base: fc.Arbitrary<{ c: UnsealedEnvelope; plan?: unknown }> = mutator.plan
     ? mutator.plan.chain(({ profile, plan }) => envelope(profile).map((c) => ({ c, plan })))
     : envelope().map((c) => ({ c }));
@@ -103,13 +109,25 @@ export type MalformedIdFamily = (typeof MALFORMED_ID_FAMILIES)[number];
 const MALFORMED_ID: Record<Exclude<MalformedIdFamily, 'padded'>, fc.Arbitrary<unknown>> = {
   blank: fc.constantFrom('', ' ', '\t', '   '),
   'whitespace-or-control-inside': fc
-    .tuple(fc.constantFrom('corr', 'idem', 'agt'), fc.constantFrom(' ', '\t', '\n', '\r\n', '\u0000', ' \u00a0'), lazyStringMatching(/^[a-z0-9]{1,8}$/))
+    .tuple(
+      fc.constantFrom('corr', 'idem', 'agt'),
+      fc.constantFrom(' ', '\t', '\n', '\r\n', '\u0000', ' \u00a0'),
+      lazyStringMatching(/^[a-z0-9]{1,8}$/),
+    )
     .map(([p, ws, t]) => `${p}_${t}${ws}${t}`),
   'wrong-type': fc.constantFrom<unknown>(42, 0, true, null, {}, [], ['corr_1']),
 };
 
 /** White space before or after a well-formed value, as a trimming reader would forgive (U+00A0 too). */
-const PADDING = fc.constantFrom<[string, string]>([' ', ''], ['', ' '], ['\t', ''], ['', '\n'], ['', '\r\n'], ['\u00a0', ''], [' ', ' ']);
+const PADDING = fc.constantFrom<[string, string]>(
+  [' ', ''],
+  ['', ' '],
+  ['\t', ''],
+  ['', '\n'],
+  ['', '\r\n'],
+  ['\u00a0', ''],
+  [' ', ' '],
+);
 
 /**
  * Values no identifier grammar accepts (D-ENV-01), the family drawn first so that each shows up
@@ -117,7 +135,9 @@ const PADDING = fc.constantFrom<[string, string]>([' ', ''], ['', ' '], ['\t', '
  * value) with white space at an end, and other JSON types.
  */
 export function malformedId(base = 'corr_0a1b'): fc.Arbitrary<{ value: unknown; family: MalformedIdFamily }> {
-  return fc.constantFrom(...MALFORMED_ID_FAMILIES).chain((family) => malformedIdOf(family, base).map((value) => ({ value, family })));
+  return fc
+    .constantFrom(...MALFORMED_ID_FAMILIES)
+    .chain((family) => malformedIdOf(family, base).map((value) => ({ value, family })));
 }
 
 /** Malformed identifier values of one family (`base`: the well-formed value a padded one pads). */

@@ -1,13 +1,24 @@
 import * as fc from 'fast-check';
 import type { EnvelopeSpec } from '../../../src/spec/envelope.js';
-import { EDGE_FAMILIES, edgeSecret, fakeCredentialMember, fakeSecret, fakeSecretInProse, keyNamedMember, SECRET_FAMILIES, type EdgeFamily, type SecretFamily } from '../../common/secrets.js';
+import {
+  EDGE_FAMILIES,
+  edgeSecret,
+  fakeCredentialMember,
+  fakeSecret,
+  fakeSecretInProse,
+  keyNamedMember,
+  SECRET_FAMILIES,
+  type EdgeFamily,
+  type SecretFamily,
+} from '../../common/secrets.js';
 import { CLAIMS, NEGATED, unsupportedClaim } from '../boundary.js';
 import { defineMember, textLeaves } from '../leaves.js';
 import { getAt, setAt } from '../walk.js';
 import type { EnvelopeMutator } from './mutation.js';
 
 /** The instant of an RFC 3339 UTC date-time (seconds at most 59), to the millisecond (further digits dropped). */
-const msOf = (iso: string): number => Date.parse(`${iso.slice(0, 19)}.${(/\.(\d+)Z$/i.exec(iso)?.[1] ?? '').slice(0, 3).padEnd(3, '0')}Z`);
+const msOf = (iso: string): number =>
+  Date.parse(`${iso.slice(0, 19)}.${(/\.(\d+)Z$/i.exec(iso)?.[1] ?? '').slice(0, 3).padEnd(3, '0')}Z`);
 
 /** One expired case: the expiry (rewritten when the family needs its own spelling) and the clock. */
 type Expiry = { expires: string; now: string; note?: string; alsoAllowed?: readonly string[] };
@@ -82,7 +93,15 @@ function expiryCase(family: string, expires: string, ms: number, digits: number,
  */
 export function expired(spec: EnvelopeSpec): EnvelopeMutator {
   const atExpiry = spec.expiry !== 'after';
-  const families = [...(atExpiry ? ['at-expiry'] : []), 'just-after', 'long-after', 'mixed-precision', 'long-fraction', 'leap-second', 'fine-clock'];
+  const families = [
+    ...(atExpiry ? ['at-expiry'] : []),
+    'just-after',
+    'long-after',
+    'mixed-precision',
+    'long-fraction',
+    'leap-second',
+    'fine-clock',
+  ];
   return {
     breaks: 'ENV-EXPIRED',
     families,
@@ -91,7 +110,14 @@ export function expired(spec: EnvelopeSpec): EnvelopeMutator {
         const e = expiryCase(family, c.packet.delivery.expires_at, ms, digits, atExpiry);
         const packet = structuredClone(c.packet);
         packet.delivery.expires_at = e.expires;
-        return { packet, now: e.now, family, note: `now ${e.now} is ${atExpiry ? 'not before' : 'after'} expires_at ${e.expires}`, at: '/delivery/expires_at', ...(e.alsoAllowed ? { alsoAllowed: e.alsoAllowed } : {}) };
+        return {
+          packet,
+          now: e.now,
+          family,
+          note: `now ${e.now} is ${atExpiry ? 'not before' : 'after'} expires_at ${e.expires}`,
+          at: '/delivery/expires_at',
+          ...(e.alsoAllowed ? { alsoAllowed: e.alsoAllowed } : {}),
+        };
       }),
   };
 }
@@ -143,45 +169,65 @@ export function unsupportedClaimAdded(spec: EnvelopeSpec): EnvelopeMutator {
     breaks: 'ENV-UNSUPPORTED-CLAIM',
     families,
     mutate: (c) =>
-      fc.tuple(fc.constantFrom(...families), unsupportedClaim(), fc.nat(), fc.nat()).map(([family, claim, pick, at]) => {
-        const packet = structuredClone(c.packet);
-        const leaves = textLeaves(spec, packet, c.profile);
-        const body = leaves.filter((l) => l.where === 'body');
-        let topic = claim.topic;
-        let sentence = claim.sentence;
-        if (!(CLAIM_FORMS as readonly string[]).includes(family)) {
-          topic = topics.find((t) => claimFamily(t) === family)!;
-          sentence = CLAIMS[topic]![pick % CLAIMS[topic]!.length]!;
-        }
-        if (family === 'nested-position') {
-          const outside = leaves.filter((l) => l.where !== 'body');
-          if (pick % 3 === 0 || outside.length === 0) {
-            const free = packet.delivery.expected_output_schema as Record<string, unknown>;
-            defineMember(free, 'x_review_notes', { entries: [{ text: sentence }] });
-            return { packet, family, note: `/delivery/expected_output_schema/x_review_notes/entries/0/text: "${sentence}"`, at: '/delivery/expected_output_schema/x_review_notes/entries/0/text' };
+      fc
+        .tuple(fc.constantFrom(...families), unsupportedClaim(), fc.nat(), fc.nat())
+        .map(([family, claim, pick, at]) => {
+          const packet = structuredClone(c.packet);
+          const leaves = textLeaves(spec, packet, c.profile);
+          const body = leaves.filter((l) => l.where === 'body');
+          let topic = claim.topic;
+          let sentence = claim.sentence;
+          if (!(CLAIM_FORMS as readonly string[]).includes(family)) {
+            topic = topics.find((t) => claimFamily(t) === family)!;
+            sentence = CLAIMS[topic]![pick % CLAIMS[topic]!.length]!;
           }
-          const leaf = outside[at % outside.length]!;
+          if (family === 'nested-position') {
+            const outside = leaves.filter((l) => l.where !== 'body');
+            if (pick % 3 === 0 || outside.length === 0) {
+              const free = packet.delivery.expected_output_schema as Record<string, unknown>;
+              defineMember(free, 'x_review_notes', { entries: [{ text: sentence }] });
+              return {
+                packet,
+                family,
+                note: `/delivery/expected_output_schema/x_review_notes/entries/0/text: "${sentence}"`,
+                at: '/delivery/expected_output_schema/x_review_notes/entries/0/text',
+              };
+            }
+            const leaf = outside[at % outside.length]!;
+            return {
+              packet,
+              family,
+              note: placeClaim(packet, leaf.pointer, sentence, negation, pick),
+              at: leaf.pointer,
+            };
+          }
+          if (body.length === 0) return null;
+          const leaf = body[at % body.length]!;
+          if (family === 'case-variant') sentence = caseVariant(sentence, pick);
+          if (family === 'unicode-spacing') {
+            const spaced =
+              unicodeSpaced(spec, topic, sentence, pick) ??
+              unicodeSpaced(spec, 'hosted messaging', CLAIMS['hosted messaging']![0]!, pick)!;
+            sentence = spaced;
+          }
+          if (family === 'after-disclaimer') {
+            const text = afterDisclaimer(sentence, pick);
+            setAt(packet, leaf.pointer, text);
+            return { packet, family, note: `${leaf.pointer}: ${JSON.stringify(text)}`, at: leaf.pointer };
+          }
           return { packet, family, note: placeClaim(packet, leaf.pointer, sentence, negation, pick), at: leaf.pointer };
-        }
-        if (body.length === 0) return null;
-        const leaf = body[at % body.length]!;
-        if (family === 'case-variant') sentence = caseVariant(sentence, pick);
-        if (family === 'unicode-spacing') {
-          const spaced = unicodeSpaced(spec, topic, sentence, pick) ?? unicodeSpaced(spec, 'hosted messaging', CLAIMS['hosted messaging']![0]!, pick)!;
-          sentence = spaced;
-        }
-        if (family === 'after-disclaimer') {
-          const text = afterDisclaimer(sentence, pick);
-          setAt(packet, leaf.pointer, text);
-          return { packet, family, note: `${leaf.pointer}: ${JSON.stringify(text)}`, at: leaf.pointer };
-        }
-        return { packet, family, note: placeClaim(packet, leaf.pointer, sentence, negation, pick), at: leaf.pointer };
-      }),
+        }),
   };
 }
 
 /** Puts a claim in the text at `pointer`: appended on a line of its own, or in its place where that text holds a negation (or one pick in two). */
-function placeClaim(packet: Record<string, any>, pointer: string, sentence: string, negation: RegExp, pick: number): string {
+function placeClaim(
+  packet: Record<string, any>,
+  pointer: string,
+  sentence: string,
+  negation: RegExp,
+  pick: number,
+): string {
   const old = getAt(packet, pointer) as string;
   const text = pick % 2 === 0 || negation.test(old) ? sentence : `${old}\n${sentence}`;
   setAt(packet, pointer, text);
@@ -189,7 +235,13 @@ function placeClaim(packet: Record<string, any>, pointer: string, sentence: stri
 }
 
 /** Where `secretInMemory` hides a secret besides the facts, by family; all but the first only where the whole packet is in scope (D-ENV-08). */
-export const SECRET_POSITIONS = ['other-body-text', 'envelope-text', 'deep-free-form', 'credential-member', 'member-name'] as const;
+export const SECRET_POSITIONS = [
+  'other-body-text',
+  'envelope-text',
+  'deep-free-form',
+  'credential-member',
+  'member-name',
+] as const;
 
 /**
  * How often each family of `secretInMemory` is drawn, against 1 for the others: the families with
@@ -205,7 +257,10 @@ function freshKey(object: Record<string, unknown>, base: string): string {
 }
 
 /** The member of a `credential-member` case: one of `keyNamedMember` five times in six, else one of the common credential names (each group as often as the common names). */
-const credentialMember = fc.oneof({ weight: 1, arbitrary: fakeCredentialMember() }, { weight: 5, arbitrary: keyNamedMember() });
+const credentialMember = fc.oneof(
+  { weight: 1, arbitrary: fakeCredentialMember() },
+  { weight: 5, arbitrary: keyNamedMember() },
+);
 
 /**
  * ENV-SECRET-IN-MEMORY: a (fake) secret in a memory proposal. One family per secret shape (the
@@ -230,14 +285,42 @@ export function secretInMemory(spec: EnvelopeSpec): EnvelopeMutator {
     breaks: 'ENV-SECRET-IN-MEMORY',
     families,
     mutate: (c) =>
-      fc.oneof(...families.map((f) => ({ weight: SECRET_WEIGHTS[f] ?? 1, arbitrary: fc.constant(f) }))).chain((family) =>
-        fc.tuple((SECRET_FAMILIES as readonly string[]).includes(family) ? fakeSecretOf(family as SecretFamily) : fakeSecretInProse(), credentialMember, fc.nat()).map(([s, member, i]) => {
-          const packet = structuredClone(c.packet);
-          const where = plantSecret(spec, packet, c.profile, family, family === 'member-name' ? s.secret : s.text, member, i);
-          const what = family === 'credential-member' ? `credential member ${JSON.stringify(member.key)}` : 'variant' in s && s.variant ? `${s.family} (${s.variant})` : s.family;
-          return { packet, family, note: `${where} carries a ${what}${family === 'member-name' ? ' as a member name' : ''}`, at: where };
-        }),
-      ),
+      fc
+        .oneof(...families.map((f) => ({ weight: SECRET_WEIGHTS[f] ?? 1, arbitrary: fc.constant(f) })))
+        .chain((family) =>
+          fc
+            .tuple(
+              (SECRET_FAMILIES as readonly string[]).includes(family)
+                ? fakeSecretOf(family as SecretFamily)
+                : fakeSecretInProse(),
+              credentialMember,
+              fc.nat(),
+            )
+            .map(([s, member, i]) => {
+              const packet = structuredClone(c.packet);
+              const where = plantSecret(
+                spec,
+                packet,
+                c.profile,
+                family,
+                family === 'member-name' ? s.secret : s.text,
+                member,
+                i,
+              );
+              const what =
+                family === 'credential-member'
+                  ? `credential member ${JSON.stringify(member.key)}`
+                  : 'variant' in s && s.variant
+                    ? `${s.family} (${s.variant})`
+                    : s.family;
+              return {
+                packet,
+                family,
+                note: `${where} carries a ${what}${family === 'member-name' ? ' as a member name' : ''}`,
+                at: where,
+              };
+            }),
+        ),
   };
 }
 
@@ -250,10 +333,15 @@ const AFTER = fc.constantFrom('', '.', ')', '\r\nline two');
  * `EDGE_FAMILIES`, half the time (for `dsn-credentials`, two times in three) one of its harder
  * spellings, the shortest DSN always a fact of its own (nine characters in all).
  */
-function fakeSecretOf(family: SecretFamily): fc.Arbitrary<{ family: string; secret: string; text: string; variant?: string }> {
+function fakeSecretOf(
+  family: SecretFamily,
+): fc.Arbitrary<{ family: string; secret: string; text: string; variant?: string }> {
   const common = fakeSecret(family).map((secret) => ({ secret, variant: undefined as string | undefined }));
   const drawn = (EDGE_FAMILIES as readonly string[]).includes(family)
-    ? fc.oneof({ weight: 1, arbitrary: common }, { weight: family === 'dsn-credentials' ? 2 : 1, arbitrary: edgeSecret(family as EdgeFamily) })
+    ? fc.oneof(
+        { weight: 1, arbitrary: common },
+        { weight: family === 'dsn-credentials' ? 2 : 1, arbitrary: edgeSecret(family as EdgeFamily) },
+      )
     : common;
   return fc.tuple(drawn, BEFORE, AFTER).map(([{ secret, variant }, before, after]) => ({
     family,
@@ -264,7 +352,15 @@ function fakeSecretOf(family: SecretFamily): fc.Arbitrary<{ family: string; secr
 }
 
 /** Puts the secret where `family` says, and answers the pointer of where it went. */
-function plantSecret(spec: EnvelopeSpec, packet: Record<string, any>, profile: string, family: string, text: string, member: { key: string; value: string }, i: number): string {
+function plantSecret(
+  spec: EnvelopeSpec,
+  packet: Record<string, any>,
+  profile: string,
+  family: string,
+  text: string,
+  member: { key: string; value: string },
+  i: number,
+): string {
   const free = packet.delivery.expected_output_schema as Record<string, unknown>;
   switch (family) {
     case 'other-body-text': {
@@ -316,7 +412,11 @@ export function coldMemoryPromoted(spec: EnvelopeSpec): EnvelopeMutator {
       packet.body.source_type = cold.sourceType;
       packet.body.proposed_status = cold.forbiddenStatus;
       packet.body.review_required = false;
-      return fc.constant({ packet, family: 'cold-to-current', note: `source_type ${cold.sourceType} proposed as ${cold.forbiddenStatus} without review` });
+      return fc.constant({
+        packet,
+        family: 'cold-to-current',
+        note: `source_type ${cold.sourceType} proposed as ${cold.forbiddenStatus} without review`,
+      });
     },
   };
 }
@@ -341,8 +441,13 @@ const EVIDENCE: Record<string, (pick: number) => unknown[]> = {
   'blank-item': () => [{ kind: 'artifact', ref: '', description: '' }],
   'hollow-ref': (pick) => [withHollow('ref', HOLLOW[pick % HOLLOW.length])],
   'hollow-description': (pick) => [withHollow('description', HOLLOW[pick % HOLLOW.length])],
-  'hollow-later-item': (pick) => [...Array.from({ length: 1 + (pick % 2) }, () => ({ ...GOOD_ITEM })), { kind: 'artifact', ref: ['', ' '][pick % 2], description: ['', '\n'][pick % 2] }],
-  'non-object-item': (pick) => [['The test log of the run.', null, ['log', 'urn:uaix:log:run-7', 'The test log.'], 'urn:uaix:log:run-7'][pick % 4]],
+  'hollow-later-item': (pick) => [
+    ...Array.from({ length: 1 + (pick % 2) }, () => ({ ...GOOD_ITEM })),
+    { kind: 'artifact', ref: ['', ' '][pick % 2], description: ['', '\n'][pick % 2] },
+  ],
+  'non-object-item': (pick) => [
+    ['The test log of the run.', null, ['log', 'urn:uaix:log:run-7', 'The test log.'], 'urn:uaix:log:run-7'][pick % 4],
+  ],
 };
 
 /**
@@ -358,7 +463,12 @@ export const hollowEvidence: EnvelopeMutator = {
     fc.tuple(fc.constantFrom(...Object.keys(EVIDENCE)), fc.nat()).map(([family, pick]) => {
       const packet = structuredClone(c.packet);
       packet.body.evidence = EVIDENCE[family]!(pick);
-      return { packet, family, note: `/body/evidence is ${JSON.stringify(packet.body.evidence)}`, at: '/body/evidence' };
+      return {
+        packet,
+        family,
+        note: `/body/evidence is ${JSON.stringify(packet.body.evidence)}`,
+        at: '/body/evidence',
+      };
     }),
 };
 
@@ -377,12 +487,19 @@ export function blockerWithoutReview(spec: EnvelopeSpec): EnvelopeMutator {
     breaks: 'ENV-HUMAN-REVIEW-BLOCKER',
     families,
     mutate: (c) =>
-      fc.tuple(fc.constantFrom(...families), fc.constantFrom(...types), fc.constantFrom(...TRUTHY)).map(([family, type, truthy]) => {
-        const packet = structuredClone(c.packet);
-        const nonBoolean = family === 'truthy-non-boolean';
-        packet.body.blocker_type = nonBoolean ? type : family;
-        packet.body.human_review_required = nonBoolean ? truthy : false;
-        return { packet, family, note: `${packet.body.blocker_type} blocker with human_review_required ${JSON.stringify(packet.body.human_review_required)}`, at: '/body/human_review_required' };
-      }),
+      fc
+        .tuple(fc.constantFrom(...families), fc.constantFrom(...types), fc.constantFrom(...TRUTHY))
+        .map(([family, type, truthy]) => {
+          const packet = structuredClone(c.packet);
+          const nonBoolean = family === 'truthy-non-boolean';
+          packet.body.blocker_type = nonBoolean ? type : family;
+          packet.body.human_review_required = nonBoolean ? truthy : false;
+          return {
+            packet,
+            family,
+            note: `${packet.body.blocker_type} blocker with human_review_required ${JSON.stringify(packet.body.human_review_required)}`,
+            at: '/body/human_review_required',
+          };
+        }),
   };
 }

@@ -8,7 +8,17 @@ import { presentFields, type EnvelopeMutator } from './mutation.js';
 const WORD = lazyStringMatching(/^[a-z]{3,12}$/);
 
 /** Names every JavaScript object inherits: a lookup `name in registry` or `registry[name]` takes them for members. */
-export const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__'] as const;
+export const PROTOTYPE_NAMES = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+] as const;
 
 /** Full-width forms of ASCII letters, digits and dots (NFKC folds them back). */
 const fullWidth = (s: string): string => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
@@ -17,9 +27,11 @@ const fullWidth = (s: string): string => s.replace(/[!-~]/g, (c) => String.fromC
 const PROFILE_VALUES: Record<string, (p: string, w: string, n: number) => unknown> = {
   // Another version of a known profile: one no reading of the version number makes the same.
   'unknown-version': (p, _w, n) => p.replace(/\.v1$/, ['.v2', '.v0', '.v3', '.v01', '.v9'][n % 5]!),
-  'unregistered-name': (_p, w, n) => [`uai.agent.${w}-x.v1`, 'uai.made.up.v1', 'uaix.agent.ack.v1', 'uai.agent.ack'][n % 4],
+  'unregistered-name': (_p, w, n) =>
+    [`uai.agent.${w}-x.v1`, 'uai.made.up.v1', 'uaix.agent.ack.v1', 'uai.agent.ack'][n % 4],
   'not-a-name': (_p, _w, n) => ['', 7, null, true, {}][n % 5],
-  'case-variant': (p, _w, n) => [p.toUpperCase(), `${p[0]!.toUpperCase()}${p.slice(1)}`, p.replace(/\.v1$/, '.V1')][n % 3],
+  'case-variant': (p, _w, n) =>
+    [p.toUpperCase(), `${p[0]!.toUpperCase()}${p.slice(1)}`, p.replace(/\.v1$/, '.V1')][n % 3],
   // Leading white space, or white space at both ends (a trailing space alone reads as a suffix, `affix`).
   whitespace: (p, _w, n) => [` ${p}`, `\t${p}`, `\n${p}`, ` ${p} `, `\u00a0${p}`][n % 5],
   'prototype-name': (_p, _w, n) => PROTOTYPE_NAMES[n % PROTOTYPE_NAMES.length],
@@ -74,7 +86,12 @@ function containerOf(f: FieldSpec): 'object' | 'array' | null {
 
 /** The members of the object a pointer names whose requiredness a seed or the notes state. */
 function seedRequiredMembers(spec: EnvelopeSpec, field: FieldSpec, profile: string): number {
-  const fields = field.type === 'body' ? spec.profiles[profile]!.fields : field.type === 'object' ? spec.objects[field.layout]!.fields : {};
+  const fields =
+    field.type === 'body'
+      ? spec.profiles[profile]!.fields
+      : field.type === 'object'
+        ? spec.objects[field.layout]!.fields
+        : {};
   return Object.values(fields).filter(seedRequired).length;
 }
 
@@ -86,7 +103,8 @@ function wrongContainer(kind: 'object' | 'array', value: unknown, pick: number):
 }
 
 /** The position family of a removed field. */
-const positionOf = (pointer: string): string => (pointer.startsWith('/body') ? 'body' : pointer.split('/').length > 2 ? 'nested' : 'top-level');
+const positionOf = (pointer: string): string =>
+  pointer.startsWith('/body') ? 'body' : pointer.split('/').length > 2 ? 'nested' : 'top-level';
 
 /**
  * ENV-REQUIRED-FIELDS: one seed- or notes-required field (D-ENV-05) missing, each family drawn as
@@ -118,21 +136,42 @@ export function missingRequired(spec: EnvelopeSpec): EnvelopeMutator {
           family === 'null-value'
             ? present.filter(({ field }) => seedRequired(field))
             : family === 'empty-object'
-              ? present.filter(({ field }) => seedRequired(field) && containerOf(field) === 'object' && seedRequiredMembers(spec, field, c.profile) > 0)
+              ? present.filter(
+                  ({ field }) =>
+                    seedRequired(field) &&
+                    containerOf(field) === 'object' &&
+                    seedRequiredMembers(spec, field, c.profile) > 0,
+                )
               : family === 'container-type'
-                ? present.filter(({ field }) => containerOf(field) !== null && (field.required || field.type !== 'free-object'))
+                ? present.filter(
+                    ({ field }) => containerOf(field) !== null && (field.required || field.type !== 'free-object'),
+                  )
                 : present.filter(({ pointer, field }) => seedRequired(field) && positionOf(pointer) === family);
         if (candidates.length === 0) return null;
         // A container-type case takes a type of container first (a published object, a list, a free-form
         // object, an opaque list), then a field of it: the few free-form objects show in a default run too.
-        const groups = family === 'container-type' ? [...new Set(candidates.map((c) => c.field.type))].map((t) => candidates.filter((c) => c.field.type === t)) : [candidates];
+        const groups =
+          family === 'container-type'
+            ? [...new Set(candidates.map((c) => c.field.type))].map((t) => candidates.filter((c) => c.field.type === t))
+            : [candidates];
         const group = groups[at % groups.length]!;
         const { pointer, field } = group[Math.floor(at / groups.length) % group.length]!;
         const packet = structuredClone(c.packet);
         const value =
-          family === 'null-value' ? null : family === 'empty-object' ? {} : family === 'container-type' ? wrongContainer(containerOf(field)!, getAt(packet, pointer), pick) : undefined;
+          family === 'null-value'
+            ? null
+            : family === 'empty-object'
+              ? {}
+              : family === 'container-type'
+                ? wrongContainer(containerOf(field)!, getAt(packet, pointer), pick)
+                : undefined;
         setAt(packet, pointer, value);
-        return { packet, family, note: value === undefined ? `removed ${pointer}` : `${pointer} set to ${JSON.stringify(value)?.slice(0, 80)}`, at: pointer };
+        return {
+          packet,
+          family,
+          note: value === undefined ? `removed ${pointer}` : `${pointer} set to ${JSON.stringify(value)?.slice(0, 80)}`,
+          at: pointer,
+        };
       }),
   };
 }
@@ -150,7 +189,14 @@ export const foldName = (name: string): string => name.toLowerCase().replace(/[\
 /** Names a reader that folds case and separators (or trims) takes for `declared`, which are none of the declared names. */
 function nearNames(declared: string, pick: number): string {
   const camel = declared.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-  const forms = [declared.toUpperCase(), `${declared[0]!.toUpperCase()}${declared.slice(1)}`, camel, declared.replace(/_/g, '-'), `${declared} `, ` ${declared}`];
+  const forms = [
+    declared.toUpperCase(),
+    `${declared[0]!.toUpperCase()}${declared.slice(1)}`,
+    camel,
+    declared.replace(/_/g, '-'),
+    `${declared} `,
+    ` ${declared}`,
+  ];
   return forms[pick % forms.length]!;
 }
 
@@ -165,28 +211,43 @@ export function undeclaredField(spec: EnvelopeSpec): EnvelopeMutator {
   const everywhere = spec.undeclaredMembers !== 'top-level';
   const positions = ['top-level', ...(everywhere ? objectMembers(spec).map((name) => `in-${name}`) : [])];
   const families = [...positions, 'prototype-name', 'near-name'];
-  const ordinary = fc.oneof(fc.constantFrom('x_custom', 'debug', 'note', 'credential_ref', 'checksum2', 'extensions_v2'), freeKey());
+  const ordinary = fc.oneof(
+    fc.constantFrom('x_custom', 'debug', 'note', 'credential_ref', 'checksum2', 'extensions_v2'),
+    freeKey(),
+  );
   return {
     breaks: 'ENV-UNDECLARED-FIELD',
     families,
     mutate: (c) => {
       const objects = publishedObjects(spec, c.packet, c.profile).filter((o) => everywhere || o.pointer === '');
-      const positionFamily = (pointer: string): string => (pointer === '' ? 'top-level' : `in-${pointer.split('/')[1]}`);
+      const positionFamily = (pointer: string): string =>
+        pointer === '' ? 'top-level' : `in-${pointer.split('/')[1]}`;
       return fc
         .tuple(fc.constantFrom(...families), fc.nat(), fc.nat(), ordinary, freeJson(2))
         .map(([family, at, pick, name, value]) => {
-          const here = positions.includes(family) ? objects.filter((o) => positionFamily(o.pointer) === family) : objects;
+          const here = positions.includes(family)
+            ? objects.filter((o) => positionFamily(o.pointer) === family)
+            : objects;
           if (here.length === 0) return null;
           const o = here[at % here.length]!;
           const key =
-            family === 'prototype-name' ? PROTOTYPE_NAMES[pick % PROTOTYPE_NAMES.length]! : family === 'near-name' ? nearNames(o.declared[pick % o.declared.length]!, pick >> 3) : name;
+            family === 'prototype-name'
+              ? PROTOTYPE_NAMES[pick % PROTOTYPE_NAMES.length]!
+              : family === 'near-name'
+                ? nearNames(o.declared[pick % o.declared.length]!, pick >> 3)
+                : name;
           // An ordinary name is neither inherited by every object nor a near miss of a declared one: those are families of their own.
           if (o.declared.includes(key)) return null;
           if (family !== 'prototype-name' && key in Object.prototype) return null;
           if (family !== 'near-name' && o.declared.some((d) => foldName(d) === foldName(key))) return null;
           const packet = structuredClone(c.packet);
           setAt(packet, `${o.pointer}/${pointerToken(key)}`, value === undefined ? null : value);
-          return { packet, family, note: `added ${JSON.stringify(key)} at ${o.pointer || '/'}`, at: `${o.pointer}/${pointerToken(key)}` };
+          return {
+            packet,
+            family,
+            note: `added ${JSON.stringify(key)} at ${o.pointer || '/'}`,
+            at: `${o.pointer}/${pointerToken(key)}`,
+          };
         });
     },
   };

@@ -9,7 +9,14 @@ import { PROTOTYPE_NAMES } from './structure.js';
  * profile, the correlation id, the idempotency key, the fallback directive, the identities, the
  * checksum, the final report's evidence and a blocker's review flag. Date-time fields are ENV-UTC-Z's.
  */
-const OWNED = [/^\/profile$/, /^\/conversation\/correlation_id$/, /^\/delivery\/idempotency_key$/, /^\/delivery\/fallback_directive$/, /^\/(source|target)(\/|$)/, /^\/integrity\/checksum$/];
+const OWNED = [
+  /^\/profile$/,
+  /^\/conversation\/correlation_id$/,
+  /^\/delivery\/idempotency_key$/,
+  /^\/delivery\/fallback_directive$/,
+  /^\/(source|target)(\/|$)/,
+  /^\/integrity\/checksum$/,
+];
 const OWNED_IN: Record<string, RegExp[]> = {
   'uai.agent.final-report.v1': [/^\/body\/evidence(\/|$)/],
   'uai.agent.blocker.v1': [/^\/body\/human_review_required$/],
@@ -20,7 +27,11 @@ const OWNED_IN: Record<string, RegExp[]> = {
  * state (basis `seed` or `notes`, as D-ENV-05 reads requiredness), scalar or a list, and owned by
  * no other check.
  */
-function judgedFields(spec: EnvelopeSpec, packet: Record<string, any>, profile: string): { pointer: string; field: FieldSpec }[] {
+function judgedFields(
+  spec: EnvelopeSpec,
+  packet: Record<string, any>,
+  profile: string,
+): { pointer: string; field: FieldSpec }[] {
   const judged = judgedIn(profile);
   return presentFields(spec, packet, profile).filter(({ pointer, field }) => judged(field, pointer));
 }
@@ -31,7 +42,8 @@ const UNJUDGED_TYPES: readonly string[] = ['date-time', 'object', 'free-object',
 /** Whether `wrongValue` may break `field` at `pointer` in an envelope of `profile`: typed by a seed or the notes, and owned by no other check. */
 function judgedIn(profile: string): (field: FieldSpec, pointer: string) => boolean {
   const owned = [...OWNED, ...(OWNED_IN[profile] ?? [])];
-  return (field, pointer) => field.basis !== 'pinned' && !owned.some((re) => re.test(pointer)) && !UNJUDGED_TYPES.includes(field.type);
+  return (field, pointer) =>
+    field.basis !== 'pinned' && !owned.some((re) => re.test(pointer)) && !UNJUDGED_TYPES.includes(field.type);
 }
 
 /** The JSON type and the pattern and vocabulary (if any) a value of `t` must have under `spec`. */
@@ -52,7 +64,11 @@ function shapeOf(spec: EnvelopeSpec, t: FieldType): { json: string; pattern?: Re
       return { json: 'array' };
     default: {
       const base = Object.hasOwn(spec.types, t.type) ? spec.types[t.type]! : { json: 'string' };
-      return { json: base.json, ...(base.pattern ? { pattern: new RegExp(base.pattern, 'u') } : {}), ...(base.enum ? { values: base.enum } : {}) };
+      return {
+        json: base.json,
+        ...(base.pattern ? { pattern: new RegExp(base.pattern, 'u') } : {}),
+        ...(base.enum ? { values: base.enum } : {}),
+      };
     }
   }
 }
@@ -66,14 +82,16 @@ function shapeOf(spec: EnvelopeSpec, t: FieldType): { json: string; pattern?: Re
 function admits(spec: EnvelopeSpec, t: FieldType, value: unknown): boolean {
   const s = shapeOf(spec, t);
   const json = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-  if (s.json === 'integer' ? !Number.isInteger(value) : s.json === 'number' ? json !== 'number' : json !== s.json) return false;
+  if (s.json === 'integer' ? !Number.isInteger(value) : s.json === 'number' ? json !== 'number' : json !== s.json)
+    return false;
   if (t.type === 'integer' || t.type === 'number') {
     if (t.minimum !== undefined && (value as number) < t.minimum) return false;
     if (t.maximum !== undefined && (value as number) > t.maximum) return false;
   }
   if (s.values && !s.values.includes(value)) return false;
   if (s.pattern && !s.pattern.test(value as string)) return false;
-  if (t.type === 'opaque-array') return (value as unknown[]).every((item) => item !== null && typeof item === 'object' && !Array.isArray(item));
+  if (t.type === 'opaque-array')
+    return (value as unknown[]).every((item) => item !== null && typeof item === 'object' && !Array.isArray(item));
   if (t.type === 'array') {
     const items = value as unknown[];
     if (t.minItems !== undefined && items.length < t.minItems) return false;
@@ -101,7 +119,8 @@ function otherJsonType(t: FieldType, v: unknown): unknown[] {
 /** The value `v` (a flag or a number) spelled as text: what a coercing reader takes for it. */
 function spelled(v: unknown): unknown[] {
   if (typeof v === 'boolean') return [String(v), String(v).toUpperCase(), v ? 'True' : 'False', ` ${v}`];
-  if (typeof v === 'number') return [String(v), ` ${v}`, `${v} `, v === 0 ? '0.0' : `${v}.0`, `+${v}`, v === 0 ? '0e0' : `${v}e0`, `0${v}`];
+  if (typeof v === 'number')
+    return [String(v), ` ${v}`, `${v} `, v === 0 ? '0.0' : `${v}.0`, `+${v}`, v === 0 ? '0e0' : `${v}e0`, `0${v}`];
   return [];
 }
 
@@ -125,7 +144,20 @@ function outOfRange(t: FieldType, v: unknown): unknown[] {
 function outOfVocabulary(t: FieldType, v: unknown, n: number): unknown[] {
   if ((t.type !== 'enum' && t.type !== 'const') || typeof v !== 'string') return [];
   const proto = PROTOTYPE_NAMES[n % PROTOTYPE_NAMES.length]!;
-  return [v.toUpperCase(), `${v[0]!.toUpperCase()}${v.slice(1)}`, ` ${v}`, `${v} `, `${v}\n`, proto, `${v}s`, `${v}_x`, `x${v}`, v.replace(/_/g, '-'), /^\d+\.\d+$/.test(v) ? `${v}0` : `${v}.0`, ''];
+  return [
+    v.toUpperCase(),
+    `${v[0]!.toUpperCase()}${v.slice(1)}`,
+    ` ${v}`,
+    `${v} `,
+    `${v}\n`,
+    proto,
+    `${v}s`,
+    `${v}_x`,
+    `x${v}`,
+    v.replace(/_/g, '-'),
+    /^\d+\.\d+$/.test(v) ? `${v}0` : `${v}.0`,
+    '',
+  ];
 }
 
 /**
@@ -137,7 +169,18 @@ function malformedText(t: FieldType, v: unknown): unknown[] {
   if (typeof v !== 'string' || t.type === 'enum' || t.type === 'const') return [];
   const mid = Math.max(1, Math.floor(v.length / 2));
   // ASCII white space only: whether a no-break space is a space, D-ENV-01 and D-ENV-02 leave open.
-  return ['', ' ', '\t\n', `${v.slice(0, mid)} ${v.slice(mid)}`, ` ${v}`, `${v} `, `${v}\n`, `\t${v}`, `${v.slice(0, mid)}\u0000${v.slice(mid)}`, `${v.slice(0, mid)}\u0007${v.slice(mid)}`];
+  return [
+    '',
+    ' ',
+    '\t\n',
+    `${v.slice(0, mid)} ${v.slice(mid)}`,
+    ` ${v}`,
+    `${v} `,
+    `${v}\n`,
+    `\t${v}`,
+    `${v.slice(0, mid)}\u0000${v.slice(mid)}`,
+    `${v.slice(0, mid)}\u0007${v.slice(mid)}`,
+  ];
 }
 
 /** List members broken: emptied below its minimum, or one item of another type (a number, an object, a blank, a name outside the registry). */
@@ -154,7 +197,8 @@ function brokenList(spec: EnvelopeSpec, t: FieldType, v: unknown, n: number): un
     return copy;
   };
   const items: unknown[] = [7, true, {}, [], '', ' '];
-  if (t.items.type === 'profile') items.push('uai.agent.unknown.v1', 'constructor', Object.keys(spec.profiles)[0]!.toUpperCase());
+  if (t.items.type === 'profile')
+    items.push('uai.agent.unknown.v1', 'constructor', Object.keys(spec.profiles)[0]!.toUpperCase());
   if (typeof v[0] === 'string') items.push(` ${v[0]}`);
   return [...(t.minItems !== undefined && t.minItems > 0 ? [[]] : []), ...items.map(withItem)];
 }
@@ -185,7 +229,11 @@ type Kind = 'boolean' | 'integer' | 'number' | 'enum' | 'const' | 'token' | 'tex
 
 function kindOf(t: FieldType): Kind {
   if (t.type === 'array' || t.type === 'opaque-array') return 'list';
-  return (['boolean', 'integer', 'number', 'enum', 'const', 'token', 'text', 'uri-reference'] as const).find((k) => k === t.type) ?? 'other';
+  return (
+    (['boolean', 'integer', 'number', 'enum', 'const', 'token', 'text', 'uri-reference'] as const).find(
+      (k) => k === t.type,
+    ) ?? 'other'
+  );
 }
 
 /**
@@ -217,7 +265,10 @@ function isOfKind(t: FieldType, kind: string): boolean {
     case 'numeric':
       return t.type === 'integer' || t.type === 'number';
     case 'string':
-      return ['enum', 'token', 'text', 'uri-reference'].includes(t.type) || (t.type === 'const' && typeof t.value === 'string');
+      return (
+        ['enum', 'token', 'text', 'uri-reference'].includes(t.type) ||
+        (t.type === 'const' && typeof t.value === 'string')
+      );
     default:
       return kindOf(t) === kind;
   }
@@ -225,7 +276,10 @@ function isOfKind(t: FieldType, kind: string): boolean {
 
 /** Whether a candidate value breaks a field the way `kind` says (a number below the minimum for `below-minimum`). */
 function breaksAsKind(t: FieldType, kind: string, value: unknown): boolean {
-  if (t.type !== 'integer' && t.type !== 'number') return kind !== 'short-list' || (Array.isArray(value) && value.length < ((t as { minItems?: number }).minItems ?? 0));
+  if (t.type !== 'integer' && t.type !== 'number')
+    return (
+      kind !== 'short-list' || (Array.isArray(value) && value.length < ((t as { minItems?: number }).minItems ?? 0))
+    );
   if (kind === 'below-minimum') return typeof value === 'number' && value < t.minimum!;
   if (kind === 'above-maximum') return typeof value === 'number' && value > t.maximum!;
   if (kind === 'fraction') return typeof value === 'number' && !Number.isInteger(value);
@@ -243,7 +297,8 @@ function judgedTypes(spec: EnvelopeSpec, profile: string): FieldType[] {
     for (const [name, field] of Object.entries(fields)) {
       const pointer = `${at}/${name}`;
       if (field.type === 'object') visit(spec.objects[field.layout]!.fields, pointer);
-      else if (field.type === 'array' && field.items.type === 'object') visit(spec.objects[field.items.layout]!.fields, `${pointer}/0`);
+      else if (field.type === 'array' && field.items.type === 'object')
+        visit(spec.objects[field.items.layout]!.fields, `${pointer}/0`);
       if (judged(field, pointer)) out.push(field);
     }
   };
@@ -281,7 +336,11 @@ export function wrongValue(spec: EnvelopeSpec): EnvelopeMutator {
   // One (family, kind) pair as likely as the next: a family is drawn as often as it has kinds, each kind of a family
   // (about one case in sixteen) at least once in a default run with a probability above 0.99.
   type Plan = { profile?: string; plan: { family: string; kind: string } };
-  const pairs = families.flatMap((family) => (family === 'not-an-object' ? [[family, '']] : KINDS[family]!.filter((k) => holding(k).length > 0).map((k) => [family, k])));
+  const pairs = families.flatMap((family) =>
+    family === 'not-an-object'
+      ? [[family, '']]
+      : KINDS[family]!.filter((k) => holding(k).length > 0).map((k) => [family, k]),
+  );
   const plan = fc.constantFrom(...pairs).chain(([family, kind]): fc.Arbitrary<Plan> => {
     if (family === 'not-an-object') return fc.constant({ plan: { family: family!, kind: '' } });
     return fc.constantFrom(...holding(kind!)).map((profile) => ({ profile, plan: { family: family!, kind: kind! } }));
@@ -295,7 +354,12 @@ export function wrongValue(spec: EnvelopeSpec): EnvelopeMutator {
         const { family, kind } = (drawn ?? { family: 'json-type', kind: 'text' }) as { family: string; kind: string };
         if (family === 'not-an-object') {
           const wrap = NOT_AN_OBJECT[pick % NOT_AN_OBJECT.length]!;
-          return { packet: structuredClone(c.packet), wrap: wrap.wrap, family, note: `the envelope sent as ${wrap.what}` };
+          return {
+            packet: structuredClone(c.packet),
+            wrap: wrap.wrap,
+            family,
+            note: `the envelope sent as ${wrap.what}`,
+          };
         }
         const options = judgedFields(spec, c.packet, c.profile)
           .filter(({ field }) => isOfKind(field, kind))
@@ -315,7 +379,13 @@ export function wrongValue(spec: EnvelopeSpec): EnvelopeMutator {
         const packet = structuredClone(c.packet);
         setAt(packet, pointer, structuredClone(value));
         // An opaque list's item that is no object is a missing object too, as D-ENV-05 reads it.
-        return { packet, family, note: `${pointer} set to ${JSON.stringify(value)?.slice(0, 80)}`, at: pointer, ...(opaque ? { alsoAllowed: ['ENV-REQUIRED-FIELDS'] } : {}) };
+        return {
+          packet,
+          family,
+          note: `${pointer} set to ${JSON.stringify(value)?.slice(0, 80)}`,
+          at: pointer,
+          ...(opaque ? { alsoAllowed: ['ENV-REQUIRED-FIELDS'] } : {}),
+        };
       }),
   };
 }

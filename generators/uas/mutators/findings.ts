@@ -1,7 +1,15 @@
 import { cloneDoc } from '../model.js';
 import { choose, type ExpectedFinding, type UasMutator, uasMutator } from '../mutation.js';
 import { serializeUas } from '../serialize.js';
-import { CONTAINER_START, STRANGERS, STRAY_TEXT_SPOTS, STRAY_TEXTS, textBoundaries, UNIT_INNER, WRONG_ROOTS } from './structure.js';
+import {
+  CONTAINER_START,
+  STRANGERS,
+  STRAY_TEXT_SPOTS,
+  STRAY_TEXTS,
+  textBoundaries,
+  UNIT_INNER,
+  WRONG_ROOTS,
+} from './structure.js';
 import { rebuild, startTag, weightsKept } from './util.js';
 
 /** Preservation modes that are none of the pinned ones (D-UAS-05), as a compiler misspells them. */
@@ -37,11 +45,18 @@ function applyEdits(xml: string, edits: readonly Edit[]): string {
 export const structureFindings: UasMutator = uasMutator('structure-findings', 'VAL-INTERCEPT-PACKET', (d, p) => {
   const [a, b, c] = p as [number, number, number];
   if (a % 3 === 0) {
-    const name = choose(WRONG_ROOTS.filter((n) => n !== d.spec.rootElement && !d.spec.legacyContainers.includes(n)), b);
+    const name = choose(
+      WRONG_ROOTS.filter((n) => n !== d.spec.rootElement && !d.spec.legacyContainers.includes(n)),
+      b,
+    );
     if (name === undefined) return null;
-    return rebuild(d, (doc) => {
-      doc.rootName = name;
-    }, [{ checkId: 'VAL-ELEMENT-ORDER' }]);
+    return rebuild(
+      d,
+      (doc) => {
+        doc.rootName = name;
+      },
+      [{ checkId: 'VAL-ELEMENT-ORDER' }],
+    );
   }
   // A non-empty set of the six ways, each in about half the cases.
   const ways = (b % 63) + 1;
@@ -51,7 +66,11 @@ export const structureFindings: UasMutator = uasMutator('structure-findings', 'V
     if (!expected.some((f) => f.checkId === 'VAL-ELEMENT-ORDER')) expected.push({ checkId: 'VAL-ELEMENT-ORDER' });
   };
   const doc = cloneDoc(d.doc);
-  if (has(1) && d.spec.childOrder.some((x) => x.name === 'source_manifest' && x.required) && doc.children.includes('source_manifest')) {
+  if (
+    has(1) &&
+    d.spec.childOrder.some((x) => x.name === 'source_manifest' && x.required) &&
+    doc.children.includes('source_manifest')
+  ) {
     doc.children = doc.children.filter((x) => x !== 'source_manifest');
     order();
     expected.push({ checkId: 'VAL-ROOT-HASH' });
@@ -68,7 +87,10 @@ export const structureFindings: UasMutator = uasMutator('structure-findings', 'V
   let modeUnit: string | undefined;
   if (has(2)) {
     const u = choose(doc.units, c)!;
-    const mode = choose(NOT_MODES.filter((m) => !d.spec.preservationModes.includes(m)), c >> 3);
+    const mode = choose(
+      NOT_MODES.filter((m) => !d.spec.preservationModes.includes(m)),
+      c >> 3,
+    );
     if (mode !== undefined) {
       (u as { mode: string }).mode = mode;
       modeUnit = u.id;
@@ -92,7 +114,8 @@ export const structureFindings: UasMutator = uasMutator('structure-findings', 'V
     const at = choose(textBoundaries({ ...d, doc, out }, u.id), c >> 4);
     const open = at === undefined ? startTag(out.xml, 'semantic_unit', u.id) : undefined;
     if (at !== undefined) edits.push({ at, del: 0, ins: tag });
-    else if (open?.tag.endsWith('/>')) edits.push({ at: open.at, del: open.tag.length, ins: `${open.tag.slice(0, -2)}>${tag}</semantic_unit>` });
+    else if (open?.tag.endsWith('/>'))
+      edits.push({ at: open.at, del: open.tag.length, ins: `${open.tag.slice(0, -2)}>${tag}</semantic_unit>` });
     if (at !== undefined || open?.tag.endsWith('/>')) order();
   }
   if (has(16)) {

@@ -29,7 +29,16 @@ const DIGEST_FORMS: Record<string, (hex: string, pick: number) => string | undef
 };
 
 /** The digest of `attr` on element `name` (by id, or the manifest) written in `form`. */
-function digestWritten(d: UasValidDocument, name: 'semantic_unit' | 'source_manifest', id: string | undefined, attr: string, hex: string, form: string, pick: number, expected: ExpectedFinding): UasMutation | null {
+function digestWritten(
+  d: UasValidDocument,
+  name: 'semantic_unit' | 'source_manifest',
+  id: string | undefined,
+  attr: string,
+  hex: string,
+  form: string,
+  pick: number,
+  expected: ExpectedFinding,
+): UasMutation | null {
   const written = DIGEST_FORMS[form]!(hex, pick);
   const xml = d.out.xml;
   let artifact: string | undefined;
@@ -37,7 +46,9 @@ function digestWritten(d: UasValidDocument, name: 'semantic_unit' | 'source_mani
     // The manifest has no id: its one start tag is found by name.
     const m = /<source_manifest\b[^>]*>/.exec(xml);
     if (!m) return null;
-    const tag = m[0].replace(new RegExp(`\\s${attr}\\s*=\\s*(["'])[0-9a-f]{64}\\1`), (_all, q: string) => (written === undefined ? '' : ` ${attr}=${q}${written}${q}`));
+    const tag = m[0].replace(new RegExp(`\\s${attr}\\s*=\\s*(["'])[0-9a-f]{64}\\1`), (_all, q: string) =>
+      written === undefined ? '' : ` ${attr}=${q}${written}${q}`,
+    );
     artifact = xml.slice(0, m.index) + tag + xml.slice(m.index + m[0].length);
   } else artifact = withAttribute(xml, name, id!, attr, written);
   return artifact === undefined || artifact === xml ? null : { source: d.source.bytes, artifact, expected: [expected] };
@@ -47,9 +58,15 @@ function digestWritten(d: UasValidDocument, name: 'semantic_unit' | 'source_mani
 function digestFormMutators(prefix: string, breaks: 'VAL-ROOT-HASH' | 'VAL-SPAN-HASH'): UasMutator[] {
   return Object.keys(DIGEST_FORMS).map((form) =>
     uasMutator(`${prefix}-${form}`, breaks, (d, p) => {
-      if (breaks === 'VAL-ROOT-HASH') return digestWritten(d, 'source_manifest', undefined, 'root_sha256', d.doc.rootSha256, form, p[1], { checkId: 'VAL-ROOT-HASH' });
+      if (breaks === 'VAL-ROOT-HASH')
+        return digestWritten(d, 'source_manifest', undefined, 'root_sha256', d.doc.rootSha256, form, p[1], {
+          checkId: 'VAL-ROOT-HASH',
+        });
       const u = choose(d.doc.units, p[0])!;
-      return digestWritten(d, 'semantic_unit', u.id, 'span_sha256', u.spanSha256, form, p[1], { checkId: 'VAL-SPAN-HASH', unitId: u.id });
+      return digestWritten(d, 'semantic_unit', u.id, 'span_sha256', u.spanSha256, form, p[1], {
+        checkId: 'VAL-SPAN-HASH',
+        unitId: u.id,
+      });
     }),
   );
 }
@@ -65,7 +82,15 @@ function wrongLengths(d: UasValidDocument): number[] {
 }
 
 /** `byte_length` as `Number` reads the right length but the format does not (decimal text as written, D-UAS-09). */
-const LENGTH_SPELLINGS: ((n: number) => string)[] = [(n) => `0${n}`, (n) => `+${n}`, (n) => `${n}.0`, (n) => ` ${n}`, (n) => `${n} `, (n) => `0x${n.toString(16)}`, (n) => `${n}e0`];
+const LENGTH_SPELLINGS: ((n: number) => string)[] = [
+  (n) => `0${n}`,
+  (n) => `+${n}`,
+  (n) => `${n}.0`,
+  (n) => ` ${n}`,
+  (n) => `${n} `,
+  (n) => `0x${n.toString(16)}`,
+  (n) => `${n}e0`,
+];
 
 /** Tampered locks (seed 003 §3.2): a root or span SHA-256 that does not hash the bytes it claims, or a wrong length. */
 export const hashMutators: UasMutator[] = [
@@ -73,22 +98,33 @@ export const hashMutators: UasMutator[] = [
     const candidates = [flipNibble(d.doc.rootSha256, p[1]), ...wrongRootHashes(d)];
     const wrong = choose(candidates, p[0])!;
     if (wrong === d.doc.rootSha256) return null;
-    return rebuild(d, (doc) => {
-      doc.rootSha256 = wrong;
-    }, [{ checkId: 'VAL-ROOT-HASH' }]);
+    return rebuild(
+      d,
+      (doc) => {
+        doc.rootSha256 = wrong;
+      },
+      [{ checkId: 'VAL-ROOT-HASH' }],
+    );
   }),
   ...digestFormMutators('root-hash', 'VAL-ROOT-HASH'),
   uasMutator('byte-length-wrong', 'VAL-ROOT-HASH', (d, p) => {
     // Counted in characters, or off by one: the root hash is right, the length is not.
     const wrong = choose(wrongLengths(d), p[0])!;
-    return rebuild(d, (doc) => {
-      doc.byteLength = wrong;
-    }, [{ checkId: 'VAL-ROOT-HASH' }]);
+    return rebuild(
+      d,
+      (doc) => {
+        doc.byteLength = wrong;
+      },
+      [{ checkId: 'VAL-ROOT-HASH' }],
+    );
   }),
   uasMutator('byte-length-spelling', 'VAL-ROOT-HASH', (d, p) => {
     const spelled = LENGTH_SPELLINGS[p[0] % LENGTH_SPELLINGS.length]!(d.source.bytes.length);
     const out = reserialize(d, () => {});
-    const artifact = out.xml.replace(/(<source_manifest\b[^>]*\sbyte_length\s*=\s*)(["'])[0-9]+\2/, (_all, head: string, q: string) => `${head}${q}${spelled}${q}`);
+    const artifact = out.xml.replace(
+      /(<source_manifest\b[^>]*\sbyte_length\s*=\s*)(["'])[0-9]+\2/,
+      (_all, head: string, q: string) => `${head}${q}${spelled}${q}`,
+    );
     return artifact === out.xml ? null : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-ROOT-HASH' }] };
   }),
   uasMutator('span-hash-tamper', 'VAL-SPAN-HASH', (d, p) => {
@@ -102,9 +138,13 @@ export const hashMutators: UasMutator[] = [
     ];
     const wrong = choose(candidates, p[1]);
     if (wrong === undefined || wrong === u.spanSha256) return null;
-    return rebuild(d, (doc) => {
-      doc.units.find((x) => x.id === u.id)!.spanSha256 = wrong;
-    }, [{ checkId: 'VAL-SPAN-HASH', unitId: u.id }]);
+    return rebuild(
+      d,
+      (doc) => {
+        doc.units.find((x) => x.id === u.id)!.spanSha256 = wrong;
+      },
+      [{ checkId: 'VAL-SPAN-HASH', unitId: u.id }],
+    );
   }),
   ...digestFormMutators('span-hash', 'VAL-SPAN-HASH'),
 ];

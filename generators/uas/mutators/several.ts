@@ -64,7 +64,11 @@ const BREAKS: Break[] = [
       if (u.mode !== 'VERBATIM_FULL') return undefined;
       const text = `${u.text!} [edited]`;
       own(doc, u).text = text;
-      return { checkId: 'VAL-VERBATIM', unitId: u.id, byteOffset: u.start + firstDiff(utf8(text), spanBytes(d, u.start, u.end)) };
+      return {
+        checkId: 'VAL-VERBATIM',
+        unitId: u.id,
+        byteOffset: u.start + firstDiff(utf8(text), spanBytes(d, u.start, u.end)),
+      };
     },
   },
   {
@@ -82,7 +86,9 @@ const BREAKS: Break[] = [
     checkId: 'VAL-EDGE-REF',
     apply: (d, doc, u) => {
       // An edge from the unit to an id nobody declares (a unit the compiler dropped).
-      const ghost = ['unit_0', 'unit_999', 'unit_missing'].find((g) => ![...doc.units, ...doc.concepts, ...doc.edges].some((x) => x.id === g));
+      const ghost = ['unit_0', 'unit_999', 'unit_missing'].find(
+        (g) => ![...doc.units, ...doc.concepts, ...doc.edges].some((x) => x.id === g),
+      );
       if (ghost === undefined) return undefined;
       doc.edges.push({ id: freshEdgeId(doc), source: u.id, target: ghost, baseRelation: d.spec.baseRelations[0]! });
       return { checkId: 'VAL-EDGE-REF' };
@@ -124,9 +130,13 @@ export const severalRules: UasMutator = uasMutator('several-rules', 'VAL-INTERCE
   const start = p[2] % BREAKS.length;
   const chosen = [...BREAKS.slice(start), ...BREAKS.slice(0, start)].slice(0, count);
   let expected: ExpectedFinding[] = [];
-  const m = rebuild(d, (doc) => {
-    expected = chosen.map((b) => b.apply(d, doc, u)).filter((f): f is ExpectedFinding => f !== undefined);
-  }, []);
+  const m = rebuild(
+    d,
+    (doc) => {
+      expected = chosen.map((b) => b.apply(d, doc, u)).filter((f): f is ExpectedFinding => f !== undefined);
+    },
+    [],
+  );
   if (new Set(expected.map((f) => f.checkId)).size < 2) return null;
   return { ...m, expected };
 });
@@ -156,10 +166,14 @@ function renameUnit(doc: GenDoc, from: string, to: string): void {
  * without escaping its text is not well-formed, and one that drops or keeps raw what it should
  * escape names another unit. Drawn by VAL-INTERCEPT-PACKET alone, like `severalRules`.
  */
-export const markupInId: UasMutator = uasMutator('markup-in-id', 'VAL-INTERCEPT-PACKET', (d, p) => breakRenamedUnit(d, p, MARKUP_IDS[p[2] % MARKUP_IDS.length]!, true));
+export const markupInId: UasMutator = uasMutator('markup-in-id', 'VAL-INTERCEPT-PACKET', (d, p) =>
+  breakRenamedUnit(d, p, MARKUP_IDS[p[2] % MARKUP_IDS.length]!, true),
+);
 
 /** The rules a case breaks on one unit, each a finding about that unit. */
-const UNIT_BREAKS = BREAKS.filter((b) => ['VAL-ROLE-ENUM', 'VAL-SPAN-HASH', 'VAL-WEIGHT-RANGE', 'VAL-SOURCE-ORDER', 'VAL-VERBATIM'].includes(b.checkId));
+const UNIT_BREAKS = BREAKS.filter((b) =>
+  ['VAL-ROLE-ENUM', 'VAL-SPAN-HASH', 'VAL-WEIGHT-RANGE', 'VAL-SOURCE-ORDER', 'VAL-VERBATIM'].includes(b.checkId),
+);
 
 /**
  * A unit drawn by `p[0]` renamed `id`, then the first rule from `p[1]` on that this unit lets be
@@ -170,18 +184,22 @@ function breakRenamedUnit(d: UasValidDocument, p: readonly number[], id: string,
   const u = choose(d.doc.units, p[0])!;
   const start = p[1]! % UNIT_BREAKS.length;
   let expected: ExpectedFinding[] = [];
-  const m = rebuild(d, (doc) => {
-    renameUnit(doc, u.id, id);
-    const renamed = { ...u, id };
-    for (const b of [...UNIT_BREAKS.slice(start), ...UNIT_BREAKS.slice(0, start)]) {
-      const f = b.apply(d, doc, renamed);
-      if (f) {
-        const { unitId: _named, ...rest } = f;
-        expected = [named ? f : rest];
-        break;
+  const m = rebuild(
+    d,
+    (doc) => {
+      renameUnit(doc, u.id, id);
+      const renamed = { ...u, id };
+      for (const b of [...UNIT_BREAKS.slice(start), ...UNIT_BREAKS.slice(0, start)]) {
+        const f = b.apply(d, doc, renamed);
+        if (f) {
+          const { unitId: _named, ...rest } = f;
+          expected = [named ? f : rest];
+          break;
+        }
       }
-    }
-  }, []);
+    },
+    [],
+  );
   return expected.length === 0 ? null : { ...m, expected };
 }
 
@@ -213,12 +231,24 @@ export const blankId: UasMutator = uasMutator('blank-id', 'VAL-INTERCEPT-PACKET'
  */
 export const blankRef: UasMutator = uasMutator('blank-ref', 'VAL-INTERCEPT-PACKET', (d, p) => {
   const declared = new Set([...d.doc.units, ...d.doc.concepts, ...d.doc.edges].map((x) => x.id));
-  const id = choose([...declared].filter((x) => x !== ''), p[2] >> 2);
+  const id = choose(
+    [...declared].filter((x) => x !== ''),
+    p[2] >> 2,
+  );
   // No value, a space, a tab (written `&#9;`), or a declared id after a space.
   const ref = ['', ' ', '\t', id === undefined ? '' : ` ${id}`][p[2] % 4]!;
   if (declared.has(ref)) return null;
-  return rebuild(d, (doc) => {
-    if (p[1] % 2 === 0) doc.nodes.push(ref);
-    else doc.ambiguities.push({ type: choose(d.spec.ambiguityTypes, p[0])!, ref, note: 'About a reference left blank.' });
-  }, [{ checkId: 'VAL-EDGE-REF' }]);
+  return rebuild(
+    d,
+    (doc) => {
+      if (p[1] % 2 === 0) doc.nodes.push(ref);
+      else
+        doc.ambiguities.push({
+          type: choose(d.spec.ambiguityTypes, p[0])!,
+          ref,
+          note: 'About a reference left blank.',
+        });
+    },
+    [{ checkId: 'VAL-EDGE-REF' }],
+  );
 });

@@ -37,25 +37,51 @@ function mismatchOf(_d: UasValidDocument, u: GenUnit, text: string, span: Uint8A
 const lastOf = (d: UasValidDocument, end: number): number => (d.spec.spanEnd === 'inclusive' ? end - 1 : end);
 
 /** A span attribute written as `text`: a VAL-SPAN-BOUNDS finding for the unit, which then is neither hashed nor compared. */
-function spanWritten(d: UasValidDocument, u: GenUnit, text: string, change: (x: GenUnit) => void = () => {}): UasMutation {
-  return rebuild(d, (doc) => {
-    const x = doc.units.find((y) => y.id === u.id)!;
-    x.spanText = text;
-    change(x);
-  }, [{ checkId: 'VAL-SPAN-BOUNDS', unitId: u.id }]);
+function spanWritten(
+  d: UasValidDocument,
+  u: GenUnit,
+  text: string,
+  change: (x: GenUnit) => void = () => {},
+): UasMutation {
+  return rebuild(
+    d,
+    (doc) => {
+      const x = doc.units.find((y) => y.id === u.id)!;
+      x.spanText = text;
+      change(x);
+    },
+    [{ checkId: 'VAL-SPAN-BOUNDS', unitId: u.id }],
+  );
 }
 
 /** A number as a lenient parser (`Number`, `parseInt`) still reads it: leading zero, sign, fraction, hex, exponent. */
-const SPELLINGS: ((n: number) => string)[] = [(n) => `0${n}`, (n) => `+${n}`, (n) => `${n}.0`, (n) => `0x${n.toString(16)}`, (n) => `${n}e0`];
+const SPELLINGS: ((n: number) => string)[] = [
+  (n) => `0${n}`,
+  (n) => `+${n}`,
+  (n) => `${n}.0`,
+  (n) => `0x${n.toString(16)}`,
+  (n) => `${n}e0`,
+];
 
 /** `source_order` values other than the decimal text of the unit's place, which `Number` still reads as it. */
-const ORDER_SPELLINGS: ((n: number) => string)[] = [(n) => `0${n}`, (n) => `+${n}`, (n) => `${n}.0`, (n) => ` ${n}`, (n) => `${n} `, (n) => `${n}e0`];
+const ORDER_SPELLINGS: ((n: number) => string)[] = [
+  (n) => `0${n}`,
+  (n) => `+${n}`,
+  (n) => `${n}.0`,
+  (n) => ` ${n}`,
+  (n) => `${n} `,
+  (n) => `${n}e0`,
+];
 
 /** Every unit's `source_order` replaced by `orders` (a VAL-SOURCE-ORDER finding on each unit whose number is wrong). */
 function renumbered(d: UasValidDocument, orders: readonly string[]): UasMutation | null {
   const wrong = d.doc.units.filter((_u, i) => orders[i] !== String(i + 1));
   if (wrong.length === 0) return null;
-  return rebuild(d, (doc) => doc.units.forEach((u, i) => (u.sourceOrder = orders[i]!)), wrong.map((u) => ({ checkId: 'VAL-SOURCE-ORDER', unitId: u.id })));
+  return rebuild(
+    d,
+    (doc) => doc.units.forEach((u, i) => (u.sourceOrder = orders[i]!)),
+    wrong.map((u) => ({ checkId: 'VAL-SOURCE-ORDER', unitId: u.id })),
+  );
 }
 
 /**
@@ -64,46 +90,80 @@ function renumbered(d: UasValidDocument, orders: readonly string[]): UasMutation
  * not 1..n as decimal text.
  */
 export const spanMutators: UasMutator[] = [
-  uasMutator('span-shift-verbatim', 'VAL-VERBATIM', (d, p) => {
-    // The span is off by one but its hash was taken over the stated range: only the text betrays it.
-    const i = d.doc.units.findIndex((u) => u === choose(d.doc.units.filter((x) => x.mode === 'VERBATIM_FULL'), p[0]));
-    const moved = i < 0 ? undefined : shifted(d, i, p[1] % 2 === 0 ? 1 : -1);
-    if (!moved) return null;
-    const f = mismatchOf(d, moved, moved.text!, spanBytes(d, moved.start, moved.end));
-    if (f === null || f === 'lane') return null;
-    return rebuild(d, (doc) => {
-      Object.assign(doc.units[i], moved);
-      rehash(d, doc.units[i]);
-    }, [f]);
-  }, 5),
+  uasMutator(
+    'span-shift-verbatim',
+    'VAL-VERBATIM',
+    (d, p) => {
+      // The span is off by one but its hash was taken over the stated range: only the text betrays it.
+      const i = d.doc.units.findIndex(
+        (u) =>
+          u ===
+          choose(
+            d.doc.units.filter((x) => x.mode === 'VERBATIM_FULL'),
+            p[0],
+          ),
+      );
+      const moved = i < 0 ? undefined : shifted(d, i, p[1] % 2 === 0 ? 1 : -1);
+      if (!moved) return null;
+      const f = mismatchOf(d, moved, moved.text!, spanBytes(d, moved.start, moved.end));
+      if (f === null || f === 'lane') return null;
+      return rebuild(
+        d,
+        (doc) => {
+          Object.assign(doc.units[i], moved);
+          rehash(d, doc.units[i]);
+        },
+        [f],
+      );
+    },
+    5,
+  ),
   uasMutator('span-shift-hash', 'VAL-SPAN-HASH', (d, p) => {
     // A hash-only unit whose span moved by one while its hash stayed: the hash no longer matches.
-    const i = d.doc.units.findIndex((u) => u === choose(d.doc.units.filter((x) => x.mode !== 'VERBATIM_FULL'), p[0]));
+    const i = d.doc.units.findIndex(
+      (u) =>
+        u ===
+        choose(
+          d.doc.units.filter((x) => x.mode !== 'VERBATIM_FULL'),
+          p[0],
+        ),
+    );
     const moved = i < 0 ? undefined : shifted(d, i, p[1] % 2 === 0 ? 1 : -1);
     if (!moved || sha256Hex(spanBytes(d, moved.start, moved.end)) === moved.spanSha256) return null;
     return rebuild(d, (doc) => Object.assign(doc.units[i], moved), [{ checkId: 'VAL-SPAN-HASH', unitId: moved.id }]);
   }),
-  uasMutator('utf16-spans', 'VAL-VERBATIM', (d) => {
-    // Offsets counted in UTF-16 code units, hashes then taken over those (wrong) byte ranges.
-    let text: string;
-    try {
-      text = strict.decode(d.source.bytes);
-    } catch {
-      return null;
-    }
-    const bytes = d.source.bytes;
-    const u16 = (b: number) => strict.decode(bytes.subarray(0, b)).length;
-    const moved = d.doc.units.map((u) => ({ ...u, start: u16(u.start), end: u16(u.end) }));
-    // The first mismatching unit in document order is the one every verifier must report (D-UAS-09).
-    let first: ExpectedFinding | null | 'lane' = null;
-    for (const m of moved) if (first === null && m.mode === 'VERBATIM_FULL') first = mismatchOf(d, m, m.text!, spanBytes(d, m.start, m.end));
-    if (first === null || first === 'lane' || text.length === bytes.length) return null;
-    const expected = [first];
-    return rebuild(d, (doc) => {
-      doc.units = moved;
-      for (const u of doc.units) rehash(d, u);
-    }, expected);
-  }, 10),
+  uasMutator(
+    'utf16-spans',
+    'VAL-VERBATIM',
+    (d) => {
+      // Offsets counted in UTF-16 code units, hashes then taken over those (wrong) byte ranges.
+      let text: string;
+      try {
+        text = strict.decode(d.source.bytes);
+      } catch {
+        return null;
+      }
+      const bytes = d.source.bytes;
+      const u16 = (b: number) => strict.decode(bytes.subarray(0, b)).length;
+      const moved = d.doc.units.map((u) => ({ ...u, start: u16(u.start), end: u16(u.end) }));
+      // The first mismatching unit in document order is the one every verifier must report (D-UAS-09).
+      let first: ExpectedFinding | null | 'lane' = null;
+      for (const m of moved)
+        if (first === null && m.mode === 'VERBATIM_FULL')
+          first = mismatchOf(d, m, m.text!, spanBytes(d, m.start, m.end));
+      if (first === null || first === 'lane' || text.length === bytes.length) return null;
+      const expected = [first];
+      return rebuild(
+        d,
+        (doc) => {
+          doc.units = moved;
+          for (const u of doc.units) rehash(d, u);
+        },
+        expected,
+      );
+    },
+    10,
+  ),
   uasMutator('overlapping-spans', 'VAL-SOURCE-ORDER', (d, p) => {
     // Unit k+1 starts inside unit k; its hash and text are recomputed so only the overlap is wrong.
     const k = p[0] % Math.max(1, d.doc.units.length - 1);
@@ -114,12 +174,16 @@ export const spanMutators: UasMutator[] = [
       const start = a.end - back;
       const text = b.mode === 'VERBATIM_FULL' ? representable(spanBytes(d, start, b.end)) : '';
       if (text === undefined) continue;
-      return rebuild(d, (doc) => {
-        const u = doc.units[k + 1];
-        u.start = start;
-        if (u.mode === 'VERBATIM_FULL') u.text = text;
-        rehash(d, u);
-      }, [{ checkId: 'VAL-SOURCE-ORDER', unitId: b.id }]);
+      return rebuild(
+        d,
+        (doc) => {
+          const u = doc.units[k + 1];
+          u.start = start;
+          if (u.mode === 'VERBATIM_FULL') u.text = text;
+          rehash(d, u);
+        },
+        [{ checkId: 'VAL-SOURCE-ORDER', unitId: b.id }],
+      );
     }
     return null;
   }),
@@ -128,10 +192,18 @@ export const spanMutators: UasMutator[] = [
     if (n < 2) return null;
     const k = p[0] % (n - 1);
     const variant = p[1] % 2;
-    return rebuild(d, (doc) => {
-      if (variant === 0) [doc.units[k], doc.units[k + 1]] = [doc.units[k + 1], doc.units[k]];
-      else [doc.units[k].sourceOrder, doc.units[k + 1].sourceOrder] = [doc.units[k + 1].sourceOrder, doc.units[k].sourceOrder];
-    }, [{ checkId: 'VAL-SOURCE-ORDER' }]);
+    return rebuild(
+      d,
+      (doc) => {
+        if (variant === 0) [doc.units[k], doc.units[k + 1]] = [doc.units[k + 1], doc.units[k]];
+        else
+          [doc.units[k].sourceOrder, doc.units[k + 1].sourceOrder] = [
+            doc.units[k + 1].sourceOrder,
+            doc.units[k].sourceOrder,
+          ];
+      },
+      [{ checkId: 'VAL-SOURCE-ORDER' }],
+    );
   }),
   uasMutator('source-order-gap', 'VAL-SOURCE-ORDER', (d, p) => {
     // Numbers that still ascend but skip one (1, 2, 4) or repeat one (1, 2, 2, 3; 1, 2, 2, 4), after the first unit.
@@ -139,18 +211,27 @@ export const spanMutators: UasMutator[] = [
     if (n < 2) return null;
     const k = 1 + (p[0] % (n - 1));
     const place = (i: number) => [i + 1 + (i >= k ? 1 : 0), i + 1 - (i >= k ? 1 : 0), i === k ? i : i + 1][p[1] % 3]!;
-    return renumbered(d, d.doc.units.map((_, i) => String(place(i))));
+    return renumbered(
+      d,
+      d.doc.units.map((_, i) => String(place(i))),
+    );
   }),
   uasMutator('source-order-offset', 'VAL-SOURCE-ORDER', (d, p) => {
     // Consecutive numbers from the wrong start: 0, 1, 2 (counted from zero) or 2, 3, 4.
     const from = p[1] % 3 === 2 ? 2 : 0;
-    return renumbered(d, d.doc.units.map((_, i) => String(from + i)));
+    return renumbered(
+      d,
+      d.doc.units.map((_, i) => String(from + i)),
+    );
   }),
   uasMutator('source-order-spelling', 'VAL-SOURCE-ORDER', (d, p) => {
     // One unit's number as `Number` still reads it: `02`, `+2`, `2.0`, ` 2`, `2 `, `2e0` (D-UAS-07: decimal text exactly).
     const i = p[0] % d.doc.units.length;
     const spelled = ORDER_SPELLINGS[p[1] % ORDER_SPELLINGS.length]!(i + 1);
-    return renumbered(d, d.doc.units.map((u, j) => (j === i ? spelled : u.sourceOrder)));
+    return renumbered(
+      d,
+      d.doc.units.map((u, j) => (j === i ? spelled : u.sourceOrder)),
+    );
   }),
   uasMutator('source-order-missing', 'VAL-SOURCE-ORDER', (d, p) => {
     // One unit without its number: the attribute empty or gone.
@@ -158,8 +239,11 @@ export const spanMutators: UasMutator[] = [
     const out = reserialize(d, (doc) => {
       doc.units.find((x) => x.id === u.id)!.sourceOrder = '';
     });
-    const artifact = p[1] % 2 === 0 ? out.xml : withAttribute(out.xml, 'semantic_unit', u.id, 'source_order', undefined);
-    return artifact === undefined ? null : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-SOURCE-ORDER', unitId: u.id }] };
+    const artifact =
+      p[1] % 2 === 0 ? out.xml : withAttribute(out.xml, 'semantic_unit', u.id, 'source_order', undefined);
+    return artifact === undefined
+      ? null
+      : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-SOURCE-ORDER', unitId: u.id }] };
   }),
   uasMutator('span-out-of-bounds', 'VAL-SPAN-BOUNDS', (d, p) => {
     const u = choose(d.doc.units, p[0])!;
@@ -183,7 +267,16 @@ export const spanMutators: UasMutator[] = [
     // White space where the grammar has none, which a parser that trims or splits on `-` takes in stride.
     const u = choose(d.doc.units, p[0])!;
     const [a, b] = [u.start, lastOf(d, u.end)];
-    const variants = [`bytes: ${a}-${b}`, `bytes:${a} -${b}`, `bytes:${a}- ${b}`, ` bytes:${a}-${b}`, `bytes:${a}-${b} `, `bytes:${a}-${b}\t`, `\nbytes:${a}-${b}`, `bytes:${a} - ${b}`];
+    const variants = [
+      `bytes: ${a}-${b}`,
+      `bytes:${a} -${b}`,
+      `bytes:${a}- ${b}`,
+      ` bytes:${a}-${b}`,
+      `bytes:${a}-${b} `,
+      `bytes:${a}-${b}\t`,
+      `\nbytes:${a}-${b}`,
+      `bytes:${a} - ${b}`,
+    ];
     return spanWritten(d, u, variants[p[1] % variants.length]!);
   }),
   uasMutator('span-prefix-case', 'VAL-SPAN-BOUNDS', (d, p) => {
@@ -203,7 +296,10 @@ export const spanMutators: UasMutator[] = [
   uasMutator('span-empty', 'VAL-SPAN-BOUNDS', (d, p) => {
     // An empty range (`bytes:A-A`; `bytes:A-(A-1)` when B is inclusive), hash-locked to the empty
     // string: a verifier that only refuses A > B hashes nothing and finds it right.
-    const u = choose(d.doc.units.filter((x) => d.spec.spanEnd === 'exclusive' || x.start > 0), p[0]);
+    const u = choose(
+      d.doc.units.filter((x) => d.spec.spanEnd === 'exclusive' || x.start > 0),
+      p[0],
+    );
     if (!u) return null;
     return spanWritten(d, u, `bytes:${u.start}-${lastOf(d, u.start)}`, (x) => {
       x.mode = 'SPAN_ONLY';
@@ -223,6 +319,8 @@ export const spanMutators: UasMutator[] = [
     const u = choose(d.doc.units, p[0])!;
     if (p[1] % 2 === 0) return spanWritten(d, u, '');
     const artifact = withAttribute(d.out.xml, 'semantic_unit', u.id, 'source_span', undefined);
-    return artifact === undefined ? null : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-SPAN-BOUNDS', unitId: u.id }] };
+    return artifact === undefined
+      ? null
+      : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-SPAN-BOUNDS', unitId: u.id }] };
   }),
 ];

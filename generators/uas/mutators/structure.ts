@@ -25,10 +25,12 @@ export const STRANGERS: Record<string, string[]> = {
 };
 
 /** The start tag of each container of elements (attributes and all: `<validation_report status="pass" ...>`), never a self-closed one. */
-export const CONTAINER_START = /<(concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report|migration_report)(?:\s[^<>]*)?(?<!\/)>/g;
+export const CONTAINER_START =
+  /<(concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report|migration_report)(?:\s[^<>]*)?(?<!\/)>/g;
 
 /** Where character data can go directly inside the root or a container of elements: just after these tags. */
-export const STRAY_TEXT_SPOTS = /<\/(?:source_manifest|concept_registry|semantic_units|cognitive_map|ambiguity_register)>|<source_manifest\b[^>]*\/>|<(?:concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report)(?:\s[^<>]*)?(?<!\/)>/g;
+export const STRAY_TEXT_SPOTS =
+  /<\/(?:source_manifest|concept_registry|semantic_units|cognitive_map|ambiguity_register)>|<source_manifest\b[^>]*\/>|<(?:concept_registry|semantic_units|cognitive_map|ambiguity_register|validation_report)(?:\s[^<>]*)?(?<!\/)>/g;
 
 /** Texts put between elements, where no text belongs. */
 export const STRAY_TEXTS = ['stray', 'note: kept', '&amp;', '0.85'];
@@ -60,7 +62,12 @@ export function textBoundaries(d: UasValidDocument, unitId: string): number[] {
 
 /** The ids something points at: edge ends, nodes, register entries, concept references. */
 function referenced(doc: GenDoc): Set<string> {
-  const ids = [...doc.edges.flatMap((e) => [e.source, e.target]), ...doc.nodes, ...doc.ambiguities.map((a) => a.ref), ...doc.units.flatMap((u) => u.conceptRefs)];
+  const ids = [
+    ...doc.edges.flatMap((e) => [e.source, e.target]),
+    ...doc.nodes,
+    ...doc.ambiguities.map((a) => a.ref),
+    ...doc.units.flatMap((u) => u.conceptRefs),
+  ];
   return new Set(ids.filter((x): x is string => x !== undefined));
 }
 
@@ -84,7 +91,10 @@ function soleUnit(d: UasValidDocument, from: string, id: string, rest: (doc: Gen
   let critical = false;
   const out = reserialize(d, (doc) => {
     const own = doc.units.find((x) => x.id === from)!;
-    const resolved = own.specializedRole === undefined || d.spec.baseRoles.includes(own.specializedRole) || Object.hasOwn(d.spec.roleAliases, own.specializedRole);
+    const resolved =
+      own.specializedRole === undefined ||
+      d.spec.baseRoles.includes(own.specializedRole) ||
+      Object.hasOwn(d.spec.roleAliases, own.specializedRole);
     if (!resolved) delete own.specializedRole;
     own.id = id;
     own.sourceOrder = '1';
@@ -124,12 +134,21 @@ export const structureMutators: UasMutator[] = [
     } else if (variant === 1) {
       // Only required children whose loss breaks nothing else: the report, or an empty register.
       const required = new Set(d.spec.childOrder.filter((c) => c.required).map((c) => c.name));
-      const droppable = kids.filter((k) => required.has(k) && (k === 'validation_report' || (k === 'ambiguity_register' && d.doc.ambiguities.length === 0)));
+      const droppable = kids.filter(
+        (k) =>
+          required.has(k) &&
+          (k === 'validation_report' || (k === 'ambiguity_register' && d.doc.ambiguities.length === 0)),
+      );
       const gone = choose(droppable, p[1]);
       if (!gone) return null;
       next = kids.filter((k) => k !== gone);
     } else if (variant === 2) {
-      const stranger = choose(['summary', 'notes', 'formal_definition', 'semantic_unit'].filter((n) => !d.spec.childOrder.some((c) => c.name === n)), p[2]);
+      const stranger = choose(
+        ['summary', 'notes', 'formal_definition', 'semantic_unit'].filter(
+          (n) => !d.spec.childOrder.some((c) => c.name === n),
+        ),
+        p[2],
+      );
       if (!stranger) return null;
       next = [...kids];
       next.splice(p[1] % (kids.length + 1), 0, stranger);
@@ -139,10 +158,14 @@ export const structureMutators: UasMutator[] = [
     } else {
       rootName = choose(WRONG_ROOTS, p[1]);
     }
-    return rebuild(d, (doc) => {
-      if (next) doc.children = next;
-      if (rootName) doc.rootName = rootName;
-    }, order());
+    return rebuild(
+      d,
+      (doc) => {
+        if (next) doc.children = next;
+        if (rootName) doc.rootName = rootName;
+      },
+      order(),
+    );
   }),
   uasMutator('misplaced-element', 'VAL-ELEMENT-ORDER', (d, p) => {
     // A child of another container, put in this one (where nothing reads it): the order of the root's children is right.
@@ -150,7 +173,11 @@ export const structureMutators: UasMutator[] = [
     const m = choose(spots, p[0]);
     if (!m) return null;
     const name = choose(STRANGERS[m[1]!] ?? [], p[1])!;
-    return { source: d.source.bytes, artifact: insert(d.out.xml, m.index! + m[0].length, `<${name}/>`), expected: order() };
+    return {
+      source: d.source.bytes,
+      artifact: insert(d.out.xml, m.index! + m[0].length, `<${name}/>`),
+      expected: order(),
+    };
   }),
   uasMutator('element-in-unit', 'VAL-ELEMENT-ORDER', (d, p) => {
     // Markup inside a unit, which holds text only: an empty element between two characters (the
@@ -162,7 +189,11 @@ export const structureMutators: UasMutator[] = [
     const m = startTag(d.out.xml, 'semantic_unit', u.id);
     if (!m?.tag.endsWith('/>')) return null;
     const opened = `${m.tag.slice(0, -2)}>${tag}</semantic_unit>`;
-    return { source: d.source.bytes, artifact: d.out.xml.slice(0, m.at) + opened + d.out.xml.slice(m.at + m.tag.length), expected: order() };
+    return {
+      source: d.source.bytes,
+      artifact: d.out.xml.slice(0, m.at) + opened + d.out.xml.slice(m.at + m.tag.length),
+      expected: order(),
+    };
   }),
   uasMutator('stray-text', 'VAL-ELEMENT-ORDER', (d, p) => {
     // Character data directly inside the root or a container of elements, between its children.
@@ -187,17 +218,34 @@ export const structureMutators: UasMutator[] = [
       `<source path=${q}raw_input.txt${q}/>`,
     ][p[0] % 3]!;
     const opened = `${m[0].replace(/\s*\/>$/, '>')}${inner}</source_manifest>`;
-    return { source: d.source.bytes, artifact: d.out.xml.slice(0, m.index) + opened + d.out.xml.slice(m.index + m[0].length), expected: order() };
+    return {
+      source: d.source.bytes,
+      artifact: d.out.xml.slice(0, m.index) + opened + d.out.xml.slice(m.index + m[0].length),
+      expected: order(),
+    };
   }),
   uasMutator('child-name-case', 'VAL-ELEMENT-ORDER', (d, p) => {
     // A child of the root named in another case (names are case-sensitive): one whose content no other rule needs.
-    const droppable = d.doc.children.filter((k) => k === 'validation_report' || (k === 'ambiguity_register' && d.doc.ambiguities.length === 0));
+    const droppable = d.doc.children.filter(
+      (k) => k === 'validation_report' || (k === 'ambiguity_register' && d.doc.ambiguities.length === 0),
+    );
     const k = choose(droppable, p[0]);
     if (!k) return null;
-    const spelled = [k.toUpperCase(), k.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('_'), k[0]!.toUpperCase() + k.slice(1)][p[1] % 3]!;
-    return rebuild(d, (doc) => {
-      doc.children = doc.children.map((c) => (c === k ? spelled : c));
-    }, order());
+    const spelled = [
+      k.toUpperCase(),
+      k
+        .split('_')
+        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .join('_'),
+      k[0]!.toUpperCase() + k.slice(1),
+    ][p[1] % 3]!;
+    return rebuild(
+      d,
+      (doc) => {
+        doc.children = doc.children.map((c) => (c === k ? spelled : c));
+      },
+      order(),
+    );
   }),
 ];
 
@@ -216,12 +264,22 @@ export const identityMutators: UasMutator[] = [
       const lone = soleUnit(d, choose(d.doc.units, p[0])!.id, '', (doc) => {
         doc.concepts = [];
       });
-      const artifact = lone === undefined ? undefined : (p[2] % 2 === 0 ? lone.xml : withAttribute(lone.xml, 'semantic_unit', '', 'id', undefined));
-      return artifact === undefined ? null : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-ID-UNIQUE' }] };
+      const artifact =
+        lone === undefined
+          ? undefined
+          : p[2] % 2 === 0
+            ? lone.xml
+            : withAttribute(lone.xml, 'semantic_unit', '', 'id', undefined);
+      return artifact === undefined
+        ? null
+        : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-ID-UNIQUE' }] };
     }
     const elements = freeElements(d.doc);
     const among = choose([...new Set([...elements.map(([k]) => k), 'concepts' as const])], p[2]);
-    const free = choose(elements.filter(([k]) => k === among), p[0]);
+    const free = choose(
+      elements.filter(([k]) => k === among),
+      p[0],
+    );
     const [kind, i] = free ?? ['concepts', d.doc.concepts.length];
     const old = free ? d.doc[kind][i]!.id : undefined;
     let kept = true;
@@ -237,7 +295,9 @@ export const identityMutators: UasMutator[] = [
     // Empty or none alternate with the pick, the other way round for edges than for units and concepts.
     const none = (p[1] + (kind === 'edges' ? 1 : 0)) % 2 === 0;
     const artifact = !none || old === '' ? out.xml : withAttribute(out.xml, tag, '', 'id', undefined);
-    return artifact === undefined ? null : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-ID-UNIQUE' }] };
+    return artifact === undefined
+      ? null
+      : { source: d.source.bytes, artifact, expected: [{ checkId: 'VAL-ID-UNIQUE' }] };
   }),
   uasMutator('single-id', 'VAL-ID-UNIQUE', (d, p) => {
     // The document's elements with an id declare one id between them: a single unit and a single
@@ -248,30 +308,52 @@ export const identityMutators: UasMutator[] = [
     const out = soleUnit(d, u.id, u.id, (doc) => {
       doc.concepts = [{ ...c, id: u.id }];
     });
-    return out === undefined ? null : { source: d.source.bytes, artifact: out.xml, expected: [{ checkId: 'VAL-ID-UNIQUE', unitId: u.id }] };
+    return out === undefined
+      ? null
+      : { source: d.source.bytes, artifact: out.xml, expected: [{ checkId: 'VAL-ID-UNIQUE', unitId: u.id }] };
   }),
   uasMutator('edge-id-reuse', 'VAL-ID-UNIQUE', (d, p) => {
     // An edge no entry names takes the id of a unit or a concept: ids are one namespace, edges included.
     // Not an inherited name (a concept may have one): reusing that is the inherited-id-twice family's slip.
-    const e = choose(freeElements(d.doc).filter(([k]) => k === 'edges'), p[0]);
-    const target = choose([...d.doc.units.map((u) => u.id), ...d.doc.concepts.map((c) => c.id)].filter((id) => !INHERITED.includes(id)), p[1]);
+    const e = choose(
+      freeElements(d.doc).filter(([k]) => k === 'edges'),
+      p[0],
+    );
+    const target = choose(
+      [...d.doc.units.map((u) => u.id), ...d.doc.concepts.map((c) => c.id)].filter((id) => !INHERITED.includes(id)),
+      p[1],
+    );
     if (!e || target === undefined) return null;
-    return rebuild(d, (doc) => {
-      doc.edges[e[1]]!.id = target;
-    }, [{ checkId: 'VAL-ID-UNIQUE', unitId: target }]);
+    return rebuild(
+      d,
+      (doc) => {
+        doc.edges[e[1]]!.id = target;
+      },
+      [{ checkId: 'VAL-ID-UNIQUE', unitId: target }],
+    );
   }),
   uasMutator('inherited-id-twice', 'VAL-ID-UNIQUE', (d, p) => {
     // Two elements nothing points at, both with the id `constructor` (or another inherited name).
     // Both edges, or neither: an edge and a unit sharing an id is the edge-id-reuse family's slip.
     const declared = new Set([...d.doc.units, ...d.doc.concepts, ...d.doc.edges].map((x) => x.id));
-    const name = choose(INHERITED.filter((n) => !declared.has(n)), p[0]);
+    const name = choose(
+      INHERITED.filter((n) => !declared.has(n)),
+      p[0],
+    );
     const free = freeElements(d.doc);
     const a = choose(free, p[1]);
-    const b = choose(free.filter((x) => x !== a && (x[0] === 'edges') === (a?.[0] === 'edges')), p[2]);
+    const b = choose(
+      free.filter((x) => x !== a && (x[0] === 'edges') === (a?.[0] === 'edges')),
+      p[2],
+    );
     if (name === undefined || !a || !b) return null;
-    return rebuild(d, (doc) => {
-      doc[a[0]][a[1]]!.id = name;
-      doc[b[0]][b[1]]!.id = name;
-    }, [{ checkId: 'VAL-ID-UNIQUE', unitId: name }]);
+    return rebuild(
+      d,
+      (doc) => {
+        doc[a[0]][a[1]]!.id = name;
+        doc[b[0]][b[1]]!.id = name;
+      },
+      [{ checkId: 'VAL-ID-UNIQUE', unitId: name }],
+    );
   }),
 ];

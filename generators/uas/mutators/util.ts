@@ -9,14 +9,20 @@ const enc = new TextEncoder();
 export const utf8 = (s: string): Uint8Array => enc.encode(s);
 
 /** Serializes a changed copy of the document (same style unless given, same spec) into a mutation. */
-export function rebuild(d: UasValidDocument, change: (doc: GenDoc) => void, expected: ExpectedFinding[], style: XmlStyle = d.style): UasMutation {
+export function rebuild(
+  d: UasValidDocument,
+  change: (doc: GenDoc) => void,
+  expected: ExpectedFinding[],
+  style: XmlStyle = d.style,
+): UasMutation {
   const doc = cloneDoc(d.doc);
   change(doc);
   return { source: d.source.bytes, artifact: serializeUas(doc, style, d.spec).xml, expected };
 }
 
 /** The bytes a unit's span covers. */
-export const spanBytes = (d: UasValidDocument, start: number, end: number): Uint8Array => d.source.bytes.subarray(start, end);
+export const spanBytes = (d: UasValidDocument, start: number, end: number): Uint8Array =>
+  d.source.bytes.subarray(start, end);
 
 /** Rehashes a unit's span after its range moved. */
 export function rehash(d: UasValidDocument, u: GenUnit): void {
@@ -65,13 +71,23 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * when there is no such element. For what the model cannot say: a missing attribute, a value
  * spelled as the serializer never spells it.
  */
-export function withAttribute(xml: string, name: string, id: string, attr: string, raw: string | undefined): string | undefined {
+export function withAttribute(
+  xml: string,
+  name: string,
+  id: string,
+  attr: string,
+  raw: string | undefined,
+): string | undefined {
   const m = startTag(xml, name, id);
   if (!m) return undefined;
   const own = new RegExp(`(\\s+)${escapeRe(attr)}\\s*=\\s*(["'])[^<]*?\\2`);
   const tag = m.tag;
   let next: string;
-  if (own.test(tag)) next = raw === undefined ? tag.replace(own, '') : tag.replace(own, (_all, sp: string, q: string) => `${sp}${attr}=${q}${raw}${q}`);
+  if (own.test(tag))
+    next =
+      raw === undefined
+        ? tag.replace(own, '')
+        : tag.replace(own, (_all, sp: string, q: string) => `${sp}${attr}=${q}${raw}${q}`);
   else if (raw === undefined) next = tag;
   else next = tag.replace(new RegExp(`^<${name}`), `<${name} ${attr}="${raw}"`);
   return xml.slice(0, m.at) + next + xml.slice(m.at + tag.length);

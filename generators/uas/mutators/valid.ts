@@ -9,7 +9,8 @@ import { textBoundaries } from './structure.js';
 import { reserialize } from './util.js';
 
 /** A hex digest in upper case, or in mixed case (D-UAS-09: any case). */
-const recased = (hex: string, mixed: boolean): string => (mixed ? [...hex].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join('') : hex.toUpperCase());
+const recased = (hex: string, mixed: boolean): string =>
+  mixed ? [...hex].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join('') : hex.toUpperCase();
 
 /** XML declarations the generator never writes otherwise, each one XML 1.0 admits (D-UAS-04: any 1.x version). */
 const DECLARATIONS = [
@@ -30,7 +31,9 @@ const INVISIBLE = ['<!-- kept as written -->', '<?uas-note verbatim?>', '<!---->
  */
 function weightSpellings(w: string): string[] {
   const shortest = w.replace(/0+$/, '').replace(/\.$/, '');
-  return [...new Set([shortest, `${w}0`, `${w}000`, ...(shortest.includes('.') ? [] : [`${shortest}.0`])])].filter((x) => x !== w);
+  return [...new Set([shortest, `${w}0`, `${w}000`, ...(shortest.includes('.') ? [] : [`${shortest}.0`])])].filter(
+    (x) => x !== w,
+  );
 }
 
 /**
@@ -40,9 +43,16 @@ function weightSpellings(w: string): string[] {
  */
 function promotedByEdge(doc: GenDoc, spec: UasSpec, pick: number): boolean {
   const divisor = centralityDivisor(doc, spec);
-  const critical = new Set(doc.units.filter((u) => doc.nodes.includes(u.id) && exactHundredths(doc, u, spec, divisor) >= spec.promotion['PM-01']).map((u) => u.id));
-  const kindOf = (id: string) => (doc.units.some((u) => u.id === id) ? 'unit' : doc.concepts.some((c) => c.id === id) ? 'concept' : 'edge');
-  const joins = doc.edges.filter((e) => e.target !== undefined && e.target !== e.source && (critical.has(e.source) || critical.has(e.target)));
+  const critical = new Set(
+    doc.units
+      .filter((u) => doc.nodes.includes(u.id) && exactHundredths(doc, u, spec, divisor) >= spec.promotion['PM-01'])
+      .map((u) => u.id),
+  );
+  const kindOf = (id: string) =>
+    doc.units.some((u) => u.id === id) ? 'unit' : doc.concepts.some((c) => c.id === id) ? 'concept' : 'edge';
+  const joins = doc.edges.filter(
+    (e) => e.target !== undefined && e.target !== e.source && (critical.has(e.source) || critical.has(e.target)),
+  );
   const end = (e: GenDoc['edges'][number], source: boolean): string => (source ? e.source : e.target!);
   const asSource = pick % 2 === 0;
   const preferred = joins.filter((e) => critical.has(end(e, asSource)));
@@ -77,7 +87,9 @@ function withLongBlock(src: UasSource, i: number, length: number): UasSource {
   bytes.set(long, b.start);
   bytes.set(src.bytes.subarray(b.end), b.start + long.length);
   // Every block lies after a legacy container's opening tag, which therefore stays where it was.
-  const blocks = src.blocks.map((x, j) => (j < i ? x : j === i ? { ...x, end: x.start + long.length } : { ...x, start: x.start + grow, end: x.end + grow }));
+  const blocks = src.blocks.map((x, j) =>
+    j < i ? x : j === i ? { ...x, end: x.start + long.length } : { ...x, start: x.start + grow, end: x.end + grow },
+  );
   return { ...src, bytes, blocks };
 }
 
@@ -105,10 +117,17 @@ export const validVariants: UasMutator[] = [
     return out.xml === d.out.xml ? null : { source: d.source.bytes, artifact: out.xml, expected: [] };
   }),
   uasMutator('valid-split-text', 'VAL-VALID-ACCEPTED', (d, p) => {
-    const u = choose(d.doc.units.filter((x) => x.mode === 'VERBATIM_FULL'), p[0]);
+    const u = choose(
+      d.doc.units.filter((x) => x.mode === 'VERBATIM_FULL'),
+      p[0],
+    );
     const at = u && choose(textBoundaries(d, u.id), p[1]);
     if (at === undefined) return null;
-    return { source: d.source.bytes, artifact: d.out.xml.slice(0, at) + INVISIBLE[p[2] % INVISIBLE.length] + d.out.xml.slice(at), expected: [] };
+    return {
+      source: d.source.bytes,
+      artifact: d.out.xml.slice(0, at) + INVISIBLE[p[2] % INVISIBLE.length] + d.out.xml.slice(at),
+      expected: [],
+    };
   }),
   uasMutator('valid-no-byte-length', 'VAL-VALID-ACCEPTED', (d) => {
     // `byte_length` is optional (D-UAS-09: checked when present); the generator always writes it otherwise.
@@ -133,7 +152,9 @@ export const validVariants: UasMutator[] = [
   uasMutator('valid-overflow-no-token', 'VAL-VALID-ACCEPTED', (d, p) => {
     // An overflow entry without its optional token: it registers any specialized token of the
     // element it names (D-UAS-08).
-    const entries = d.doc.ambiguities.filter((a) => (a.type === 'ROLE_OVERFLOW' || a.type === 'RELATION_OVERFLOW') && a.token !== undefined);
+    const entries = d.doc.ambiguities.filter(
+      (a) => (a.type === 'ROLE_OVERFLOW' || a.type === 'RELATION_OVERFLOW') && a.token !== undefined,
+    );
     const a = choose(entries, p[0]);
     if (!a) return null;
     const at = d.doc.ambiguities.indexOf(a);
@@ -150,11 +171,17 @@ export const validVariants: UasMutator[] = [
     // `weight_modifiers` and `concept_refs` spaced loosely: another gap between tokens, white space
     // before and after them; the tokens are the same.
     let k = 0;
-    const artifact = d.out.xml.replace(/(\s(?:weight_modifiers|concept_refs)=)(["'])(.*?)\2/g, (_m, head: string, q: string, v: string) => {
-      const gap = LIST_GAPS[(p[0] + k) % LIST_GAPS.length]!;
-      const [lead, trail] = [LIST_EDGES[(p[1] + k) % LIST_EDGES.length]!, LIST_EDGES[(p[2] + k++) % LIST_EDGES.length]!];
-      return `${head}${q}${lead}${v.split(' ').join(gap)}${trail}${q}`;
-    });
+    const artifact = d.out.xml.replace(
+      /(\s(?:weight_modifiers|concept_refs)=)(["'])(.*?)\2/g,
+      (_m, head: string, q: string, v: string) => {
+        const gap = LIST_GAPS[(p[0] + k) % LIST_GAPS.length]!;
+        const [lead, trail] = [
+          LIST_EDGES[(p[1] + k) % LIST_EDGES.length]!,
+          LIST_EDGES[(p[2] + k++) % LIST_EDGES.length]!,
+        ];
+        return `${head}${q}${lead}${v.split(' ').join(gap)}${trail}${q}`;
+      },
+    );
     return artifact === d.out.xml ? null : { source: d.source.bytes, artifact, expected: [] };
   }),
   uasMutator('valid-long-unit', 'VAL-VALID-ACCEPTED', (d, p) => {
@@ -171,7 +198,10 @@ export const validVariants: UasMutator[] = [
   uasMutator('valid-manifest-text', 'VAL-VALID-ACCEPTED', (d, p) => {
     // Text inside `<source_manifest>`, which holds no element and whose text is not read (D-UAS-03).
     const text = ['UTF-8 source, hashed as received', '\n  raw input &amp; its digest\n', 'manifest'][p[0] % 3]!;
-    const artifact = d.out.xml.replace(/(<source_manifest\b[^>]*?)\s*\/>/, (_m, open: string) => `${open}>${text}</source_manifest>`);
+    const artifact = d.out.xml.replace(
+      /(<source_manifest\b[^>]*?)\s*\/>/,
+      (_m, open: string) => `${open}>${text}</source_manifest>`,
+    );
     return artifact === d.out.xml ? null : { source: d.source.bytes, artifact, expected: [] };
   }),
 ];

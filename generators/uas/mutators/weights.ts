@@ -23,7 +23,11 @@ import {
 // ---------------------------------------------------------------------------------------------
 
 /** The mutation a changed copy of the document makes (serialized in the document's own style). */
-const emit = (d: UasValidDocument, doc: GenDoc, expected: ExpectedFinding[]): UasMutation => ({ source: d.source.bytes, artifact: serializeUas(doc, d.style, d.spec).xml, expected });
+const emit = (d: UasValidDocument, doc: GenDoc, expected: ExpectedFinding[]): UasMutation => ({
+  source: d.source.bytes,
+  artifact: serializeUas(doc, d.style, d.spec).xml,
+  expected,
+});
 
 /** A declared weight in hundredths (the generators write two decimals). */
 const hundredths = (u: GenUnit): number => Math.round(Number(u.weight) * 100);
@@ -47,16 +51,19 @@ function reweigh(doc: GenDoc, spec: UasSpec, reading: WeightReading = PINNED_REA
     }
     const room = reading.room(spec) + 1e-7;
     let best = nearestHundredths(x);
-    for (let h = Math.max(0, Math.ceil(x - room)); h <= Math.min(100, Math.floor(x + room)); h++) if (Math.abs(h - p) > Math.abs(best - p)) best = h;
+    for (let h = Math.max(0, Math.ceil(x - room)); h <= Math.min(100, Math.floor(x + room)); h++)
+      if (Math.abs(h - p) > Math.abs(best - p)) best = h;
     u.weight = formatWeight(best);
   }
 }
 
 /** The unit's exact weight under the pinned formula, in hundredths (unclamped). */
-const exactOf = (doc: GenDoc, spec: UasSpec, id: string): number => exactHundredths(doc, unitOf(doc, id), spec, centralityDivisor(doc, spec));
+const exactOf = (doc: GenDoc, spec: UasSpec, id: string): number =>
+  exactHundredths(doc, unitOf(doc, id), spec, centralityDivisor(doc, spec));
 
 /** True when a NODE_ISOLATION entry may name a unit under `spec` (D-UAS-11). */
-const canIsolate = (spec: UasSpec): boolean => spec.ambiguityTypes.includes('NODE_ISOLATION') && entryMayName(spec, 'NODE_ISOLATION', 'unit');
+const canIsolate = (spec: UasSpec): boolean =>
+  spec.ambiguityTypes.includes('NODE_ISOLATION') && entryMayName(spec, 'NODE_ISOLATION', 'unit');
 
 /**
  * Lowers a unit below PM-02 (0.95) by dropping its largest boosts, its declared weight following:
@@ -82,7 +89,12 @@ function repairPromotion(doc: GenDoc, spec: UasSpec, except?: string, isolation 
   for (const b of promotionBreaks(doc, spec)) {
     if (b.unitId === except) continue;
     if (b.rule === 'PM-01') doc.nodes.push(b.unitId);
-    else if (isolation && canIsolate(spec)) doc.ambiguities.push({ type: 'NODE_ISOLATION', ref: b.unitId, note: 'Critical unit with no explicit relation in the source.' });
+    else if (isolation && canIsolate(spec))
+      doc.ambiguities.push({
+        type: 'NODE_ISOLATION',
+        ref: b.unitId,
+        note: 'Critical unit with no explicit relation in the source.',
+      });
     else if (!lowerBelowIsolation(doc, spec, unitOf(doc, b.unitId))) return false;
   }
   return promotionBreaks(doc, spec).every((b) => b.unitId === except);
@@ -130,8 +142,15 @@ function modifierSets(spec: UasSpec, target: number): string[][] {
 function weighUnitBetween(doc: GenDoc, spec: UasSpec, u: GenUnit, lo: number, hi: number, pick: number): boolean {
   const c = exactOf(doc, spec, u.id) - spec.weightBase - exactDeltas(u, spec);
   const options: string[][] = [];
-  for (let t = Math.ceil(lo - spec.weightBase - c); t <= Math.floor(hi - spec.weightBase - c); t++) options.push(...modifierSets(spec, t));
-  const chosen = choose(options.filter((set) => { const w = spec.weightBase + c + set.reduce((s, t) => s + spec.weightModifiers[t], 0); return w >= lo && w <= hi; }), pick);
+  for (let t = Math.ceil(lo - spec.weightBase - c); t <= Math.floor(hi - spec.weightBase - c); t++)
+    options.push(...modifierSets(spec, t));
+  const chosen = choose(
+    options.filter((set) => {
+      const w = spec.weightBase + c + set.reduce((s, t) => s + spec.weightModifiers[t], 0);
+      return w >= lo && w <= hi;
+    }),
+    pick,
+  );
   if (!chosen) return false;
   u.modifiers = [...chosen];
   u.weight = formatWeight(nearestHundredths(exactOf(doc, spec, u.id)));
@@ -139,7 +158,12 @@ function weighUnitBetween(doc: GenDoc, spec: UasSpec, u: GenUnit, lo: number, hi
 }
 
 /** The sum of a unit's deltas as the pinned formula counts them. */
-const exactDeltas = (u: GenUnit, spec: UasSpec): number => u.modifiers.reduce((s, t, i) => s + (Object.hasOwn(spec.weightModifiers, t) && u.modifiers.indexOf(t) === i ? spec.weightModifiers[t] : 0), 0);
+const exactDeltas = (u: GenUnit, spec: UasSpec): number =>
+  u.modifiers.reduce(
+    (s, t, i) =>
+      s + (Object.hasOwn(spec.weightModifiers, t) && u.modifiers.indexOf(t) === i ? spec.weightModifiers[t] : 0),
+    0,
+  );
 
 /** Every declared weight acceptable under the pinned formula (the document breaks no weight rule). */
 const weightsRight = (doc: GenDoc, spec: UasSpec): boolean => {
@@ -177,24 +201,53 @@ function otherSpellings(h: number): string[] {
 }
 
 /** The same number with leading zeros: the pinned grammar has none (like `byte_length` and the span offsets). */
-const leadingZeros = (h: number): string[] => [`0${twoPlaces(h)}`, `00${twoPlaces(h)}`, ...(h === 0 ? ['00', '000'] : []), ...(h === 100 ? ['01', '001.00'] : [])];
+const leadingZeros = (h: number): string[] => [
+  `0${twoPlaces(h)}`,
+  `00${twoPlaces(h)}`,
+  ...(h === 0 ? ['00', '000'] : []),
+  ...(h === 100 ? ['01', '001.00'] : []),
+];
 
 /** The number followed by something that is not part of it: a reader that stops at the first non-digit accepts them. */
 function trailingGarbage(h: number): string[] {
   const v = twoPlaces(h);
-  return [`${v}%`, `${v}f`, `${v};`, `${v}.0`, `${v}e`, v.replace('.', ','), `${v}x`, ...(h === 0 ? ['0x0'] : []), ...(h === 100 ? ['1.', '0x1'] : [])];
+  return [
+    `${v}%`,
+    `${v}f`,
+    `${v};`,
+    `${v}.0`,
+    `${v}e`,
+    v.replace('.', ','),
+    `${v}x`,
+    ...(h === 0 ? ['0x0'] : []),
+    ...(h === 100 ? ['1.', '0x1'] : []),
+  ];
 }
 
 /** The number with white space before it (and sometimes after): a verifier that trims accepts them. */
-const withWhitespace = (h: number): string[] => [' ', '\t', '\n', '\u00a0', '  ', '\u2003'].flatMap((ws) => [`${ws}${twoPlaces(h)}`, `${ws}${twoPlaces(h)}${ws}`]);
+const withWhitespace = (h: number): string[] =>
+  [' ', '\t', '\n', '\u00a0', '  ', '\u2003'].flatMap((ws) => [`${ws}${twoPlaces(h)}`, `${ws}${twoPlaces(h)}${ws}`]);
 
 /** A RANGE mutation: one unit's weight written as `token` (or left out). */
-function rangeMutator(family: string, tokens: (h: number, u: GenUnit) => (string | undefined)[], weight = 1): UasMutator {
-  return uasMutator(family, 'VAL-WEIGHT-RANGE', (d, p) => {
-    const u = choose(d.doc.units, p[0])!;
-    const token = choose(tokens(hundredths(u), u), p[1]);
-    return emit(d, withUnit(d.doc, u.id, (x) => (token === undefined ? delete x.weight : (x.weight = token))), [{ checkId: 'VAL-WEIGHT-RANGE', unitId: u.id }]);
-  }, weight);
+function rangeMutator(
+  family: string,
+  tokens: (h: number, u: GenUnit) => (string | undefined)[],
+  weight = 1,
+): UasMutator {
+  return uasMutator(
+    family,
+    'VAL-WEIGHT-RANGE',
+    (d, p) => {
+      const u = choose(d.doc.units, p[0])!;
+      const token = choose(tokens(hundredths(u), u), p[1]);
+      return emit(
+        d,
+        withUnit(d.doc, u.id, (x) => (token === undefined ? delete x.weight : (x.weight = token))),
+        [{ checkId: 'VAL-WEIGHT-RANGE', unitId: u.id }],
+      );
+    },
+    weight,
+  );
 }
 
 /** A copy of the document with one unit changed. */
@@ -221,7 +274,18 @@ export const weightRangeMutators: UasMutator[] = [
 // ---------------------------------------------------------------------------------------------
 
 /** Modifier tokens the table does not hold: new words and near misses of its own tokens (upper case, no separator). */
-const UNKNOWN_MODIFIERS = ['NOVELTY', 'CORE_THESES', 'CORETHESIS', 'CORE-THESIS', 'EXECUTABLE', 'SCHEMA_VALIDATION', 'CAUSAL', 'FORMULA', 'CONTEXTUAL_EXAMPLES', 'LOW_CONFIDENCE'];
+const UNKNOWN_MODIFIERS = [
+  'NOVELTY',
+  'CORE_THESES',
+  'CORETHESIS',
+  'CORE-THESIS',
+  'EXECUTABLE',
+  'SCHEMA_VALIDATION',
+  'CAUSAL',
+  'FORMULA',
+  'CONTEXTUAL_EXAMPLES',
+  'LOW_CONFIDENCE',
+];
 
 /** Fraction of a hundredth by which a weight is said to be outside a reading's room, so float noise never decides. */
 const MARGIN = 1e-3;
@@ -239,7 +303,10 @@ function formulaCase(d: UasValidDocument, doc: GenDoc, target: WeightReading | u
     if (!doc.units.every((u) => readingAccepts(target, w, spec, u.id, hundredths(u)))) return null;
   }
   const others = WEIGHT_READINGS.filter((r) => r !== target).map((r) => ({ r, w: r.weigh(doc, spec) }));
-  const rejects = (u: GenUnit) => others.every(({ r, w }) => !Number.isNaN(w.get(u.id)!) && Math.abs(hundredths(u) - w.get(u.id)!) > r.room(spec) + MARGIN);
+  const rejects = (u: GenUnit) =>
+    others.every(
+      ({ r, w }) => !Number.isNaN(w.get(u.id)!) && Math.abs(hundredths(u) - w.get(u.id)!) > r.room(spec) + MARGIN,
+    );
   const at = doc.units.find(rejects);
   return at ? emit(d, doc, [{ checkId: 'VAL-WEIGHT-FORMULA', unitId: at.id }]) : null;
 }
@@ -253,18 +320,32 @@ function moved(doc: GenDoc, id: string, p: readonly number[]): GenDoc | null {
 }
 
 /** A misreading family: every declared weight written as `reading` computes it, after `prepare` (a structural change) when given. */
-function misreadingMutator(family: string, reading: WeightReading, prepare?: (doc: GenDoc, d: UasValidDocument, p: readonly number[]) => boolean, weight = 1): UasMutator {
-  return uasMutator(family, 'VAL-WEIGHT-FORMULA', (d, p) => {
-    const doc = cloneDoc(d.doc);
-    if (prepare && !prepare(doc, d, p)) return null;
-    reweigh(doc, d.spec, reading);
-    return formulaCase(d, doc, reading);
-  }, weight);
+function misreadingMutator(
+  family: string,
+  reading: WeightReading,
+  prepare?: (doc: GenDoc, d: UasValidDocument, p: readonly number[]) => boolean,
+  weight = 1,
+): UasMutator {
+  return uasMutator(
+    family,
+    'VAL-WEIGHT-FORMULA',
+    (d, p) => {
+      const doc = cloneDoc(d.doc);
+      if (prepare && !prepare(doc, d, p)) return null;
+      reweigh(doc, d.spec, reading);
+      return formulaCase(d, doc, reading);
+    },
+    weight,
+  );
 }
 
 /** A new edge id, unused by any element. */
 function freshEdgeId(doc: GenDoc): string {
-  const used = new Set([...doc.units.map((u) => u.id), ...doc.concepts.map((c) => c.id), ...doc.edges.map((e) => e.id)]);
+  const used = new Set([
+    ...doc.units.map((u) => u.id),
+    ...doc.concepts.map((c) => c.id),
+    ...doc.edges.map((e) => e.id),
+  ]);
   let k = doc.edges.length + 1;
   while (used.has(`edge_${k}`)) k++;
   return `edge_${k}`;
@@ -272,7 +353,12 @@ function freshEdgeId(doc: GenDoc): string {
 
 /** Adds an edge (a closed base relation, no subtype) and makes promotion right again for the new degrees. */
 function addEdge(doc: GenDoc, spec: UasSpec, source: string, target: string, p: number): boolean {
-  doc.edges.push({ id: freshEdgeId(doc), source, target, baseRelation: spec.baseRelations[p % spec.baseRelations.length]! });
+  doc.edges.push({
+    id: freshEdgeId(doc),
+    source,
+    target,
+    baseRelation: spec.baseRelations[p % spec.baseRelations.length]!,
+  });
   return repairPromotion(doc, spec);
 }
 
@@ -280,26 +366,42 @@ function addEdge(doc: GenDoc, spec: UasSpec, source: string, target: string, p: 
 const SEPARATORS = ['\t', '\u00a0', ',', '\n', ';', '\u2003'];
 
 /** Case variants of a token: lower case, title case, a first letter in lower case. */
-const caseVariants = (t: string): string[] => [t.toLowerCase(), t.toLowerCase().replace(/(^|_)([a-z])/g, (_, s: string, c: string) => s + c.toUpperCase()), t[0]!.toLowerCase() + t.slice(1)].filter((x) => x !== t);
+const caseVariants = (t: string): string[] =>
+  [
+    t.toLowerCase(),
+    t.toLowerCase().replace(/(^|_)([a-z])/g, (_, s: string, c: string) => s + c.toUpperCase()),
+    t[0]!.toLowerCase() + t.slice(1),
+  ].filter((x) => x !== t);
 
 /**
  * A modifier family: `tokens` rewrites the unit's modifier list (the weight declared as a lenient
  * reader of the list counts it, `counted`); the case is a formula finding on that unit.
  */
-function modifierMutator(family: string, rewrite: (u: GenUnit, spec: UasSpec, p: readonly number[]) => { tokens: string[]; counted: string[] } | null, weight = 1): UasMutator {
-  return uasMutator(family, 'VAL-WEIGHT-FORMULA', (d, p) => {
-    const { spec } = d;
-    const doc = cloneDoc(d.doc);
-    const u = choose(doc.units, p[0])!;
-    const r = rewrite(u, spec, p);
-    if (!r) return null;
-    const c = exactOf(doc, spec, u.id) - spec.weightBase - exactDeltas(u, spec);
-    u.modifiers = r.tokens;
-    // The lenient reader's weight: what it counts, each time it is listed.
-    u.weight = formatWeight(nearestHundredths(spec.weightBase + c + r.counted.reduce((s, t) => s + spec.weightModifiers[t]!, 0)));
-    if (!repairPromotion(doc, spec)) return null;
-    return emit(d, doc, [{ checkId: 'VAL-WEIGHT-FORMULA', unitId: u.id }]);
-  }, weight);
+function modifierMutator(
+  family: string,
+  rewrite: (u: GenUnit, spec: UasSpec, p: readonly number[]) => { tokens: string[]; counted: string[] } | null,
+  weight = 1,
+): UasMutator {
+  return uasMutator(
+    family,
+    'VAL-WEIGHT-FORMULA',
+    (d, p) => {
+      const { spec } = d;
+      const doc = cloneDoc(d.doc);
+      const u = choose(doc.units, p[0])!;
+      const r = rewrite(u, spec, p);
+      if (!r) return null;
+      const c = exactOf(doc, spec, u.id) - spec.weightBase - exactDeltas(u, spec);
+      u.modifiers = r.tokens;
+      // The lenient reader's weight: what it counts, each time it is listed.
+      u.weight = formatWeight(
+        nearestHundredths(spec.weightBase + c + r.counted.reduce((s, t) => s + spec.weightModifiers[t]!, 0)),
+      );
+      if (!repairPromotion(doc, spec)) return null;
+      return emit(d, doc, [{ checkId: 'VAL-WEIGHT-FORMULA', unitId: u.id }]);
+    },
+    weight,
+  );
 }
 
 /** A known token of the table, picked. */
@@ -315,7 +417,11 @@ export const weightFormulaMutators: UasMutator[] = [
       // A token the table does not hold, the weight left as it was.
       const token = UNKNOWN_MODIFIERS[p[2] % UNKNOWN_MODIFIERS.length]!;
       if (Object.hasOwn(d.spec.weightModifiers, token)) return null;
-      return emit(d, withUnit(d.doc, u.id, (x) => x.modifiers.push(token)), [{ checkId: 'VAL-WEIGHT-FORMULA', unitId: u.id }]);
+      return emit(
+        d,
+        withUnit(d.doc, u.id, (x) => x.modifiers.push(token)),
+        [{ checkId: 'VAL-WEIGHT-FORMULA', unitId: u.id }],
+      );
     }
     // A weight off the formula, whichever way the formula is read.
     const doc = moved(d.doc, u.id, p);
@@ -328,9 +434,17 @@ export const weightFormulaMutators: UasMutator[] = [
     const w = PINNED_READING.weigh(d.doc, spec).get(u.id)!;
     const room = PINNED_READING.room(spec);
     const loose = WEIGHT_MISREADINGS['loose-tolerance']!.room(spec);
-    const near = [-3, -2, -1, 1, 2, 3].map((k) => nearestHundredths(w) + k).filter((h) => h >= 0 && h <= 100 && Math.abs(h - w) > room + MARGIN && Math.abs(h - w) <= loose);
+    const near = [-3, -2, -1, 1, 2, 3]
+      .map((k) => nearestHundredths(w) + k)
+      .filter((h) => h >= 0 && h <= 100 && Math.abs(h - w) > room + MARGIN && Math.abs(h - w) <= loose);
     const h = choose(near, p[1]);
-    return h === undefined ? null : formulaCase(d, withUnit(d.doc, u.id, (x) => (x.weight = formatWeight(h))), WEIGHT_MISREADINGS['loose-tolerance']);
+    return h === undefined
+      ? null
+      : formulaCase(
+          d,
+          withUnit(d.doc, u.id, (x) => (x.weight = formatWeight(h))),
+          WEIGHT_MISREADINGS['loose-tolerance'],
+        );
   }),
   misreadingMutator('weight-without-centrality', WEIGHT_MISREADINGS['no-centrality']!),
   misreadingMutator('weight-raw-degree', WEIGHT_MISREADINGS['raw-degree']!),
@@ -344,44 +458,56 @@ export const weightFormulaMutators: UasMutator[] = [
     if (!repairPromotion(doc, spec)) return null;
     const u = choose(doc.units, p[0])!;
     const off = moved(doc, u.id, p);
-    return off && formulaCase(d, off, centralityDivisor(off, spec) <= 0 ? WEIGHT_MISREADINGS['nan-divisor'] : undefined);
+    return (
+      off && formulaCase(d, off, centralityDivisor(off, spec) <= 0 ? WEIGHT_MISREADINGS['nan-divisor'] : undefined)
+    );
   }),
-  uasMutator('weight-degree-count', 'VAL-WEIGHT-FORMULA', (d, p) => {
-    // Degrees counted otherwise: an edge from a unit to itself twice, or two edges between the same
-    // elements once. Both variants in one family (each is a slip of how degree is counted). The
-    // normalization hides one extra edge where it makes the unit the most connected, so as many
-    // edges are added as it takes for some weight to differ.
-    const { spec } = d;
-    const loops = p[1] % 2 === 0;
-    const reading = WEIGHT_MISREADINGS[loops ? 'loops-twice' : 'parallel-once']!;
-    const start = cloneDoc(d.doc);
-    let ends: [string, string];
-    // No unit keeps its modifiers, so that no clamp hides a centrality.
-    for (const u of start.units) u.modifiers = [];
-    const plain = (_id: string) => {};
-    if (loops) {
-      const u = choose(start.units, p[0])!;
-      if (!detach(start, spec, u.id)) return null;
-      plain(u.id);
-      ends = [u.id, u.id];
-    } else {
-      const units = new Set(start.units.map((u) => u.id));
-      const e = choose(start.edges.filter((x) => x.target !== undefined && x.target !== x.source && (units.has(x.source) || units.has(x.target))), p[0]);
-      if (!e) return null;
-      plain(units.has(e.source) ? e.source : e.target!);
-      ends = [e.target!, e.source];
-    }
-    for (let k = 1; k <= 8; k++) {
-      const doc = cloneDoc(start);
-      let ok = true;
-      for (let i = 0; i < k && ok; i++) ok = addEdge(doc, spec, ends[0], ends[1], p[2] + i);
-      if (!ok) return null;
-      reweigh(doc, spec, reading);
-      const out = formulaCase(d, doc, reading);
-      if (out) return out;
-    }
-    return null;
-  }, 2),
+  uasMutator(
+    'weight-degree-count',
+    'VAL-WEIGHT-FORMULA',
+    (d, p) => {
+      // Degrees counted otherwise: an edge from a unit to itself twice, or two edges between the same
+      // elements once. Both variants in one family (each is a slip of how degree is counted). The
+      // normalization hides one extra edge where it makes the unit the most connected, so as many
+      // edges are added as it takes for some weight to differ.
+      const { spec } = d;
+      const loops = p[1] % 2 === 0;
+      const reading = WEIGHT_MISREADINGS[loops ? 'loops-twice' : 'parallel-once']!;
+      const start = cloneDoc(d.doc);
+      let ends: [string, string];
+      // No unit keeps its modifiers, so that no clamp hides a centrality.
+      for (const u of start.units) u.modifiers = [];
+      const plain = (_id: string) => {};
+      if (loops) {
+        const u = choose(start.units, p[0])!;
+        if (!detach(start, spec, u.id)) return null;
+        plain(u.id);
+        ends = [u.id, u.id];
+      } else {
+        const units = new Set(start.units.map((u) => u.id));
+        const e = choose(
+          start.edges.filter(
+            (x) => x.target !== undefined && x.target !== x.source && (units.has(x.source) || units.has(x.target)),
+          ),
+          p[0],
+        );
+        if (!e) return null;
+        plain(units.has(e.source) ? e.source : e.target!);
+        ends = [e.target!, e.source];
+      }
+      for (let k = 1; k <= 8; k++) {
+        const doc = cloneDoc(start);
+        let ok = true;
+        for (let i = 0; i < k && ok; i++) ok = addEdge(doc, spec, ends[0], ends[1], p[2] + i);
+        if (!ok) return null;
+        reweigh(doc, spec, reading);
+        const out = formulaCase(d, doc, reading);
+        if (out) return out;
+      }
+      return null;
+    },
+    2,
+  ),
   modifierMutator('modifier-repeated', (u, spec, p) => {
     // A condition listed twice, the weight counting it twice (seed 003 §2.3: a condition holds once).
     const known = u.modifiers.filter((t) => Object.hasOwn(spec.weightModifiers, t));
@@ -394,7 +520,10 @@ export const weightFormulaMutators: UasMutator[] = [
     // A token of the table in another case: a verifier that compares without regard to case counts it.
     const known = u.modifiers.filter((t) => Object.hasOwn(spec.weightModifiers, t));
     const t = choose(known, p[1]) ?? knownToken(spec, p[1]);
-    const variant = choose(caseVariants(t).filter((x) => !Object.hasOwn(spec.weightModifiers, x)), p[2]);
+    const variant = choose(
+      caseVariants(t).filter((x) => !Object.hasOwn(spec.weightModifiers, x)),
+      p[2],
+    );
     if (variant === undefined) return null;
     const tokens = known.includes(t) ? u.modifiers.map((x) => (x === t ? variant : x)) : [...u.modifiers, variant];
     return { tokens, counted: [...known.filter((x) => x !== t), t] };
@@ -413,7 +542,10 @@ export const weightFormulaMutators: UasMutator[] = [
     const sep = SEPARATORS[p[1] % SEPARATORS.length]!;
     const known = u.modifiers.filter((t) => Object.hasOwn(spec.weightModifiers, t));
     const list = known.length > 0 ? known : [knownToken(spec, p[2])];
-    const joined = list.length >= 2 && p[2] % 2 === 0 ? [`${list[0]}${sep}${list[1]}`, ...list.slice(2)] : [`${list[0]}${sep}`, ...list.slice(1)];
+    const joined =
+      list.length >= 2 && p[2] % 2 === 0
+        ? [`${list[0]}${sep}${list[1]}`, ...list.slice(2)]
+        : [`${list[0]}${sep}`, ...list.slice(1)];
     return { tokens: joined, counted: list };
   }),
 ];
@@ -428,14 +560,20 @@ export const weightFormulaMutators: UasMutator[] = [
  * find exactly one break, at `unit`, every misreading but `target` finds a break at `unit` too
  * (but one that does not judge the broken rule at all), and `target` finds none.
  */
-function promotionCase(d: UasValidDocument, doc: GenDoc, unit: string, target: PromotionReading | undefined): UasMutation | null {
+function promotionCase(
+  d: UasValidDocument,
+  doc: GenDoc,
+  unit: string,
+  target: PromotionReading | undefined,
+): UasMutation | null {
   const { spec } = d;
   if (!weightsRight(doc, spec)) return null;
   const pinned = promotionBreaks(doc, spec);
   if (pinned.length !== 1 || pinned[0]!.unitId !== unit) return null;
   for (const how of Object.values(PROMOTION_MISREADINGS)) {
     const breaks = promotionBreaks(doc, spec, how);
-    if (how === target ? breaks.length > 0 : how.skip !== pinned[0]!.rule && !breaks.some((b) => b.unitId === unit)) return null;
+    if (how === target ? breaks.length > 0 : how.skip !== pinned[0]!.rule && !breaks.some((b) => b.unitId === unit))
+      return null;
   }
   return emit(d, doc, [{ checkId: 'VAL-PROMOTION', unitId: unit }]);
 }
@@ -456,7 +594,15 @@ function unregistered(doc: GenDoc, u: GenUnit): void {
  * A unit cut off from the graph, weighed between `lo` and `hi` hundredths, with no node of its own
  * and no promoted concept among its references: the start of most promotion families.
  */
-function isolatedCritical(doc: GenDoc, spec: UasSpec, u: GenUnit, lo: number, hi: number, pick: number, isolation = true): boolean {
+function isolatedCritical(
+  doc: GenDoc,
+  spec: UasSpec,
+  u: GenUnit,
+  lo: number,
+  hi: number,
+  pick: number,
+  isolation = true,
+): boolean {
   if (!detach(doc, spec, u.id, isolation)) return false;
   if (!weighUnitBetween(doc, spec, u, lo, hi, pick)) return false;
   doc.nodes = doc.nodes.filter((n) => n !== u.id);
@@ -465,12 +611,22 @@ function isolatedCritical(doc: GenDoc, spec: UasSpec, u: GenUnit, lo: number, hi
 }
 
 /** A promotion family: `build` changes a copy of the document around the unit it picks and returns that unit's id. */
-function promotionMutator(family: string, target: PromotionReading | undefined, build: (doc: GenDoc, spec: UasSpec, p: readonly number[]) => string | null, weight = 1): UasMutator {
-  return uasMutator(family, 'VAL-PROMOTION', (d, p) => {
-    const doc = cloneDoc(d.doc);
-    const unit = build(doc, d.spec, p);
-    return unit === null ? null : promotionCase(d, doc, unit, target);
-  }, weight);
+function promotionMutator(
+  family: string,
+  target: PromotionReading | undefined,
+  build: (doc: GenDoc, spec: UasSpec, p: readonly number[]) => string | null,
+  weight = 1,
+): UasMutator {
+  return uasMutator(
+    family,
+    'VAL-PROMOTION',
+    (d, p) => {
+      const doc = cloneDoc(d.doc);
+      const unit = build(doc, d.spec, p);
+      return unit === null ? null : promotionCase(d, doc, unit, target);
+    },
+    weight,
+  );
 }
 
 const PM01 = (spec: UasSpec) => spec.promotion['PM-01'];
@@ -483,7 +639,8 @@ export const promotionMutators: UasMutator[] = [
     if (p[2] % 2 === 0) return isolatedCritical(doc, spec, u, PM01(spec) + 1, PM02(spec) - 1, p[1]) ? u.id : null;
     // PM-02: an isolated critical unit (a node) with no NODE_ISOLATION entry, and none anywhere.
     unregistered(doc, u);
-    if (!isolatedCritical(doc, spec, u, PM02(spec) + 1, 150, p[1], false) || !withoutIsolationEntries(doc, spec, u.id)) return null;
+    if (!isolatedCritical(doc, spec, u, PM02(spec) + 1, 150, p[1], false) || !withoutIsolationEntries(doc, spec, u.id))
+      return null;
     doc.nodes.push(u.id);
     return u.id;
   }),
@@ -492,7 +649,11 @@ export const promotionMutators: UasMutator[] = [
     const u = choose(doc.units, p[0])!;
     if (p[2] % 2 === 0) return isolatedCritical(doc, spec, u, PM01(spec), PM01(spec), p[1]) ? u.id : null;
     unregistered(doc, u);
-    if (!isolatedCritical(doc, spec, u, PM02(spec), PM02(spec), p[1], false) || !withoutIsolationEntries(doc, spec, u.id)) return null;
+    if (
+      !isolatedCritical(doc, spec, u, PM02(spec), PM02(spec), p[1], false) ||
+      !withoutIsolationEntries(doc, spec, u.id)
+    )
+      return null;
     doc.nodes.push(u.id);
     return u.id;
   }),
@@ -502,13 +663,25 @@ export const promotionMutators: UasMutator[] = [
     // Each edge points either way (adjacency has no direction): the unit may be its edge's target.
     const u = choose(doc.units, p[0])!;
     if (!detach(doc, spec, u.id)) return null;
-    const joinable = (k: 'unit' | 'concept') => spec.referenceKinds.edge.includes(k) && spec.referenceKinds.node.includes(k);
-    const pool = [...(joinable('concept') ? doc.concepts.map((c) => c.id) : []), ...(joinable('unit') ? doc.units.map((x) => x.id) : [])].filter((x) => x !== u.id);
+    const joinable = (k: 'unit' | 'concept') =>
+      spec.referenceKinds.edge.includes(k) && spec.referenceKinds.node.includes(k);
+    const pool = [
+      ...(joinable('concept') ? doc.concepts.map((c) => c.id) : []),
+      ...(joinable('unit') ? doc.units.map((x) => x.id) : []),
+    ].filter((x) => x !== u.id);
     const v = choose(pool, p[2]);
-    const w = choose(pool.filter((x) => x !== v), p[2] >> 4);
+    const w = choose(
+      pool.filter((x) => x !== v),
+      p[2] >> 4,
+    );
     if (v === undefined || w === undefined) return null;
     const join = (a: string, b: string, forward: boolean, pick: number) =>
-      doc.edges.push({ id: freshEdgeId(doc), source: forward ? a : b, target: forward ? b : a, baseRelation: spec.baseRelations[pick % spec.baseRelations.length]! });
+      doc.edges.push({
+        id: freshEdgeId(doc),
+        source: forward ? a : b,
+        target: forward ? b : a,
+        baseRelation: spec.baseRelations[pick % spec.baseRelations.length]!,
+      });
     join(u.id, v, ((p[1] >> 10) & 1) === 0, p[1]);
     join(v, w, ((p[1] >> 11) & 1) === 0, p[2]);
     reweigh(doc, spec);
@@ -521,7 +694,12 @@ export const promotionMutators: UasMutator[] = [
     // A critical unit whose only tie to a node is a concept it refers to: a reference is no edge.
     const u = choose(doc.units, p[0])!;
     const c = choose(doc.concepts, p[2]);
-    if (!c || !spec.referenceKinds.node.includes('concept') || !isolatedCritical(doc, spec, u, PM01(spec) + 1, PM02(spec) - 1, p[1])) return null;
+    if (
+      !c ||
+      !spec.referenceKinds.node.includes('concept') ||
+      !isolatedCritical(doc, spec, u, PM01(spec) + 1, PM02(spec) - 1, p[1])
+    )
+      return null;
     if (!doc.nodes.includes(c.id)) doc.nodes.push(c.id);
     if (!u.conceptRefs.includes(c.id)) u.conceptRefs.push(c.id);
     return u.id;
@@ -529,10 +707,14 @@ export const promotionMutators: UasMutator[] = [
   promotionMutator('promotion-wrong-entry-type', PROMOTION_MISREADINGS['any-entry-type']!, (doc, spec, p) => {
     // An isolated critical unit named by a register entry of another type than NODE_ISOLATION.
     const u = choose(doc.units, p[0])!;
-    const type = choose(spec.ambiguityTypes.filter((t) => t !== 'NODE_ISOLATION' && entryMayName(spec, t, 'unit')), p[2]);
+    const type = choose(
+      spec.ambiguityTypes.filter((t) => t !== 'NODE_ISOLATION' && entryMayName(spec, t, 'unit')),
+      p[2],
+    );
     if (type === undefined) return null;
     unregistered(doc, u);
-    if (!isolatedCritical(doc, spec, u, PM02(spec) + 1, 150, p[1], false) || !withoutIsolationEntries(doc, spec, u.id)) return null;
+    if (!isolatedCritical(doc, spec, u, PM02(spec) + 1, 150, p[1], false) || !withoutIsolationEntries(doc, spec, u.id))
+      return null;
     doc.nodes.push(u.id);
     doc.ambiguities.push({ type, ref: u.id, note: 'Kept apart on purpose: the source relates it to nothing.' });
     return u.id;
@@ -544,11 +726,19 @@ export const promotionMutators: UasMutator[] = [
     if (!isolatedCritical(doc, spec, u, PM02(spec) + 1, 150, p[1])) return null;
     doc.nodes.push(u.id);
     const kinds = spec.ambiguityRefKinds.NODE_ISOLATION ?? [];
-    const others = [...(kinds.includes('unit') ? doc.units.filter((x) => x.id !== u.id) : []), ...(kinds.includes('concept') ? doc.concepts : [])].map((x) => x.id);
+    const others = [
+      ...(kinds.includes('unit') ? doc.units.filter((x) => x.id !== u.id) : []),
+      ...(kinds.includes('concept') ? doc.concepts : []),
+    ].map((x) => x.id);
     const other = choose(others, p[2]);
     if (other === undefined || !canIsolate(spec)) return null;
     doc.ambiguities = doc.ambiguities.filter((a) => !(a.type === 'NODE_ISOLATION' && a.ref === u.id));
-    if (!doc.ambiguities.some((a) => a.type === 'NODE_ISOLATION')) doc.ambiguities.push({ type: 'NODE_ISOLATION', ref: other, note: 'Kept apart on purpose: the source relates it to nothing.' });
+    if (!doc.ambiguities.some((a) => a.type === 'NODE_ISOLATION'))
+      doc.ambiguities.push({
+        type: 'NODE_ISOLATION',
+        ref: other,
+        note: 'Kept apart on purpose: the source relates it to nothing.',
+      });
     return u.id;
   }),
 ];

@@ -85,7 +85,8 @@ export function nestingDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i += 1; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -136,11 +137,19 @@ export class Connection {
       this.child.once('error', () => resolve());
     });
     this.closed.then(() => live.delete(this));
-    this.child.once('error', (e) => this.die({ kind: 'spawn-failed', message: `cannot start the adapter (${this.command}): ${e.message}`, extra: {} }));
+    this.child.once('error', (e) =>
+      this.die({
+        kind: 'spawn-failed',
+        message: `cannot start the adapter (${this.command}): ${e.message}`,
+        extra: {},
+      }),
+    );
     this.child.once('exit', (code, signal) => {
       this.exit = { code, signal };
       // Answers it wrote before exiting still count: read stdout to its end (bounded) before faulting.
-      const message = signal ? `the adapter process was killed by ${signal}` : `the adapter process exited with code ${code}`;
+      const message = signal
+        ? `the adapter process was killed by ${signal}`
+        : `the adapter process exited with code ${code}`;
       void Promise.race([this.closed, delay(500)]).then(() => this.die({ kind: 'exit', message, extra: {} }));
     });
     this.child.stdin!.on('error', () => {}); // EPIPE when it died: its exit says more.
@@ -153,7 +162,8 @@ export class Connection {
     this.child.stdout!.once('end', () => {
       // A crash closes stdout and exits at about the same time; name the exit when there is one.
       setTimeout(() => {
-        if (!this.exit) this.die({ kind: 'stdout-closed', message: 'the adapter process closed its stdout', extra: {} });
+        if (!this.exit)
+          this.die({ kind: 'stdout-closed', message: 'the adapter process closed its stdout', extra: {} });
       }, 500).unref();
     });
   }
@@ -187,7 +197,11 @@ export class Connection {
     try {
       line = encodeRequest(id, method, params);
     } catch (e) {
-      return Promise.reject(new AdapterFault(`${method}: the case has no JSON form and cannot be sent to an adapter process: ${(e as Error).message}`));
+      return Promise.reject(
+        new AdapterFault(
+          `${method}: the case has no JSON form and cannot be sent to an adapter process: ${(e as Error).message}`,
+        ),
+      );
     }
     return new Promise((resolve, reject) => {
       this.pending.set(id, { method, resolve, reject, timeoutMs });
@@ -207,7 +221,16 @@ export class Connection {
     if (this.clock !== undefined || this.death) return;
     for (const [id, p] of this.pending) {
       if (!Number.isFinite(p.timeoutMs) || p.timeoutMs <= 0) continue;
-      const timer = setTimeout(() => this.die({ kind: 'timeout', method: p.method, message: `no answer within ${p.timeoutMs} ms; the adapter process was killed`, extra: {} }), p.timeoutMs);
+      const timer = setTimeout(
+        () =>
+          this.die({
+            kind: 'timeout',
+            method: p.method,
+            message: `no answer within ${p.timeoutMs} ms; the adapter process was killed`,
+            extra: {},
+          }),
+        p.timeoutMs,
+      );
       this.clock = { id, timer };
       return;
     }
@@ -235,7 +258,11 @@ export class Connection {
     }
     if (tooLong && !this.death) {
       const head = tooLong.head.toString('utf8');
-      this.die({ kind: 'line-too-long', message: `the adapter wrote a line longer than ${this.opts.maxLineBytes} bytes`, extra: { line: cutLine(head), lineBytes: tooLong.bytes } });
+      this.die({
+        kind: 'line-too-long',
+        message: `the adapter wrote a line longer than ${this.opts.maxLineBytes} bytes`,
+        extra: { line: cutLine(head), lineBytes: tooLong.bytes },
+      });
     }
   }
 
@@ -246,12 +273,21 @@ export class Connection {
       try {
         decoder.decode(raw);
       } catch {
-        return this.die({ kind: 'bad-json', message: 'the adapter wrote a line that is not UTF-8', extra: { line: cutLine(text), lineBytes: raw.length } });
+        return this.die({
+          kind: 'bad-json',
+          message: 'the adapter wrote a line that is not UTF-8',
+          extra: { line: cutLine(text), lineBytes: raw.length },
+        });
       }
     }
     if (text.trim() === '') return; // blank lines carry nothing; tolerated
     const cut = { line: cutLine(text), ...(text.length > 500 ? { lineBytes: raw.length } : {}) };
-    if (nestingDepth(text) > MAX_NESTING) return this.die({ kind: 'bad-message', message: `the adapter wrote a message nested deeper than ${MAX_NESTING} levels`, extra: cut });
+    if (nestingDepth(text) > MAX_NESTING)
+      return this.die({
+        kind: 'bad-message',
+        message: `the adapter wrote a message nested deeper than ${MAX_NESTING} levels`,
+        extra: cut,
+      });
     let msg: { id: number | null; result?: unknown; error?: { code: number; message: string; data?: unknown } };
     try {
       msg = JSON.parse(text);
@@ -259,19 +295,48 @@ export class Connection {
       return this.die({ kind: 'bad-json', message: 'the adapter wrote a line that is not JSON', extra: cut });
     }
     const problem = shapeProblem('response', msg);
-    if (problem) return this.die({ kind: 'bad-message', message: `the adapter wrote a message that is not a ${PROTOCOL} response`, extra: { ...cut, problem } });
-    if (msg.id === null) return this.die({ kind: 'bad-message', message: `the adapter could not read a request: ${msg.error!.message.slice(0, 200)}`, extra: cut });
+    if (problem)
+      return this.die({
+        kind: 'bad-message',
+        message: `the adapter wrote a message that is not a ${PROTOCOL} response`,
+        extra: { ...cut, problem },
+      });
+    if (msg.id === null)
+      return this.die({
+        kind: 'bad-message',
+        message: `the adapter could not read a request: ${msg.error!.message.slice(0, 200)}`,
+        extra: cut,
+      });
     const p = this.settle(msg.id);
-    if (!p) return this.die({ kind: 'wrong-id', message: `the adapter answered id ${msg.id}, which no pending request carries`, extra: cut });
+    if (!p)
+      return this.die({
+        kind: 'wrong-id',
+        message: `the adapter answered id ${msg.id}, which no pending request carries`,
+        extra: cut,
+      });
     if (msg.error) {
       const { code, message, data } = msg.error;
-      if (PROTOCOL_ERROR_CODES.has(code)) p.reject(this.fault(p.method, { kind: 'protocol-error', message: `the adapter answered with protocol error ${code}: ${message.slice(0, 200)}`, extra: cut }));
+      if (PROTOCOL_ERROR_CODES.has(code))
+        p.reject(
+          this.fault(p.method, {
+            kind: 'protocol-error',
+            message: `the adapter answered with protocol error ${code}: ${message.slice(0, 200)}`,
+            extra: cut,
+          }),
+        );
       else p.reject(new RemoteError(message, code, data));
       return;
     }
     const schema = MEMBER_ANSWER[p.method];
     const bad = schema ? shapeProblem(schema, msg.result) : null;
-    if (bad) p.reject(this.fault(p.method, { kind: 'bad-result', message: `the adapter's result does not match ${schema}.schema.json`, extra: { ...cut, problem: bad } }));
+    if (bad)
+      p.reject(
+        this.fault(p.method, {
+          kind: 'bad-result',
+          message: `the adapter's result does not match ${schema}.schema.json`,
+          extra: { ...cut, problem: bad },
+        }),
+      );
     else p.resolve(msg.result);
   }
 
@@ -307,7 +372,9 @@ export class Connection {
       }
     };
     // Once it exited (or at the latest a second after the kill), its pipes go, whoever still holds them.
-    void Promise.race([this.exited.then(() => Promise.race([this.closed, delay(200)])), delay(1000)]).then(() => this.releasePipes());
+    void Promise.race([this.exited.then(() => Promise.race([this.closed, delay(200)])), delay(1000)]).then(() =>
+      this.releasePipes(),
+    );
     // An abort (a signal) answers at once: the run must stop within a second, whatever the process does.
     if (d.kind === 'aborted') settle();
     else void Promise.race([this.closed, delay(1000)]).then(settle);

@@ -22,7 +22,8 @@ export class LineSplitter {
       let line = this.size === 0 ? piece : Buffer.concat([...this.chunks, piece], this.size + piece.length);
       this.chunks = [];
       this.size = 0;
-      if (line.length > this.maxLineBytes) return { lines, tooLong: { head: line.subarray(0, 4096), bytes: line.length } };
+      if (line.length > this.maxLineBytes)
+        return { lines, tooLong: { head: line.subarray(0, 4096), bytes: line.length } };
       if (line.length > 0 && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
       lines.push(line);
       start = nl + 1;

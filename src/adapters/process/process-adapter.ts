@@ -44,7 +44,10 @@ export function transportDeadline(harnessTimeoutMs: number): number {
  * listed becomes a member (dotted names become nested members: `recovery.start`). A JSON-RPC
  * error answer is a thrown error; a broken process is an `AdapterFault` with evidence.
  */
-export async function createProcessAdapter(command: string | readonly string[], options: ProcessAdapterOptions = {}): Promise<ProcessAdapter> {
+export async function createProcessAdapter(
+  command: string | readonly string[],
+  options: ProcessAdapterOptions = {},
+): Promise<ProcessAdapter> {
   let argv: readonly string[];
   try {
     argv = typeof command === 'string' ? splitCommand(command) : command;
@@ -65,8 +68,19 @@ export async function createProcessAdapter(command: string | readonly string[], 
 }
 
 /** Builds the Adapter object from a describe result and a call function. */
-export function buildAdapter(described: DescribeResult, call: (method: string, args: unknown[]) => Promise<unknown>, control: ProcessControl): ProcessAdapter {
-  const info: AdapterInfo = { name: described.name, version: described.version, ...(described.capabilityLevel !== undefined ? { capabilityLevel: described.capabilityLevel as AdapterInfo['capabilityLevel'] } : {}), ...(described.instances !== undefined ? { instances: described.instances as AdapterInfo['instances'] } : {}) };
+export function buildAdapter(
+  described: DescribeResult,
+  call: (method: string, args: unknown[]) => Promise<unknown>,
+  control: ProcessControl,
+): ProcessAdapter {
+  const info: AdapterInfo = {
+    name: described.name,
+    version: described.version,
+    ...(described.capabilityLevel !== undefined
+      ? { capabilityLevel: described.capabilityLevel as AdapterInfo['capabilityLevel'] }
+      : {}),
+    ...(described.instances !== undefined ? { instances: described.instances as AdapterInfo['instances'] } : {}),
+  };
   const adapter: Record<string, unknown> = { describe: () => ({ ...info }) };
   methods: for (const method of described.methods) {
     const parts = method.split('.');
@@ -87,7 +101,10 @@ export function buildAdapter(described: DescribeResult, call: (method: string, a
   // Arguments go out as JSON and answers come back decoded: the harness needs no copy of its own.
   Object.defineProperty(adapter, CROSSES_PROCESS, { value: true, enumerable: false });
   // How many requests it takes at once (the describe schema holds it to a whole number from 1).
-  Object.defineProperty(adapter, IN_FLIGHT, { value: typeof described.inFlight === 'number' ? described.inFlight : 1, enumerable: false });
+  Object.defineProperty(adapter, IN_FLIGHT, {
+    value: typeof described.inFlight === 'number' ? described.inFlight : 1,
+    enumerable: false,
+  });
   return adapter as unknown as ProcessAdapter;
 }
 

@@ -27,7 +27,8 @@ export function encodeRequest(id: number, method: string, params: readonly unkno
   return JSON.stringify({ jsonrpc: '2.0', id, method, params }, function (this: Record<string, unknown>, key, value) {
     // `this[key]` is the raw value: Buffer's toJSON would otherwise have run before we see it.
     const raw = this[key];
-    if (raw instanceof Uint8Array) return { $base64: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64') };
+    if (raw instanceof Uint8Array)
+      return { $base64: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64') };
     if (typeof value === 'bigint') throw new TypeError('a bigint has no JSON form');
     return value;
   });

@@ -36,7 +36,10 @@ export function killAllOnce(): void {
  * up to `maxStdoutBytes`, stderr only as a tail. The command runs in its own process group, killed
  * as a whole on timeout.
  */
-export function runOnce(argv: readonly string[], opts: { timeoutMs: number; maxStdoutBytes: number; cwd?: string }): Promise<OnceResult> {
+export function runOnce(
+  argv: readonly string[],
+  opts: { timeoutMs: number; maxStdoutBytes: number; cwd?: string },
+): Promise<OnceResult> {
   if (!hooked) {
     hooked = true;
     process.on('exit', killAllOnce);
@@ -50,7 +53,11 @@ export function runOnce(argv: readonly string[], opts: { timeoutMs: number; maxS
       // Answer at the deadline: the pipes may take a while to close after the kill.
       settle(null, 'SIGKILL');
     }, opts.timeoutMs);
-    const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32', ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}) });
+    const child = spawn(argv[0]!, argv.slice(1), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+      ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
+    });
     const out: Buffer[] = [];
     let outBytes = 0;
     let stdoutTooLong = false;
@@ -64,7 +71,15 @@ export function runOnce(argv: readonly string[], opts: { timeoutMs: number; maxS
       if (settled) return;
       settled = true;
       const stdout = Buffer.concat(out).subarray(0, opts.maxStdoutBytes).toString('utf8');
-      resolve({ code, signal, stdout, stdoutTooLong, stderrTail: stderr.slice(-STDERR_TAIL), timedOut, ...(spawnError !== undefined ? { spawnError } : {}) });
+      resolve({
+        code,
+        signal,
+        stdout,
+        stdoutTooLong,
+        stderrTail: stderr.slice(-STDERR_TAIL),
+        timedOut,
+        ...(spawnError !== undefined ? { spawnError } : {}),
+      });
     };
     child.stdout.on('data', (b: Buffer) => {
       if (stdoutTooLong) return;

@@ -34,7 +34,9 @@ process.stdout.write = process.stderr.write.bind(process.stderr) as typeof proce
 async function load(): Promise<import('../../contract/adapter.js').Adapter> {
   if (target !== 'reference') return loadAdapterModule(target);
   // The reference's code loads domain by domain, on the first request that needs it.
-  return lazyReference(specFile === undefined ? bundledSpec() : (JSON.parse(readFileSync(specFile, 'utf8')) as SpecData));
+  return lazyReference(
+    specFile === undefined ? bundledSpec() : (JSON.parse(readFileSync(specFile, 'utf8')) as SpecData),
+  );
 }
 
 try {

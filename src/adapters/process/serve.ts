@@ -17,7 +17,12 @@ export function listMethods(adapter: Adapter): string[] {
       const proto = Object.getPrototypeOf(value) as object | null;
       if (proto === null || proto === Object.prototype) continue;
       for (const inner of Object.getOwnPropertyNames(proto)) {
-        if (inner !== 'constructor' && typeof (value as Record<string, unknown>)[inner] === 'function' && !out.includes(`${name}.${inner}`)) out.push(`${name}.${inner}`);
+        if (
+          inner !== 'constructor' &&
+          typeof (value as Record<string, unknown>)[inner] === 'function' &&
+          !out.includes(`${name}.${inner}`)
+        )
+          out.push(`${name}.${inner}`);
       }
     }
   }
@@ -56,7 +61,11 @@ function declaredInFlight(info: unknown): number | undefined {
  * during an asynchronous one waiting in order, unless its describe() declares `inFlight` itself:
  * then its calls overlap as requests arrive. Resolves when `input` ends and every answer was written.
  */
-export function serveAdapter(adapter: Adapter, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+export function serveAdapter(
+  adapter: Adapter,
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
+): Promise<void> {
   const methods = listMethods(adapter);
   const send = (msg: object) => output.write(`${JSON.stringify(msg)}\n`);
   const inflight = new Set<Promise<unknown>>();
@@ -77,12 +86,21 @@ export function serveAdapter(adapter: Adapter, input: NodeJS.ReadableStream = pr
       line = JSON.stringify({ jsonrpc: '2.0', id, result: body });
     } catch (e) {
       // A throwing getter, a Proxy trap, a bigint: the answer has no JSON form. Said as a fault, never as a refusal.
-      send({ jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR_CODE, message: `the answer cannot be serialized: ${describeThrown(e)}` } });
+      send({
+        jsonrpc: '2.0',
+        id,
+        error: { code: INTERNAL_ERROR_CODE, message: `the answer cannot be serialized: ${describeThrown(e)}` },
+      });
       return;
     }
     output.write(`${line}\n`);
   };
-  const refuse = (id: number, e: unknown) => send({ jsonrpc: '2.0', id, error: { code: APPLICATION_ERROR_CODE, message: describeThrown(e), data: { thrown: 'error' } } });
+  const refuse = (id: number, e: unknown) =>
+    send({
+      jsonrpc: '2.0',
+      id,
+      error: { code: APPLICATION_ERROR_CODE, message: describeThrown(e), data: { thrown: 'error' } },
+    });
   const onLine = (line: string) => {
     if (busy) waiting.push(line);
     else handle(line);
@@ -121,7 +139,10 @@ export function serveAdapter(adapter: Adapter, input: NodeJS.ReadableStream = pr
     }
     let then: unknown;
     try {
-      then = result !== null && (typeof result === 'object' || typeof result === 'function') ? (result as { then?: unknown }).then : undefined;
+      then =
+        result !== null && (typeof result === 'object' || typeof result === 'function')
+          ? (result as { then?: unknown }).then
+          : undefined;
     } catch (e) {
       refuse(id, e); // a throwing `then` getter is the implementation failing on this input
       return;
@@ -154,7 +175,11 @@ export function serveAdapter(adapter: Adapter, input: NodeJS.ReadableStream = pr
  * Serves a module that could not be loaded: every request, `describe` first, is answered with the
  * load error (code `LOAD_FAILED_CODE`), which the pack shows as the usage error it is.
  */
-export function serveLoadFailure(message: string, input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<void> {
+export function serveLoadFailure(
+  message: string,
+  input: NodeJS.ReadableStream = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
+): Promise<void> {
   const lines = createInterface({ input, crlfDelay: Infinity });
   lines.on('line', (line) => {
     let id: unknown = null;
@@ -163,7 +188,9 @@ export function serveLoadFailure(message: string, input: NodeJS.ReadableStream =
     } catch {
       /* answered with id null */
     }
-    output.write(`${JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'number' ? id : null, error: { code: LOAD_FAILED_CODE, message } })}\n`);
+    output.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'number' ? id : null, error: { code: LOAD_FAILED_CODE, message } })}\n`,
+    );
   });
   return new Promise((done) => lines.once('close', () => done()));
 }

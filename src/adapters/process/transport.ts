@@ -102,7 +102,14 @@ export class ProcessTransport {
   }
 
   private spawn(): Connection {
-    return new Connection({ argv: this.opts.argv, ...(this.opts.label !== undefined ? { label: this.opts.label } : {}), maxLineBytes: this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, restarts: this.restarts, ...(this.opts.cwd !== undefined ? { cwd: this.opts.cwd } : {}), ...(this.opts.env !== undefined ? { env: this.opts.env } : {}) });
+    return new Connection({
+      argv: this.opts.argv,
+      ...(this.opts.label !== undefined ? { label: this.opts.label } : {}),
+      maxLineBytes: this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+      restarts: this.restarts,
+      ...(this.opts.cwd !== undefined ? { cwd: this.opts.cwd } : {}),
+      ...(this.opts.env !== undefined ? { env: this.opts.env } : {}),
+    });
   }
 
   /** Sends `describe` and checks the answer; a connection that fails it is stopped. */
@@ -112,18 +119,25 @@ export class ProcessTransport {
     } catch (e) {
       conn.abort(`describe failed: ${(e as Error).message}`);
       if (e instanceof RemoteError && e.code === LOAD_FAILED_CODE) throw new UsageError(e.message);
-      if (e instanceof RemoteError) throw new AdapterFault(`describe: the adapter answered with an error: ${e.message}`);
+      if (e instanceof RemoteError)
+        throw new AdapterFault(`describe: the adapter answered with an error: ${e.message}`);
       throw e;
     }
   }
 
   private checkDescribe(result: unknown): DescribeResult {
     const problem = shapeProblem('describe', result);
-    if (problem) throw new AdapterFault(`describe: the answer is not a ${PROTOCOL} describe result: ${problem}`, { line: JSON.stringify(result)?.slice(0, 500) });
+    if (problem)
+      throw new AdapterFault(`describe: the answer is not a ${PROTOCOL} describe result: ${problem}`, {
+        line: JSON.stringify(result)?.slice(0, 500),
+      });
     const info = result as DescribeResult;
-    if (Number(info.protocol.split('/')[1]) !== PROTOCOL_MAJOR) throw new AdapterFault(`describe: the adapter speaks ${info.protocol}; this pack speaks ${PROTOCOL}`);
+    if (Number(info.protocol.split('/')[1]) !== PROTOCOL_MAJOR)
+      throw new AdapterFault(`describe: the adapter speaks ${info.protocol}; this pack speaks ${PROTOCOL}`);
     if (this.info && [...this.info.methods].sort().join() !== [...info.methods].sort().join()) {
-      throw new AdapterFault(`describe: the restarted adapter lists other methods (${info.methods.join(', ')}) than at the start (${this.info.methods.join(', ')})`);
+      throw new AdapterFault(
+        `describe: the restarted adapter lists other methods (${info.methods.join(', ')}) than at the start (${this.info.methods.join(', ')})`,
+      );
     }
     return info;
   }
@@ -139,13 +153,16 @@ export class ProcessTransport {
       if (unseen) throw unseen; // the breakdown errors this call; the next one restarts the process
     }
     if (this.restarts >= this.maxRestarts) {
-      throw new AdapterFault(`${method}: the adapter process failed ${this.restarts + 1} times and is not restarted again (limit ${this.maxRestarts} restarts); last failure: ${this.lastFailure ?? 'unknown'}`, {
-        kind: 'gave-up',
-        command: this.command,
-        method,
-        stderrTail: '',
-        restarts: this.restarts,
-      } satisfies ProcessEvidence);
+      throw new AdapterFault(
+        `${method}: the adapter process failed ${this.restarts + 1} times and is not restarted again (limit ${this.maxRestarts} restarts); last failure: ${this.lastFailure ?? 'unknown'}`,
+        {
+          kind: 'gave-up',
+          command: this.command,
+          method,
+          stderrTail: '',
+          restarts: this.restarts,
+        } satisfies ProcessEvidence,
+      );
     }
     this.restarts += 1;
     this.starting = (async () => {
@@ -156,7 +173,8 @@ export class ProcessTransport {
         return conn;
       } catch (e) {
         this.lastFailure = (e as Error).message;
-        if (e instanceof AdapterFault) throw new AdapterFault(`${method}: restarting the adapter failed: ${e.message}`, e.evidence);
+        if (e instanceof AdapterFault)
+          throw new AdapterFault(`${method}: restarting the adapter failed: ${e.message}`, e.evidence);
         throw e;
       } finally {
         this.starting = undefined;
@@ -170,7 +188,14 @@ export class ProcessTransport {
    * implementation answered with an error, or an AdapterFault when the process broke down.
    */
   async call(method: string, params: readonly unknown[]): Promise<unknown> {
-    if (this.stopped) throw new AdapterFault(`${method}: ${this.stopped}`, { kind: 'aborted', command: this.command, method, stderrTail: '', restarts: this.restarts } satisfies ProcessEvidence);
+    if (this.stopped)
+      throw new AdapterFault(`${method}: ${this.stopped}`, {
+        kind: 'aborted',
+        command: this.command,
+        method,
+        stderrTail: '',
+        restarts: this.restarts,
+      } satisfies ProcessEvidence);
     const conn = await this.connection(method);
     return conn.request(method, params, this.timeoutMs);
   }

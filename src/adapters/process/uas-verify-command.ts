@@ -29,13 +29,37 @@ export interface UasVerifyCommandOptions {
  * findings are the verdict's; any other stdout is ignored.
  */
 export function verdictOfRun(r: OnceResult, command: string): UasVerdict {
-  const evidence = { kind: 'exit', command, method: 'verifyUas', exitCode: r.code, signal: r.signal, stdout: cutLine(r.stdout), stderrTail: r.stderrTail, restarts: 0 };
-  if (r.spawnError !== undefined) throw new AdapterFault(`verifyUas: cannot start the verifier (${command}): ${r.spawnError}`, { ...evidence, kind: 'spawn-failed' });
-  if (r.timedOut) throw new AdapterFault('verifyUas: the verifier did not finish in time and was killed', { ...evidence, kind: 'timeout' });
-  if (r.stdoutTooLong) throw new AdapterFault('verifyUas: the verifier wrote more output than the limit and was killed', { ...evidence, kind: 'line-too-long' });
+  const evidence = {
+    kind: 'exit',
+    command,
+    method: 'verifyUas',
+    exitCode: r.code,
+    signal: r.signal,
+    stdout: cutLine(r.stdout),
+    stderrTail: r.stderrTail,
+    restarts: 0,
+  };
+  if (r.spawnError !== undefined)
+    throw new AdapterFault(`verifyUas: cannot start the verifier (${command}): ${r.spawnError}`, {
+      ...evidence,
+      kind: 'spawn-failed',
+    });
+  if (r.timedOut)
+    throw new AdapterFault('verifyUas: the verifier did not finish in time and was killed', {
+      ...evidence,
+      kind: 'timeout',
+    });
+  if (r.stdoutTooLong)
+    throw new AdapterFault('verifyUas: the verifier wrote more output than the limit and was killed', {
+      ...evidence,
+      kind: 'line-too-long',
+    });
   if (r.code !== 0 && r.code !== 1) {
     const how = r.signal ? `was killed by ${r.signal}` : `exited with code ${r.code}`;
-    throw new AdapterFault(`verifyUas: the verifier ${how} (0 means valid, 1 invalid, anything else could not verify)`, evidence);
+    throw new AdapterFault(
+      `verifyUas: the verifier ${how} (0 means valid, 1 invalid, anything else could not verify)`,
+      evidence,
+    );
   }
   const valid = r.code === 0;
   const text = r.stdout.trim();
@@ -44,12 +68,26 @@ export function verdictOfRun(r: OnceResult, command: string): UasVerdict {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new AdapterFault('verifyUas: the verifier wrote output that starts like JSON but is not JSON', { ...evidence, kind: 'bad-json', line: cutLine(text) });
+    throw new AdapterFault('verifyUas: the verifier wrote output that starts like JSON but is not JSON', {
+      ...evidence,
+      kind: 'bad-json',
+      line: cutLine(text),
+    });
   }
   const problem = shapeProblem('uas-verdict', parsed);
-  if (problem) throw new AdapterFault('verifyUas: the verifier\'s JSON output is not a uas-verdict', { ...evidence, kind: 'bad-result', line: cutLine(text), problem });
+  if (problem)
+    throw new AdapterFault("verifyUas: the verifier's JSON output is not a uas-verdict", {
+      ...evidence,
+      kind: 'bad-result',
+      line: cutLine(text),
+      problem,
+    });
   const v = parsed as UasVerdict;
-  if (v.valid !== valid) throw new AdapterFault(`verifyUas: the exit status (${r.code}) says ${valid ? 'valid' : 'invalid'} but the JSON output says "valid": ${v.valid}`, { ...evidence, kind: 'bad-result', line: cutLine(text) });
+  if (v.valid !== valid)
+    throw new AdapterFault(
+      `verifyUas: the exit status (${r.code}) says ${valid ? 'valid' : 'invalid'} but the JSON output says "valid": ${v.valid}`,
+      { ...evidence, kind: 'bad-result', line: cutLine(text) },
+    );
   return v;
 }
 
@@ -63,7 +101,8 @@ export function commandFound(word: string, cwd: string): boolean {
       return false;
     }
   };
-  if (word.includes('/') || (process.platform === 'win32' && word.includes('\\'))) return executable(resolve(cwd, word));
+  if (word.includes('/') || (process.platform === 'win32' && word.includes('\\')))
+    return executable(resolve(cwd, word));
   if (process.platform === 'win32') return true; // PATHEXT lookups: left to the spawn, whose failure is reported per case
   return (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && executable(join(dir, word)));
 }
@@ -81,8 +120,13 @@ export function createUasVerifyCommandAdapter(template: string, options: UasVeri
     throw new UsageError((e as Error).message);
   }
   if (argv.length === 0) throw new UsageError('the uas-verify command template is empty');
-  for (const p of PLACEHOLDERS) if (!argv.some((w) => w.includes(p))) throw new UsageError(`the uas-verify command template has no ${p} placeholder: ${template}`);
-  if (!commandFound(argv[0]!, options.cwd ?? process.cwd())) throw new UsageError(`the uas-verify command ${argv[0]} was not found (no such file${argv[0]!.includes('/') ? '' : ', and not on PATH'})`);
+  for (const p of PLACEHOLDERS)
+    if (!argv.some((w) => w.includes(p)))
+      throw new UsageError(`the uas-verify command template has no ${p} placeholder: ${template}`);
+  if (!commandFound(argv[0]!, options.cwd ?? process.cwd()))
+    throw new UsageError(
+      `the uas-verify command ${argv[0]} was not found (no such file${argv[0]!.includes('/') ? '' : ', and not on PATH'})`,
+    );
   const timeoutMs = transportDeadline(options.timeoutMs ?? 10_000);
   const maxStdoutBytes = options.maxStdoutBytes ?? 8 * 1024 * 1024;
   let dir: string | undefined;
@@ -98,10 +142,19 @@ export function createUasVerifyCommandAdapter(template: string, options: UasVeri
     const files = { '{source}': join(caseDir, 'raw_input.txt'), '{artifact}': join(caseDir, 'compiled.xml') };
     writeFileSync(files['{source}'], source);
     writeFileSync(files['{artifact}'], artifact, 'utf8');
-    const words = argv.map((w) => w.replaceAll('{source}', files['{source}']).replaceAll('{artifact}', files['{artifact}']));
+    const words = argv.map((w) =>
+      w.replaceAll('{source}', files['{source}']).replaceAll('{artifact}', files['{artifact}']),
+    );
     try {
       const left = Math.max(1, Math.round(timeoutMs - (performance.now() - started)));
-      return verdictOfRun(await runOnce(words, { timeoutMs: left, maxStdoutBytes, ...(options.cwd !== undefined ? { cwd: options.cwd } : {}) }), joinCommand(argv));
+      return verdictOfRun(
+        await runOnce(words, {
+          timeoutMs: left,
+          maxStdoutBytes,
+          ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+        }),
+        joinCommand(argv),
+      );
     } finally {
       rmSync(caseDir, { recursive: true, force: true });
     }
@@ -113,7 +166,12 @@ export function createUasVerifyCommandAdapter(template: string, options: UasVeri
   };
   process.once('exit', cleanup);
   return buildAdapter(
-    { name: `uas-verify command: ${basename(argv[0]!)}`, version: 'unknown', protocol: 'uaix-adapter/1', methods: ['verifyUas'] },
+    {
+      name: `uas-verify command: ${basename(argv[0]!)}`,
+      version: 'unknown',
+      protocol: 'uaix-adapter/1',
+      methods: ['verifyUas'],
+    },
     (_method, args) => verifyUas(args[0] as Uint8Array, args[1] as string),
     {
       abort: () => {

@@ -13,13 +13,23 @@ import { DIFF_USAGE } from '../usage.js';
  * aligned by id, as Markdown (default) or JSON. Exit 1 when a check regressed.
  */
 export async function diffCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = guarded(() => parseArgs({ args: argv, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }));
+  const { values, positionals } = guarded(() =>
+    parseArgs({
+      args: argv,
+      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    }),
+  );
   if (values.help) {
     io.out.write(`${DIFF_USAGE}\n`);
     return 0;
   }
   if (positionals.length !== 2) throw new UsageError(`diff takes two reports, old then new (${DIFF_USAGE.slice(7)})`);
-  const d = diffReports(readReport(pathIn(io, positionals[0]!), positionals[0]!), readReport(pathIn(io, positionals[1]!), positionals[1]!));
+  const d = diffReports(
+    readReport(pathIn(io, positionals[0]!), positionals[0]!),
+    readReport(pathIn(io, positionals[1]!), positionals[1]!),
+  );
   io.out.write(values.json ? `${JSON.stringify(d, null, 2)}\n` : renderDiffMarkdown(d));
   return d.regressed.length > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -40,8 +40,14 @@ function fixture(path: string): unknown {
  */
 const PROBES: Readonly<Record<Exclude<AdapterMember, 'recovery'>, (h: Harness) => Promise<string | undefined>>> = {
   async validateEnvelope(h) {
-    const v = await h.invoke<{ valid: boolean }>('validateEnvelope', [fixture('seeds/ack.keyed.json'), { now: h.now }], 'verdict');
-    return v.valid ? undefined : 'validateEnvelope said the seed envelope fixtures/seeds/ack.keyed.json is invalid; it is valid';
+    const v = await h.invoke<{ valid: boolean }>(
+      'validateEnvelope',
+      [fixture('seeds/ack.keyed.json'), { now: h.now }],
+      'verdict',
+    );
+    return v.valid
+      ? undefined
+      : 'validateEnvelope said the seed envelope fixtures/seeds/ack.keyed.json is invalid; it is valid';
   },
   async computeChecksum(h) {
     const packet = fixture('seeds/ack.keyed.json');
@@ -49,33 +55,46 @@ const PROBES: Readonly<Record<Exclude<AdapterMember, 'recovery'>, (h: Harness) =
     // The reference loads only for this probe: a usage error of doctor loads none of it.
     const { referenceAdapter } = await import('../../adapters/reference.js');
     const want = await referenceAdapter.computeChecksum!(packet);
-    return got === want ? undefined : `computeChecksum of fixtures/seeds/ack.keyed.json answered ${got}; the right checksum is ${want}`;
+    return got === want
+      ? undefined
+      : `computeChecksum of fixtures/seeds/ack.keyed.json answered ${got}; the right checksum is ${want}`;
   },
   async toKeyless(h) {
     const r = await h.invokeOrReject('toKeyless', [fixture('seeds/ack.keyed.json')]);
     if (r.rejected) return `toKeyless refused the seed envelope fixtures/seeds/ack.keyed.json: ${r.message}`;
-    return isDeepStrictEqual(r.value, fixture('seeds/ack.keyless.json')) ? undefined : 'toKeyless of fixtures/seeds/ack.keyed.json does not give fixtures/seeds/ack.keyless.json';
+    return isDeepStrictEqual(r.value, fixture('seeds/ack.keyless.json'))
+      ? undefined
+      : 'toKeyless of fixtures/seeds/ack.keyed.json does not give fixtures/seeds/ack.keyless.json';
   },
   async fromKeyless(h) {
     const r = await h.invokeOrReject('fromKeyless', [fixture('seeds/ack.keyless.json')]);
     if (r.rejected) return `fromKeyless refused the seed arrays fixtures/seeds/ack.keyless.json: ${r.message}`;
-    return isDeepStrictEqual(r.value, fixture('seeds/ack.keyed.json')) ? undefined : 'fromKeyless of fixtures/seeds/ack.keyless.json does not give fixtures/seeds/ack.keyed.json';
+    return isDeepStrictEqual(r.value, fixture('seeds/ack.keyed.json'))
+      ? undefined
+      : 'fromKeyless of fixtures/seeds/ack.keyless.json does not give fixtures/seeds/ack.keyed.json';
   },
   async validateError(h) {
     const [first] = (fixture('seeds/error-scenarios.json') as { scenarios: { payload: unknown }[] }).scenarios;
     const v = await h.invoke<{ valid: boolean }>('validateError', [first!.payload, { now: h.now }], 'verdict');
-    return v.valid ? undefined : 'validateError said the first seed error payload of fixtures/seeds/error-scenarios.json is invalid; it is valid';
+    return v.valid
+      ? undefined
+      : 'validateError said the first seed error payload of fixtures/seeds/error-scenarios.json is invalid; it is valid';
   },
   async verifyUas(h) {
     const source = new Uint8Array(readFileSync(join(packageRoot, 'fixtures', 'uas', 'raw_input.txt')));
     const v = await h.invoke<{ valid: boolean }>('verifyUas', [source, fixtureText('uas/compiled.xml')], 'uas-verdict');
-    return v.valid ? undefined : 'verifyUas said the seed pair fixtures/uas/raw_input.txt + compiled.xml is invalid; it is valid';
+    return v.valid
+      ? undefined
+      : 'verifyUas said the seed pair fixtures/uas/raw_input.txt + compiled.xml is invalid; it is valid';
   },
 };
 
 /** Plain words for a fault: what the adapter did, and for a process adapter what to do about it. */
 export function faultWords(member: string, e: unknown): string {
-  const evidence = e instanceof AdapterFault ? (e.evidence as { kind?: string; line?: string; problem?: string } | undefined) : undefined;
+  const evidence =
+    e instanceof AdapterFault
+      ? (e.evidence as { kind?: string; line?: string; problem?: string } | undefined)
+      : undefined;
   const message = e instanceof Error ? e.message : String(e);
   switch (evidence?.kind) {
     case 'bad-json':
@@ -100,22 +119,35 @@ export function faultWords(member: string, e: unknown): string {
 /** The members an adapter has, as dotted names (`recovery.start`): what the doctor probes. */
 function claimedMembers(adapter: Adapter): AdapterMember[] {
   const record = adapter as unknown as Record<string, unknown>;
-  return ADAPTER_MEMBERS.filter((m) => (m === 'recovery' ? record[m] !== null && typeof record[m] === 'object' : typeof record[m] === 'function'));
+  return ADAPTER_MEMBERS.filter((m) =>
+    m === 'recovery' ? record[m] !== null && typeof record[m] === 'object' : typeof record[m] === 'function',
+  );
 }
 
 /** The describe() checks: the info, and whether it claims a capability level. */
 function checkInfo(info: AdapterInfo, found: Findings): void {
-  if (info.capabilityLevel === undefined) found.problems.push('describe() claims no capabilityLevel (one of L0..L7): reports cannot say which level the implementation aims at');
+  if (info.capabilityLevel === undefined)
+    found.problems.push(
+      'describe() claims no capabilityLevel (one of L0..L7): reports cannot say which level the implementation aims at',
+    );
 }
 
 /** Probes every member the adapter has, once each, into `found`. */
 async function probeMembers(adapter: Adapter, harness: Harness, found: Findings, io: CliIO): Promise<void> {
-  for (const m of unknownMembers(adapter)) found.problems.push(`the adapter has a member "${m.name}" the contract does not know: did you mean "${m.closest}"? (its checks are skipped until it is named right)`);
+  for (const m of unknownMembers(adapter))
+    found.problems.push(
+      `the adapter has a member "${m.name}" the contract does not know: did you mean "${m.closest}"? (its checks are skipped until it is named right)`,
+    );
   const members = claimedMembers(adapter);
-  if (members.length === 0) found.notes.push('the adapter implements no member yet: every check will be skipped (a run exits 4, or 0 with --allow-empty)');
+  if (members.length === 0)
+    found.notes.push(
+      'the adapter implements no member yet: every check will be skipped (a run exits 4, or 0 with --allow-empty)',
+    );
   for (const member of members) {
     if (member === 'recovery') {
-      found.notes.push('recovery: present; the doctor does not probe it (a session needs the recovery suite: --suite recovery)');
+      found.notes.push(
+        'recovery: present; the doctor does not probe it (a session needs the recovery suite: --suite recovery)',
+      );
       continue;
     }
     let problem: string | undefined;
@@ -139,7 +171,14 @@ export async function doctorCommand(argv: string[], io: CliIO): Promise<number> 
   const { values, positionals } = guarded(() =>
     parseArgs({
       args: argv,
-      options: { adapter: { type: 'string', short: 'a' }, 'adapter-cmd': { type: 'string' }, 'uas-verify-cmd': { type: 'string' }, timeout: { type: 'string' }, 'in-process': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        adapter: { type: 'string', short: 'a' },
+        'adapter-cmd': { type: 'string' },
+        'uas-verify-cmd': { type: 'string' },
+        timeout: { type: 'string' },
+        'in-process': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
       strict: true,
     }),
@@ -150,12 +189,19 @@ export async function doctorCommand(argv: string[], io: CliIO): Promise<number> 
   }
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const spec = adapterSpecOf(values);
-  if (spec === undefined) throw new UsageError('missing --adapter (the adapter to examine: a module, a folder, or --adapter-cmd "<command>")');
+  if (spec === undefined)
+    throw new UsageError(
+      'missing --adapter (the adapter to examine: a module, a folder, or --adapter-cmd "<command>")',
+    );
   const timeoutMs = intOption('timeout', values.timeout, DEFAULT_TIMEOUT_MS, 1, 3_600_000);
   const found: Findings = { problems: [], notes: [] };
   let adapter: Adapter;
   try {
-    adapter = await loadNamedAdapter(spec, { timeoutMs, cwd: cwdOf(io), ...(values['in-process'] === true ? { inProcess: true } : {}) });
+    adapter = await loadNamedAdapter(spec, {
+      timeoutMs,
+      cwd: cwdOf(io),
+      ...(values['in-process'] === true ? { inProcess: true } : {}),
+    });
   } catch (e) {
     return verdict(io, spec, { problems: [startWords(e)], notes: [] });
   }
@@ -166,11 +212,16 @@ export async function doctorCommand(argv: string[], io: CliIO): Promise<number> 
     } catch (e) {
       return verdict(io, spec, { problems: [startWords(e)], notes: [] });
     }
-    io.err.write(`uaix-conformance doctor: ${spec}: ${info.name} ${info.version}${info.capabilityLevel !== undefined ? `, claims ${info.capabilityLevel}` : ''}\n`);
+    io.err.write(
+      `uaix-conformance doctor: ${spec}: ${info.name} ${info.version}${info.capabilityLevel !== undefined ? `, claims ${info.capabilityLevel}` : ''}\n`,
+    );
     checkInfo(info, found);
     const h = createHarness(adapter, info, { timeoutMs, now: DEFAULT_NOW, spec: bundledSpec() });
     const window = pipelineOf(h)?.window;
-    if (window !== undefined) found.notes.push(`it takes ${window} requests at once: a run sends the cases of every check but the recovery sessions ahead (docs/protocol.md, "Several requests in flight")`);
+    if (window !== undefined)
+      found.notes.push(
+        `it takes ${window} requests at once: a run sends the cases of every check but the recovery sessions ahead (docs/protocol.md, "Several requests in flight")`,
+      );
     await probeMembers(adapter, h, found, io);
     return verdict(io, spec, found);
   } finally {
@@ -181,7 +232,10 @@ export async function doctorCommand(argv: string[], io: CliIO): Promise<number> 
 /** Plain words for an adapter that does not start or cannot describe itself. */
 function startWords(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
-  const hint = /not JSON|bad-json|not a response|bad-message/i.test(message) && !/stderr/.test(message) ? ' (stdout is for protocol messages only: write logs to stderr)' : '';
+  const hint =
+    /not JSON|bad-json|not a response|bad-message/i.test(message) && !/stderr/.test(message)
+      ? ' (stdout is for protocol messages only: write logs to stderr)'
+      : '';
   return `the adapter did not start: ${message.split('\n')[0]}${hint}`;
 }
 

@@ -33,7 +33,9 @@ export function renderExplanation(e: CheckExplanation): string {
   if (e.decisions.length === 0) lines.push('  decisions: none');
   else lines.push('  decisions:');
   for (const d of e.decisions) {
-    const where = d.overrideKeys.length ? `override: ${d.overrideKeys.map((k) => `${k.file} "${k.key}"`).join(', ')}` : 'not overridable';
+    const where = d.overrideKeys.length
+      ? `override: ${d.overrideKeys.map((k) => `${k.file} "${k.key}"`).join(', ')}`
+      : 'not overridable';
     lines.push(`    ${d.id}${d.summary ? ` ${cut(d.summary)}` : ''}`, `      ${where}`);
   }
   if (e.reach.length > 0) lines.push('  every default run draws:', ...wrap(e.reach.join(', ')).map((l) => `    ${l}`));
@@ -43,7 +45,14 @@ export function renderExplanation(e: CheckExplanation): string {
 
 /** `uaix-conformance explain <check-id> [--json]`: what a check enforces, and the decisions behind it. */
 export async function explainCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = guarded(() => parseArgs({ args: argv, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }));
+  const { values, positionals } = guarded(() =>
+    parseArgs({
+      args: argv,
+      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    }),
+  );
   if (values.help) {
     io.out.write(`${EXPLAIN_USAGE}\n`);
     return EXIT.ok;

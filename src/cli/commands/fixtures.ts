@@ -17,23 +17,40 @@ const fixturesApi = () => import('../../api/fixtures.js');
 /** `fixtures export`: every shrunk counterexample of a report, and with --corpus N the first N cases of each check. */
 async function exportCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = guarded(() =>
-    parseArgs({ args: argv, options: { out: { type: 'string', short: 'o' }, corpus: { type: 'string' }, 'spec-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }),
+    parseArgs({
+      args: argv,
+      options: {
+        out: { type: 'string', short: 'o' },
+        corpus: { type: 'string' },
+        'spec-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+      strict: true,
+    }),
   );
   if (values.help) {
     io.out.write(`${FIXTURES_USAGE}\n`);
     return 0;
   }
   if (positionals.length > 1) throw new UsageError(`fixtures export takes one report.json, got ${positionals.length}`);
-  if (values.out === undefined) throw new UsageError('fixtures export needs --out <dir> (e.g. --out fixtures/regression)');
+  if (values.out === undefined)
+    throw new UsageError('fixtures export needs --out <dir> (e.g. --out fixtures/regression)');
   const corpus = intOption('corpus', values.corpus, 0, 0, 10_000);
   const spec = specOption(io, values['spec-dir']);
   const reportFile = positionals[0] ?? 'reports/report.json';
   const report = readReport(pathIn(io, reportFile), reportFile);
   const { exportFixtures } = await fixturesApi();
   const w = exportFixtures(report, { out: pathIn(io, values.out), corpus, spec, cwd: cwdOf(io) });
-  io.out.write(`fixtures: ${w.added} new case${w.added === 1 ? '' : 's'} in ${w.files.length} file${w.files.length === 1 ? '' : 's'} under ${shownPath(io, pathIn(io, values.out))}${w.alreadyPresent ? ` (${w.alreadyPresent} already there, left as they were)` : ''}\n`);
-  if (w.noCodec.length) io.err.write(`fixtures: not exported, these checks have no fixture codec yet: ${w.noCodec.join(', ')}\n`);
-  if (w.notJson) io.err.write(`fixtures: ${w.notJson} case${w.notJson === 1 ? '' : 's'} not exported: not representable in plain JSON\n`);
+  io.out.write(
+    `fixtures: ${w.added} new case${w.added === 1 ? '' : 's'} in ${w.files.length} file${w.files.length === 1 ? '' : 's'} under ${shownPath(io, pathIn(io, values.out))}${w.alreadyPresent ? ` (${w.alreadyPresent} already there, left as they were)` : ''}\n`,
+  );
+  if (w.noCodec.length)
+    io.err.write(`fixtures: not exported, these checks have no fixture codec yet: ${w.noCodec.join(', ')}\n`);
+  if (w.notJson)
+    io.err.write(
+      `fixtures: ${w.notJson} case${w.notJson === 1 ? '' : 's'} not exported: not representable in plain JSON\n`,
+    );
   return EXIT.ok;
 }
 
@@ -68,7 +85,12 @@ async function runCommand(argv: string[], io: CliIO): Promise<number> {
   const timeoutMs = intOption('timeout', values.timeout, DEFAULT_TIMEOUT_MS, 1, 3_600_000);
   const defaultNow = nowOption(values.now, DEFAULT_NOW);
   const { planFixtureCases, runFixtureCases } = await fixturesApi();
-  const planned = planFixtureCases(pathIn(io, positionals[0]!), { checkGlobs: listOption(values.check), spec, defaultNow, cwd: cwdOf(io) });
+  const planned = planFixtureCases(pathIn(io, positionals[0]!), {
+    checkGlobs: listOption(values.check),
+    spec,
+    defaultNow,
+    cwd: cwdOf(io),
+  });
   const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io) });
   let results: FixtureCaseRun[];
   try {
@@ -81,9 +103,14 @@ async function runCommand(argv: string[], io: CliIO): Promise<number> {
   if (values.json) io.out.write(`${JSON.stringify({ adapter: adapterSpec, cases: results }, null, 2)}\n`);
   else {
     for (const r of results) {
-      if (r.status === 'failed' || r.status === 'errored') io.out.write(`${r.status === 'failed' ? 'FAIL' : 'ERR '} ${r.check} ${r.id} (${r.file}): ${escapeTerminal((r.message ?? '').slice(0, 600).replace(/\s+/g, ' ').slice(0, 300))}\n`);
+      if (r.status === 'failed' || r.status === 'errored')
+        io.out.write(
+          `${r.status === 'failed' ? 'FAIL' : 'ERR '} ${r.check} ${r.id} (${r.file}): ${escapeTerminal((r.message ?? '').slice(0, 600).replace(/\s+/g, ' ').slice(0, 300))}\n`,
+        );
     }
-    io.out.write(`${counted(results.length, 'fixture case')}: ${count('passed')} passed, ${count('failed')} failed, ${count('errored')} errored, ${count('skipped')} skipped\n`);
+    io.out.write(
+      `${counted(results.length, 'fixture case')}: ${count('passed')} passed, ${count('failed')} failed, ${count('errored')} errored, ${count('skipped')} skipped\n`,
+    );
   }
   return bad > 0 ? EXIT.failed : EXIT.ok;
 }
@@ -97,5 +124,9 @@ export async function fixturesCommand(argv: string[], io: CliIO): Promise<number
     io.out.write(`${FIXTURES_USAGE}\n`);
     return 0;
   }
-  throw new UsageError(sub === undefined ? 'fixtures needs a subcommand: export or run' : `unknown fixtures subcommand "${sub}" (export, run)`);
+  throw new UsageError(
+    sub === undefined
+      ? 'fixtures needs a subcommand: export or run'
+      : `unknown fixtures subcommand "${sub}" (export, run)`,
+  );
 }

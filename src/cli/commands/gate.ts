@@ -31,9 +31,13 @@ export interface GatePlan {
 }
 
 /** Reads `--expect` (bad files are usage errors before the run starts); undefined without it. */
-export function gatePlan(io: CliIO, values: { expect?: string | undefined; 'allow-stale'?: boolean | undefined; 'update-expect'?: boolean | undefined }): GatePlan | undefined {
+export function gatePlan(
+  io: CliIO,
+  values: { expect?: string | undefined; 'allow-stale'?: boolean | undefined; 'update-expect'?: boolean | undefined },
+): GatePlan | undefined {
   if (values.expect === undefined) {
-    if (values['allow-stale'] || values['update-expect']) throw new UsageError(`${values['update-expect'] ? '--update-expect' : '--allow-stale'} needs --expect <file>`);
+    if (values['allow-stale'] || values['update-expect'])
+      throw new UsageError(`${values['update-expect'] ? '--update-expect' : '--allow-stale'} needs --expect <file>`);
     return undefined;
   }
   const update = values['update-expect'] === true;
@@ -57,8 +61,13 @@ export function expectationsFor(plan: GatePlan, report: Report, io: CliIO): Expe
   writeAtomic(plan.file, `${JSON.stringify(u.file, null, 2)}\n`);
   for (const e of u.added) io.err.write(`expectations: added ${e.check} (${e.outcome})\n`);
   for (const r of u.removed) io.err.write(`expectations: removed ${r.entry.check} (${r.why})\n`);
-  if (u.untouched.length) io.err.write(`expectations: kept ${u.untouched.length} entr${u.untouched.length === 1 ? 'y' : 'ies'} this run did not touch: ${u.untouched.map((e) => e.check).join(', ')}\n`);
-  io.err.write(`expectations: wrote ${shownPath(io, plan.file)} (${u.file.expectations.length} entr${u.file.expectations.length === 1 ? 'y' : 'ies'})\n`);
+  if (u.untouched.length)
+    io.err.write(
+      `expectations: kept ${u.untouched.length} entr${u.untouched.length === 1 ? 'y' : 'ies'} this run did not touch: ${u.untouched.map((e) => e.check).join(', ')}\n`,
+    );
+  io.err.write(
+    `expectations: wrote ${shownPath(io, plan.file)} (${u.file.expectations.length} entr${u.file.expectations.length === 1 ? 'y' : 'ies'})\n`,
+  );
   return u.file;
 }
 
@@ -78,13 +87,29 @@ export function printGate(plan: GatePlan, result: GateResult, io: CliIO): number
  * the gate's outcome recorded in it (`gateReport`), and the verdict. An interrupted report is never
  * refused here: its files are written first, then `refuseHalfRunUpdate` refuses the update.
  */
-export function gateWith(plan: GatePlan, report: Report, catalogIds: readonly string[], io: CliIO): { report: Report; result: GateResult } {
-  return gateReport(report, expectationsFor(plan, report, io), { file: plan.shown, allowStale: plan.allowStale, catalogIds });
+export function gateWith(
+  plan: GatePlan,
+  report: Report,
+  catalogIds: readonly string[],
+  io: CliIO,
+): { report: Report; result: GateResult } {
+  return gateReport(report, expectationsFor(plan, report, io), {
+    file: plan.shown,
+    allowStale: plan.allowStale,
+    catalogIds,
+  });
 }
 
 /** `uaix-conformance gate <report.json> --expect file`: applies expectations to a report already made (a merged one, say). */
 export async function gateCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = guarded(() => parseArgs({ args: argv, options: { ...GATE_OPTIONS, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }));
+  const { values, positionals } = guarded(() =>
+    parseArgs({
+      args: argv,
+      options: { ...GATE_OPTIONS, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    }),
+  );
   if (values.help) {
     io.out.write(`${GATE_USAGE}\n`);
     return 0;

@@ -37,14 +37,19 @@ export function starterDir(lang: string): string {
 /** The files of a starter, as paths relative to its folder (sub-folders included), sorted. */
 export function starterFiles(lang: string): string[] {
   const root = starterDir(lang);
-  return (readdirSync(root, { recursive: true }) as string[]).filter((f) => statSync(join(root, f)).isFile()).map((f) => f.split('\\').join('/')).sort();
+  return (readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => statSync(join(root, f)).isFile())
+    .map((f) => f.split('\\').join('/'))
+    .sort();
 }
 
 /** `--lang`: a known language, or a usage error naming the closest one. */
 export function langOption(raw: string | undefined): string {
   const lang = (raw ?? 'ts').toLowerCase();
   if (Object.hasOwn(STARTERS, lang)) return lang;
-  throw new UsageError(`unknown --lang "${raw}" (did you mean "${closestName(lang, Object.keys(STARTERS))}"? languages: ${Object.keys(STARTERS).join(', ')})`);
+  throw new UsageError(
+    `unknown --lang "${raw}" (did you mean "${closestName(lang, Object.keys(STARTERS))}"? languages: ${Object.keys(STARTERS).join(', ')})`,
+  );
 }
 
 /**
@@ -54,7 +59,12 @@ export function langOption(raw: string | undefined): string {
  */
 export async function initCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = guarded(() =>
-    parseArgs({ args: argv, options: { lang: { type: 'string', short: 'l' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }),
+    parseArgs({
+      args: argv,
+      options: { lang: { type: 'string', short: 'l' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    }),
   );
   if (values.help) {
     io.out.write(`${INIT_USAGE}\n`);
@@ -63,10 +73,14 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   const lang = langOption(values.lang);
   const target = pathIn(io, positionals[0] ?? '.');
-  if (existsSync(target) && !statSync(target).isDirectory()) throw new UsageError(`${positionals[0]} is a file, not a folder`);
+  if (existsSync(target) && !statSync(target).isDirectory())
+    throw new UsageError(`${positionals[0]} is a file, not a folder`);
   const files = starterFiles(lang);
   const taken = files.find((f) => existsSync(join(target, f)));
-  if (taken !== undefined) throw new UsageError(`${join(relative(pathIn(io, '.'), target) || '.', taken)} already exists; init never overwrites a file (choose another folder)`);
+  if (taken !== undefined)
+    throw new UsageError(
+      `${join(relative(pathIn(io, '.'), target) || '.', taken)} already exists; init never overwrites a file (choose another folder)`,
+    );
   for (const f of files) {
     mkdirSync(join(target, f, '..'), { recursive: true });
     writeFileSync(join(target, f), readFileSync(join(starterDir(lang), f)), { flag: 'wx' });
@@ -78,6 +92,10 @@ export async function initCommand(argv: string[], io: CliIO): Promise<number> {
 /** What `init` prints: the files it wrote and the commands to run next. */
 function nextSteps(lang: string, dir: string | undefined, files: readonly string[]): string {
   const starter = STARTERS[lang]!;
-  const steps = [...(dir !== undefined && dir !== '.' ? [`cd ${dir}`] : []), ...(starter.build !== undefined ? [starter.build] : []), starter.run];
+  const steps = [
+    ...(dir !== undefined && dir !== '.' ? [`cd ${dir}`] : []),
+    ...(starter.build !== undefined ? [starter.build] : []),
+    starter.run,
+  ];
   return `wrote a ${lang} starter adapter: ${files.join(', ')}\nevery member is a stub, so every check is skipped (exit 4) until you implement one; then:\n${steps.map((s) => `  ${s}\n`).join('')}`;
 }

@@ -26,13 +26,19 @@ export async function listCommand(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  const checks = selectChecks(await listedChecks(), { suites: listOption(values.suite), checks: listOption(values.check) });
+  const checks = selectChecks(await listedChecks(), {
+    suites: listOption(values.suite),
+    checks: listOption(values.check),
+  });
   if (values.json) {
     io.out.write(`${JSON.stringify(checks, null, 2)}\n`);
     return 0;
   }
   const width = Math.max(...checks.map((c) => c.id.length));
-  for (const c of checks) io.out.write(`${c.id.padEnd(width)}  ${c.suite.padEnd(9)} ${c.severity.padEnd(6)} ${c.title}\n${' '.repeat(width + 2)}${c.specRef}\n`);
+  for (const c of checks)
+    io.out.write(
+      `${c.id.padEnd(width)}  ${c.suite.padEnd(9)} ${c.severity.padEnd(6)} ${c.title}\n${' '.repeat(width + 2)}${c.specRef}\n`,
+    );
   io.out.write(`${checks.length} check${checks.length === 1 ? '' : 's'}\n`);
   return 0;
 }

@@ -22,7 +22,19 @@ import { GATE_OPTIONS, gatePlan, gateWith, printGate, refuseHalfRunUpdate } from
  */
 export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = guarded(() =>
-    parseArgs({ args: argv, options: { out: { type: 'string', short: 'o' }, quiet: { type: 'boolean', short: 'q' }, 'allow-empty': { type: 'boolean' }, force: { type: 'boolean' }, ...GATE_OPTIONS, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }),
+    parseArgs({
+      args: argv,
+      options: {
+        out: { type: 'string', short: 'o' },
+        quiet: { type: 'boolean', short: 'q' },
+        'allow-empty': { type: 'boolean' },
+        force: { type: 'boolean' },
+        ...GATE_OPTIONS,
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+      strict: true,
+    }),
   );
   if (values.help) {
     io.out.write(`${MERGE_USAGE}\n`);
@@ -34,7 +46,9 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   const listed = await listedChecks();
   const first = reports[0]!;
   // The selection's ids in catalog order: the order of the unsharded run, and what the merge must hold.
-  const order = selectChecks(listed, { suites: first.run.selection.suites, checks: first.run.selection.checks }).map((c) => c.id);
+  const order = selectChecks(listed, { suites: first.run.selection.suites, checks: first.run.selection.checks }).map(
+    (c) => c.id,
+  );
   const whole = mergeReports(reports, order);
   const outDir = pathIn(io, values.out ?? 'reports');
   const lock = lockOutDir(outDir, { force: values.force === true });
@@ -42,14 +56,22 @@ export async function mergeCommand(argv: string[], io: CliIO): Promise<number> {
   let written: string[];
   try {
     // With --expect the merged report is gated before it is written: every file shows the gate.
-    gated = plan ? gateWith(plan, whole, listed.map((c) => c.id), io) : undefined;
+    gated = plan
+      ? gateWith(
+          plan,
+          whole,
+          listed.map((c) => c.id),
+          io,
+        )
+      : undefined;
     written = writeReports(gated?.report ?? whole, outDir);
   } finally {
     lock.release();
   }
   const merged = gated?.report ?? whole;
   if (plan) refuseHalfRunUpdate(plan, merged);
-  if (!values.quiet) io.err.write(`merged ${counted(reports.length, 'shard')}; ${writtenLine(written.map((f) => shownPath(io, f)))}`);
+  if (!values.quiet)
+    io.err.write(`merged ${counted(reports.length, 'shard')}; ${writtenLine(written.map((f) => shownPath(io, f)))}`);
   const summary = renderSummary(merged);
   io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
   if (plan && gated) return printGate(plan, gated.result, io);

@@ -47,11 +47,18 @@ function render(id: string, where: string, r: ReplayResult, io: CliIO, file: str
   const o = r.outcome;
   const p = paletteFor(io.out as StyledStream, process.env);
   if (o.status === 'fixed') return `${p.status('passed', 'FIXED')} ${id}: the case (${where}) now passes\n`;
-  if (o.status === 'errored') return `${p.status('errored', 'STILL FAILING')} ${id} (${where}): errored: ${escapeTerminal(o.message.slice(0, 4000))}\n`;
+  if (o.status === 'errored')
+    return `${p.status('errored', 'STILL FAILING')} ${id} (${where}): errored: ${escapeTerminal(o.message.slice(0, 4000))}\n`;
   const columns = (io.out as StyledStream).isTTY === true ? (io.out as StyledStream).columns : undefined;
   const block = r.case
     ? renderFailureView(
-        { counterexample: r.case.shown, expected: o.expected, actual: o.actual, ...(r.case.focus !== undefined ? { focus: r.case.focus } : {}), ...(file !== undefined ? { file } : {}) },
+        {
+          counterexample: r.case.shown,
+          expected: o.expected,
+          actual: o.actual,
+          ...(r.case.focus !== undefined ? { focus: r.case.focus } : {}),
+          ...(file !== undefined ? { file } : {}),
+        },
         { palette: p, indent: '  ', ...(columns ? { columns } : {}) },
       )
     : [];
@@ -77,21 +84,29 @@ const replayApi = async () => {
  * STILL FAILING (exit 1). A report made by another catalog or other generators is refused.
  */
 export async function replayCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = guarded(() => parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }));
+  const { values, positionals } = guarded(() =>
+    parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }),
+  );
   if (values.help) {
     io.out.write(`${REPLAY_USAGE}\n`);
     return 0;
   }
-  if (positionals.length < 1 || positionals.length > 2) throw new UsageError('replay takes <report.json> <check-id>, or <check-id> with --adapter, --seed and --path');
+  if (positionals.length < 1 || positionals.length > 2)
+    throw new UsageError('replay takes <report.json> <check-id>, or <check-id> with --adapter, --seed and --path');
   const spec = specOption(io, values['spec-dir']);
   const id = positionals[positionals.length - 1]!;
   if (!CHECK_ID.test(id)) throw new UsageError(`"${id}" is not a check id (e.g. ENV-EXPIRED)`);
-  if (!(await listedChecks()).some((c) => c.id === id)) throw new UsageError(`no check ${id} in this catalog (see: uaix-conformance list)`);
+  if (!(await listedChecks()).some((c) => c.id === id))
+    throw new UsageError(`no check ${id} in this catalog (see: uaix-conformance list)`);
 
-  const report: Report | undefined = positionals.length === 2 ? readReport(pathIn(io, positionals[0]!), positionals[0]!) : undefined;
+  const report: Report | undefined =
+    positionals.length === 2 ? readReport(pathIn(io, positionals[0]!), positionals[0]!) : undefined;
   const entry = report?.checks.find((c) => c.id === id);
   if (report) {
-    if (!entry) throw new UsageError(`check ${id} is not in ${positionals[0]} (it ran ${counted(report.checks.length, 'check')})`);
+    if (!entry)
+      throw new UsageError(
+        `check ${id} is not in ${positionals[0]} (it ran ${counted(report.checks.length, 'check')})`,
+      );
     (await replayApi()).assertSameCatalog(report, spec, 'replay refuses this report');
   }
   const seed = seedOption(values.seed) ?? report?.run.seed;
@@ -101,24 +116,54 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
   const adapterSpec = adapterSpecOf(values) ?? report?.adapter.spec;
   if (seed === undefined) throw new UsageError('replay without a report needs --seed (and --path)');
   if (adapterSpec === undefined) throw new UsageError('replay without a report needs --adapter');
-  if (values.path !== undefined && !PATH_SYNTAX.test(values.path)) throw new UsageError(`--path takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${values.path}"`);
+  if (values.path !== undefined && !PATH_SYNTAX.test(values.path))
+    throw new UsageError(`--path takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${values.path}"`);
   const seedGiven = values.seed !== undefined && seed !== report?.run.seed;
   const failurePath = entry?.status === 'failed' ? entry.failure.path : undefined;
   const path = values.path !== undefined ? expandPath(values.path) : seedGiven ? undefined : failurePath;
   if (path === undefined && entry?.status !== 'errored') {
     if (!report) throw new UsageError('replay without a report needs --path');
-    throw new UsageError(`${id} did not fail in this report (it ${entry?.status}); give --path to replay one of its cases`);
+    throw new UsageError(
+      `${id} did not fail in this report (it ${entry?.status}); give --path to replay one of its cases`,
+    );
   }
 
   const { packCatalog, replayWithCase } = await replayApi();
   const check = packCatalog().get(id)!; // listed, so in the catalog
   const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io) });
   try {
-    const expectedCase = report && entry?.status === 'failed' && path === entry.failure.path && !seedGiven ? entry.failure.counterexample : undefined;
-    const result = await replayWithCase({ check, adapter, adapterSpec, seed, runs, timeoutMs, now, spec, ...(path !== undefined ? { path } : {}), ...(expectedCase !== undefined ? { expectedCase } : {}) });
+    const expectedCase =
+      report && entry?.status === 'failed' && path === entry.failure.path && !seedGiven
+        ? entry.failure.counterexample
+        : undefined;
+    const result = await replayWithCase({
+      check,
+      adapter,
+      adapterSpec,
+      seed,
+      runs,
+      timeoutMs,
+      now,
+      spec,
+      ...(path !== undefined ? { path } : {}),
+      ...(expectedCase !== undefined ? { expectedCase } : {}),
+    });
     // The failure file shows the same case only when this replay is the report's own failure.
-    const file = expectedCase !== undefined ? failureFileBeside(io, positionals.length === 2 ? positionals[0] : undefined, id) : undefined;
-    io.out.write(render(id, path === undefined ? `seed ${seed}, ${counted(runs, 'run')}: the errored check re-run` : `seed ${seed}, path ${shortPath(path)}`, result, io, file));
+    const file =
+      expectedCase !== undefined
+        ? failureFileBeside(io, positionals.length === 2 ? positionals[0] : undefined, id)
+        : undefined;
+    io.out.write(
+      render(
+        id,
+        path === undefined
+          ? `seed ${seed}, ${counted(runs, 'run')}: the errored check re-run`
+          : `seed ${seed}, path ${shortPath(path)}`,
+        result,
+        io,
+        file,
+      ),
+    );
     return result.outcome.status === 'fixed' ? EXIT.ok : EXIT.failed;
   } finally {
     await closeAdapter(adapter);

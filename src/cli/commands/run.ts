@@ -19,7 +19,18 @@ import { selectChecks } from '../../engine/catalog.js';
 import { emptyRunLine, EXIT, exitCodeOf } from '../exit.js';
 import { unknownMemberWarnings } from '../members.js';
 import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
-import { adapterSpecOf, guarded, intOption, listOption, loadNamedAdapter, nowOption, RUN_OPTIONS, seedOption, shardOption, specOption } from '../options.js';
+import {
+  adapterSpecOf,
+  guarded,
+  intOption,
+  listOption,
+  loadNamedAdapter,
+  nowOption,
+  RUN_OPTIONS,
+  seedOption,
+  shardOption,
+  specOption,
+} from '../options.js';
 import type { CommandContext } from '../config.js';
 import { counted } from '../../model/words.js';
 import { USAGE } from '../usage.js';
@@ -36,10 +47,20 @@ function interruptedAtStart(io: CliIO): number {
  * file that name resolved to when it is not the file itself (`./my-impl` may be a file or a folder),
  * and the config file read, if any.
  */
-export function runHeader(o: { seed: number; runs: number; checks: number; adapterSpec: string; io: CliIO; config?: string }): string {
+export function runHeader(o: {
+  seed: number;
+  runs: number;
+  checks: number;
+  adapterSpec: string;
+  io: CliIO;
+  config?: string;
+}): string {
   const file = adapterFileOf(o.adapterSpec, cwdOf(o.io));
   const shownFile = file !== undefined ? shownPath(o.io, file) : undefined;
-  const adapter = shownFile !== undefined && shownFile !== o.adapterSpec.replace(/^\.\//, '') ? `${o.adapterSpec} (${shownFile})` : o.adapterSpec;
+  const adapter =
+    shownFile !== undefined && shownFile !== o.adapterSpec.replace(/^\.\//, '')
+      ? `${o.adapterSpec} (${shownFile})`
+      : o.adapterSpec;
   const config = o.config !== undefined ? `, config ${shownPath(o.io, o.config)}` : '';
   return `uaix-conformance ${TOOL.version}: seed ${o.seed}, ${counted(o.runs, 'run')}, ${counted(o.checks, 'check')}, adapter ${adapter}${config}\n`;
 }
@@ -56,7 +77,9 @@ function adapterFileOf(spec: string, cwd: string): string | undefined {
 
 /** `uaix-conformance [run]`: runs the selected checks and writes the reports. */
 export async function runCommand(argv: string[], io: CliIO, context: CommandContext = {}): Promise<number> {
-  const { values, positionals } = guarded(() => parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: true, strict: true }));
+  const { values, positionals } = guarded(() =>
+    parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: true, strict: true }),
+  );
   if (values.help) {
     io.out.write(`${USAGE}\n`);
     return 0;
@@ -81,15 +104,20 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
   const checks = selectChecks(await listedChecks(), { suites, checks: checkGlobs });
   const replayPath = values.replay;
   if (replayPath !== undefined) {
-    if (!PATH_SYNTAX.test(replayPath)) throw new UsageError(`--replay takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${replayPath}"`);
-    if (checks.length !== 1) throw new UsageError(`--replay needs exactly one check (--check <id>), the selection holds ${checks.length}`);
+    if (!PATH_SYNTAX.test(replayPath))
+      throw new UsageError(`--replay takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${replayPath}"`);
+    if (checks.length !== 1)
+      throw new UsageError(`--replay needs exactly one check (--check <id>), the selection holds ${checks.length}`);
     if (givenSeed === undefined) throw new UsageError('--replay needs the --seed of the run that failed');
   }
   const shard = shardOption(values.shard);
   const workers = intOption('workers', values.workers, defaultWorkers(), 1, MAX_WORKERS);
   if (shard && replayPath !== undefined) throw new UsageError('--replay and --shard do not go together');
   // A shard sees part of a check's runs: a check may pass here and fail in another shard.
-  if (shard && values.expect !== undefined) throw new UsageError('--expect gates whole runs: run the shards without it, then: uaix-conformance merge <shard reports> --expect <file>');
+  if (shard && values.expect !== undefined)
+    throw new UsageError(
+      '--expect gates whole runs: run the shards without it, then: uaix-conformance merge <shard reports> --expect <file>',
+    );
   const gate = gatePlan(io, values);
   const writeFiles = !values['no-reports'] && (replayPath === undefined || values.out !== undefined);
   const out = writeFiles ? pathIn(io, values.out ?? 'reports') : undefined;
@@ -121,7 +149,13 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
   };
   let adapter: Adapter;
   try {
-    adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io), onStarted: adapterStarted, ...(values['in-process'] === true ? { inProcess: true } : {}) });
+    adapter = await loadNamedAdapter(adapterSpec, {
+      timeoutMs,
+      spec,
+      cwd: cwdOf(io),
+      onStarted: adapterStarted,
+      ...(values['in-process'] === true ? { inProcess: true } : {}),
+    });
     loaded = adapter;
     adapterStarted(); // loaded without saying so: the runner loads now
   } catch (e) {
@@ -138,11 +172,31 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       throw e;
     }
     for (const warning of unknownMemberWarnings(adapter)) io.err.write(warning);
-    if (!values.quiet) io.err.write(runHeader({ seed, runs, checks: checks.length, adapterSpec, io, ...(context.config ? { config: context.config.file } : {}) }));
+    if (!values.quiet)
+      io.err.write(
+        runHeader({
+          seed,
+          runs,
+          checks: checks.length,
+          adapterSpec,
+          io,
+          ...(context.config ? { config: context.config.file } : {}),
+        }),
+      );
     outLock?.retirePrevious(); // from here on the old reports are not this folder's: a run that dies leaves none
-    const progress = createProgressReporter({ stream: io.err, stdoutIsTTY: (io.out as { isTTY?: boolean }).isTTY === true, env: process.env, quiet: values.quiet ?? false, verbose: values.verbose ?? false });
+    const progress = createProgressReporter({
+      stream: io.err,
+      stdoutIsTTY: (io.out as { isTTY?: boolean }).isTTY === true,
+      env: process.env,
+      quiet: values.quiet ?? false,
+      verbose: values.verbose ?? false,
+    });
     const { runPack } = await runner;
-    const { report, written, gate: gateResult } = await runPack({
+    const {
+      report,
+      written,
+      gate: gateResult,
+    } = await runPack({
       adapter,
       adapterSpec,
       seed,
@@ -160,15 +214,29 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       shrinkBudgetMs,
       // Worker threads load their own instances of the adapter, as this one was loaded.
       workers,
-      workerLoad: { spec: adapterSpec, options: { timeoutMs, cwd: cwdOf(io), ...(values['in-process'] === true ? { inProcess: true } : {}) } },
+      workerLoad: {
+        spec: adapterSpec,
+        options: { timeoutMs, cwd: cwdOf(io), ...(values['in-process'] === true ? { inProcess: true } : {}) },
+      },
       // This process ends with the run: a pool may tune V8 for itself.
       tuneJit: true,
       // The gate is applied before the reports are written, so every file shows it.
-      ...(gate ? { expect: { file: gate.shown, allowStale: gate.allowStale, expectations: (r: Report) => expectationsFor(gate, r, io) } } : {}),
+      ...(gate
+        ? {
+            expect: {
+              file: gate.shown,
+              allowStale: gate.allowStale,
+              expectations: (r: Report) => expectationsFor(gate, r, io),
+            },
+          }
+        : {}),
     });
     const shownWritten = written.map((f) => shownPath(io, f));
     if (written.length && !values.quiet) io.err.write(writtenLine(shownWritten));
-    const summary = renderSummary(report, { verbose: values.verbose ?? false, ...summaryOptionsFor(io.out as SummaryStream, process.env, shownWritten) });
+    const summary = renderSummary(report, {
+      verbose: values.verbose ?? false,
+      ...summaryOptionsFor(io.out as SummaryStream, process.env, shownWritten),
+    });
     io.out.write(values.quiet ? summary.split('\n').slice(-2).join('\n') : summary);
     if (gate) refuseHalfRunUpdate(gate, report);
     if (gate && gateResult) return printGate(gate, gateResult, io);

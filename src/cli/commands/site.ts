@@ -25,7 +25,9 @@ function manifestNames(dir: string): string[] | undefined {
   try {
     const m = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as { format?: unknown; files?: unknown };
     if (m.format !== MANIFEST_FORMAT || !Array.isArray(m.files)) return undefined;
-    return m.files.flatMap((f: unknown) => (typeof (f as { name?: unknown })?.name === 'string' ? [(f as { name: string }).name] : []));
+    return m.files.flatMap((f: unknown) =>
+      typeof (f as { name?: unknown })?.name === 'string' ? [(f as { name: string }).name] : [],
+    );
   } catch {
     return undefined;
   }
@@ -39,19 +41,29 @@ function manifestNames(dir: string): string[] | undefined {
 function assertSiteFolder(outDir: string, shown: string, sources: ReadonlyMap<string, string>, force: boolean): void {
   const st = lstatOrUndefined(outDir);
   if (st === undefined) return;
-  if (!st.isDirectory()) throw new UsageError(`the output folder ${shown} is a file, not a folder (choose another --out)`);
+  if (!st.isDirectory())
+    throw new UsageError(`the output folder ${shown} is a file, not a folder (choose another --out)`);
   const inside = [...sources].find(([path]) => dirname(path) === outDir);
-  if (inside !== undefined) throw new UsageError(`--out ${shown} holds ${inside[1]}, a report the site is built from: choose another --out`);
+  if (inside !== undefined)
+    throw new UsageError(`--out ${shown} holds ${inside[1]}, a report the site is built from: choose another --out`);
   let entries: string[];
   try {
     entries = readdirSync(outDir).filter((f) => f !== MANIFEST && f !== LOCK);
   } catch (e) {
-    throw new UsageError(`cannot read the output folder ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (choose another --out)`);
+    throw new UsageError(
+      `cannot read the output folder ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (choose another --out)`,
+    );
   }
   if (entries.length === 0 || force) return;
   const listed = manifestNames(outDir);
-  if (listed === undefined) throw new UsageError(`the output folder ${shown} is not empty and was not written by uaix-conformance site: refusing to write there (use --force, or choose a new or empty folder)`);
-  if (!listed.every(isSiteFileName)) throw new UsageError(`the output folder ${shown} holds a run's reports, not a site: refusing to replace them (use --force, or choose another --out)`);
+  if (listed === undefined)
+    throw new UsageError(
+      `the output folder ${shown} is not empty and was not written by uaix-conformance site: refusing to write there (use --force, or choose a new or empty folder)`,
+    );
+  if (!listed.every(isSiteFileName))
+    throw new UsageError(
+      `the output folder ${shown} holds a run's reports, not a site: refusing to replace them (use --force, or choose another --out)`,
+    );
 }
 
 /**
@@ -60,13 +72,25 @@ function assertSiteFolder(outDir: string, shown: string, sources: ReadonlyMap<st
  * manifest, as a run's reports are. Exit 0; bad input is one line and exit 2.
  */
 export async function siteCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = guarded(() => parseArgs({ args: argv, options: { out: { type: 'string', short: 'o' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }));
+  const { values, positionals } = guarded(() =>
+    parseArgs({
+      args: argv,
+      options: {
+        out: { type: 'string', short: 'o' },
+        force: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+      strict: true,
+    }),
+  );
   if (values.help) {
     io.out.write(`${SITE_USAGE}\n`);
     return EXIT.ok;
   }
   if (positionals.length === 0) throw new UsageError(`site needs at least one report.json (${SITE_USAGE.slice(7)})`);
-  if (values.out === undefined || values.out === '') throw new UsageError(`site needs --out <dir>, the folder the site goes into (${SITE_USAGE.slice(7)})`);
+  if (values.out === undefined || values.out === '')
+    throw new UsageError(`site needs --out <dir>, the folder the site goes into (${SITE_USAGE.slice(7)})`);
   const seen = new Map<string, string>();
   const inputs: SiteInput[] = [];
   for (const f of positionals) {
@@ -80,7 +104,11 @@ export async function siteCommand(argv: string[], io: CliIO): Promise<number> {
   assertSiteFolder(outDir, values.out, seen, force);
   const site = buildSite(inputs);
   const files = renderSiteFiles(site, { tool: TOOL, decisions: readDecisionSummaries() });
-  const lock = lockOutDir(outDir, { force }, files.map((f) => f.name));
+  const lock = lockOutDir(
+    outDir,
+    { force },
+    files.map((f) => f.name),
+  );
   let written: string[];
   try {
     written = writeReportFiles(outDir, files);

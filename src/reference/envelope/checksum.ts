@@ -6,7 +6,12 @@ import type { EnvelopeSpec } from '../../spec/envelope.js';
 function hashed(spec: EnvelopeSpec, env: Record<string, unknown>): Record<string, unknown> {
   const { integrity, ...others } = env;
   if (spec.checksumScope === 'integrity-object') return Object.hasOwn(env, 'integrity') ? others : env;
-  if (integrity !== null && typeof integrity === 'object' && !Array.isArray(integrity) && Object.hasOwn(integrity, 'checksum')) {
+  if (
+    integrity !== null &&
+    typeof integrity === 'object' &&
+    !Array.isArray(integrity) &&
+    Object.hasOwn(integrity, 'checksum')
+  ) {
     const { checksum: _omit, ...rest } = integrity as Record<string, unknown>;
     return { ...env, integrity: rest };
   }
@@ -19,6 +24,9 @@ function hashed(spec: EnvelopeSpec, env: Record<string, unknown>): Record<string
  * default the member `integrity.checksum`).
  */
 export function referenceChecksum(spec: EnvelopeSpec, packet: unknown): string {
-  if (packet === null || typeof packet !== 'object' || Array.isArray(packet)) throw new TypeError('the envelope must be a JSON object');
-  return `sha256:${createHash('sha256').update(canonicalize(hashed(spec, packet as Record<string, unknown>)), 'utf8').digest('hex')}`;
+  if (packet === null || typeof packet !== 'object' || Array.isArray(packet))
+    throw new TypeError('the envelope must be a JSON object');
+  return `sha256:${createHash('sha256')
+    .update(canonicalize(hashed(spec, packet as Record<string, unknown>)), 'utf8')
+    .digest('hex')}`;
 }

@@ -9,7 +9,9 @@ import { validateEnvelope } from './validate.js';
  * every member reads `spec.envelope` and nothing else, and the validators are compiled once per
  * spec object (see `profileValidator`).
  */
-export function envelopeReference(spec: SpecData): Pick<Required<Adapter>, 'validateEnvelope' | 'computeChecksum' | 'toKeyless' | 'fromKeyless'> {
+export function envelopeReference(
+  spec: SpecData,
+): Pick<Required<Adapter>, 'validateEnvelope' | 'computeChecksum' | 'toKeyless' | 'fromKeyless'> {
   const envelope = spec.envelope;
   return {
     validateEnvelope: (packet, context) => validateEnvelope(envelope, packet, context),

@@ -1,4 +1,11 @@
-import { bodyLayout, objectLayout, type EnvelopeSpec, type FieldSpec, type FieldType, type ObjectLayout } from '../../spec/envelope.js';
+import {
+  bodyLayout,
+  objectLayout,
+  type EnvelopeSpec,
+  type FieldSpec,
+  type FieldType,
+  type ObjectLayout,
+} from '../../spec/envelope.js';
 
 /**
  * The keyless transfer format (001/004 §Formato de transferencia optimizado): every published
@@ -17,20 +24,27 @@ function encodeValue(spec: EnvelopeSpec, t: FieldType, v: Json): Json {
 }
 
 function encodeObject(spec: EnvelopeSpec, layout: ObjectLayout, obj: Record<string, Json>): Json[] {
-  return (layout.keylessOrder ?? Object.keys(layout.fields)).map((name) => (name === null || obj[name] === undefined ? null : encodeValue(spec, layout.fields[name]!, obj[name])));
+  return (layout.keylessOrder ?? Object.keys(layout.fields)).map((name) =>
+    name === null || obj[name] === undefined ? null : encodeValue(spec, layout.fields[name]!, obj[name]),
+  );
 }
 
 /** Keyed envelope to keyless arrays. Throws on what it cannot map (not an object, unknown profile). */
 export function toKeyless(spec: EnvelopeSpec, packet: unknown): Json[] {
-  if (packet === null || typeof packet !== 'object' || Array.isArray(packet)) throw new TypeError('a keyed envelope is a JSON object');
+  if (packet === null || typeof packet !== 'object' || Array.isArray(packet))
+    throw new TypeError('a keyed envelope is a JSON object');
   const env = packet as Record<string, Json>;
-  if (typeof env.profile !== 'string' || !Object.hasOwn(spec.profiles, env.profile)) throw new TypeError(`unknown profile ${JSON.stringify(env.profile)}`);
-  for (const k of Object.keys(env)) if (!spec.envelopeFields.includes(k)) throw new TypeError(`undeclared top-level field ${k}`);
+  if (typeof env.profile !== 'string' || !Object.hasOwn(spec.profiles, env.profile))
+    throw new TypeError(`unknown profile ${JSON.stringify(env.profile)}`);
+  for (const k of Object.keys(env))
+    if (!spec.envelopeFields.includes(k)) throw new TypeError(`undeclared top-level field ${k}`);
   const body = bodyLayout(spec, env.profile);
   return spec.envelopeFields.map((name) => {
     const v = env[name];
     if (v === undefined) return null;
-    return name === 'body' ? encodeObject(spec, body, v as Record<string, Json>) : encodeValue(spec, spec.topLevel[name]!, v);
+    return name === 'body'
+      ? encodeObject(spec, body, v as Record<string, Json>)
+      : encodeValue(spec, spec.topLevel[name]!, v);
   });
 }
 
@@ -100,14 +114,19 @@ function decodeObject(spec: EnvelopeSpec, layout: ObjectLayout, arr: Json[], at:
 /** Keyless arrays to keyed envelope. Throws on wrong arity, wrong slot types, overflow and reserved slots. */
 export function fromKeyless(spec: EnvelopeSpec, wire: unknown): Record<string, Json> {
   if (!Array.isArray(wire)) throw new KeylessError('a keyless envelope is an array');
-  if (wire.length !== spec.envelopeFields.length) throw new KeylessError(`expected ${spec.envelopeFields.length} top-level slots, found ${wire.length}`);
+  if (wire.length !== spec.envelopeFields.length)
+    throw new KeylessError(`expected ${spec.envelopeFields.length} top-level slots, found ${wire.length}`);
   const profile = wire[1];
-  if (typeof profile !== 'string' || !Object.hasOwn(spec.profiles, profile)) throw new KeylessError(`slot 1: unknown profile ${JSON.stringify(profile)}`);
+  if (typeof profile !== 'string' || !Object.hasOwn(spec.profiles, profile))
+    throw new KeylessError(`slot 1: unknown profile ${JSON.stringify(profile)}`);
   const out: Record<string, Json> = {};
   for (const [i, name] of spec.envelopeFields.entries()) {
     const v = wire[i];
     if (v === null) throw new KeylessError(`slot ${i} (${name}): required slot is null`);
-    out[name] = name === 'body' ? decodeObject(spec, bodyLayout(spec, profile), v as Json[], `body`) : decodeValue(spec, spec.topLevel[name]!, v, name);
+    out[name] =
+      name === 'body'
+        ? decodeObject(spec, bodyLayout(spec, profile), v as Json[], `body`)
+        : decodeValue(spec, spec.topLevel[name]!, v, name);
   }
   return out;
 }

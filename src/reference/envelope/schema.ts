@@ -14,7 +14,11 @@ function typeSchema(spec: EnvelopeSpec, t: FieldType): Record<string, unknown> {
       return { type: 'boolean' };
     case 'integer':
     case 'number':
-      return { type: t.type, ...(t.minimum !== undefined ? { minimum: t.minimum } : {}), ...(t.maximum !== undefined ? { maximum: t.maximum } : {}) };
+      return {
+        type: t.type,
+        ...(t.minimum !== undefined ? { minimum: t.minimum } : {}),
+        ...(t.maximum !== undefined ? { maximum: t.maximum } : {}),
+      };
     case 'enum':
       return { type: 'string', enum: t.values };
     case 'const':
@@ -28,7 +32,11 @@ function typeSchema(spec: EnvelopeSpec, t: FieldType): Record<string, unknown> {
     case 'object':
       return objectSchema(spec, spec.objects[t.layout]!.fields, spec.undeclaredMembers !== 'top-level');
     case 'array':
-      return { type: 'array', items: typeSchema(spec, t.items), ...(t.minItems !== undefined ? { minItems: t.minItems } : {}) };
+      return {
+        type: 'array',
+        items: typeSchema(spec, t.items),
+        ...(t.minItems !== undefined ? { minItems: t.minItems } : {}),
+      };
     case 'body':
       return { type: 'object' };
     default: {
@@ -52,7 +60,8 @@ function typeSchema(spec: EnvelopeSpec, t: FieldType): Record<string, unknown> {
 function dateTimePattern(spec: EnvelopeSpec, pinned: string): string {
   if (spec.utcCase !== 'any-case') return pinned;
   const relaxed = pinned.replace('T', '[Tt]').replace(/Z\$$/, '[Zz]$');
-  if (relaxed === pinned || !relaxed.includes('[Tt]') || !relaxed.endsWith('[Zz]$')) throw new Error(`spec/envelope.json: cannot relax the case of the date-time pattern ${pinned}`);
+  if (relaxed === pinned || !relaxed.includes('[Tt]') || !relaxed.endsWith('[Zz]$'))
+    throw new Error(`spec/envelope.json: cannot relax the case of the date-time pattern ${pinned}`);
   return relaxed;
 }
 
@@ -73,7 +82,11 @@ function objectSchema(spec: EnvelopeSpec, fields: Record<string, FieldSpec>, clo
  */
 export function envelopeSchema(spec: EnvelopeSpec, profile: string): Record<string, unknown> {
   const top = objectSchema(spec, spec.topLevel, true);
-  (top.properties as Record<string, unknown>).body = objectSchema(spec, spec.profiles[profile]!.fields, spec.undeclaredMembers !== 'top-level');
+  (top.properties as Record<string, unknown>).body = objectSchema(
+    spec,
+    spec.profiles[profile]!.fields,
+    spec.undeclaredMembers !== 'top-level',
+  );
   return top;
 }
 
@@ -82,7 +95,12 @@ export const ENVELOPE_FLAVOUR = 'envelope/ajv8 allErrors strict unicodeRegExp fo
 
 /** The ajv instance envelope schemas are compiled with; `source` keeps the code for the build's standalone output. */
 export function envelopeAjv(options: { source?: boolean } = {}): Ajv {
-  const ajv = new (ajvClass())({ allErrors: true, strict: true, unicodeRegExp: true, ...(options.source ? { code: { source: true } } : {}) });
+  const ajv = new (ajvClass())({
+    allErrors: true,
+    strict: true,
+    unicodeRegExp: true,
+    ...(options.source ? { code: { source: true } } : {}),
+  });
   addFormats()(ajv, ['date-time', 'uri-reference']);
   return ajv;
 }
@@ -106,7 +124,9 @@ export function profileValidator(spec: EnvelopeSpec, profile: string): ValidateF
   let v = c.validators.get(profile);
   if (!v) {
     const schema = envelopeSchema(spec, profile);
-    v = precompiled<ValidateFunction>(validatorKey(ENVELOPE_FLAVOUR, schema)) ?? (c.ajv ??= envelopeAjv()).compile(schema);
+    v =
+      precompiled<ValidateFunction>(validatorKey(ENVELOPE_FLAVOUR, schema)) ??
+      (c.ajv ??= envelopeAjv()).compile(schema);
     c.validators.set(profile, v);
   }
   return v;

@@ -18,7 +18,8 @@ function valueAt(root: unknown, pointer: string): unknown {
 /** Where an ajv error points: the missing member of a `required` error, else the instance itself. */
 function errorPath(e: ErrorObject): string {
   if (e.keyword === 'required') return `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`;
-  if (e.keyword === 'additionalProperties') return `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`;
+  if (e.keyword === 'additionalProperties')
+    return `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`;
   return e.instancePath;
 }
 
@@ -33,13 +34,15 @@ const DATE_TIME = /(_at|_utc)$/;
 function checkIdOf(e: ErrorObject, env: Record<string, unknown>): string {
   const at = errorPath(e);
   if (e.keyword === 'additionalProperties') return 'ENV-UNDECLARED-FIELD';
-  if (/^\/body\/evidence\/\d+(\/|$)/.test(e.instancePath) || (at === '/body/evidence' && e.keyword === 'minItems')) return 'ENV-FINAL-REPORT-EVIDENCE';
+  if (/^\/body\/evidence\/\d+(\/|$)/.test(e.instancePath) || (at === '/body/evidence' && e.keyword === 'minItems'))
+    return 'ENV-FINAL-REPORT-EVIDENCE';
   if (at === '/conversation/correlation_id') return 'ENV-CORRELATION-ID';
   if (at === '/delivery/idempotency_key') return 'ENV-IDEMPOTENCY-KEY';
   if (at === '/delivery/fallback_directive') return 'ENV-FALLBACK-DIRECTIVE';
   if (/^\/(source|target)\//.test(at) && e.keyword !== 'required') return 'ENV-IDENTITY';
   if (e.keyword === 'required' || valueAt(env, at) === null) return 'ENV-REQUIRED-FIELDS';
-  if (e.keyword === 'type' && ['object', 'array'].includes((e.params as { type: string }).type)) return 'ENV-REQUIRED-FIELDS';
+  if (e.keyword === 'type' && ['object', 'array'].includes((e.params as { type: string }).type))
+    return 'ENV-REQUIRED-FIELDS';
   if (at === '/integrity/checksum') return 'INT-TAMPER-DETECTED';
   if (at === '/body/human_review_required' && env.profile === 'uai.agent.blocker.v1') return 'ENV-HUMAN-REVIEW-BLOCKER';
   if ((e.keyword === 'pattern' || e.keyword === 'format') && DATE_TIME.test(at)) return 'ENV-UTC-Z';
@@ -52,14 +55,32 @@ function checkIdOf(e: ErrorObject, env: Record<string, unknown>): string {
  */
 export function validateEnvelope(spec: EnvelopeSpec, packet: unknown, context: ValidationContext): Verdict {
   if (packet === null || typeof packet !== 'object' || Array.isArray(packet)) {
-    return { valid: false, findings: [{ checkId: 'ENV-FIELD-TYPE', path: '', code: 'type', message: 'an envelope is a JSON object' }] };
+    return {
+      valid: false,
+      findings: [{ checkId: 'ENV-FIELD-TYPE', path: '', code: 'type', message: 'an envelope is a JSON object' }],
+    };
   }
   const env = packet as Record<string, unknown>;
   if (env.profile === undefined) {
-    return { valid: false, findings: [{ checkId: 'ENV-REQUIRED-FIELDS', path: '/profile', code: 'required', message: 'the profile is missing' }] };
+    return {
+      valid: false,
+      findings: [
+        { checkId: 'ENV-REQUIRED-FIELDS', path: '/profile', code: 'required', message: 'the profile is missing' },
+      ],
+    };
   }
   if (typeof env.profile !== 'string' || !Object.hasOwn(spec.profiles, env.profile)) {
-    return { valid: false, findings: [{ checkId: 'ENV-PROFILE-KNOWN', path: '/profile', code: 'unknown_profile', message: `unknown profile ${JSON.stringify(env.profile)}` }] };
+    return {
+      valid: false,
+      findings: [
+        {
+          checkId: 'ENV-PROFILE-KNOWN',
+          path: '/profile',
+          code: 'unknown_profile',
+          message: `unknown profile ${JSON.stringify(env.profile)}`,
+        },
+      ],
+    };
   }
   const validate = profileValidator(spec, env.profile);
   if (!validate(env)) {

@@ -13,12 +13,22 @@ export function configRetryFindings(p: ErrorPayload, spec: ErrorSpec): Finding[]
       const base = `/body/sub_errors/${i}/recovery_options/${j}`;
       if (spec.retry.actions.includes(o.action)) {
         // The action is the retry path; its parameters are part of it, not a second finding.
-        findings.push({ checkId: 'ERR-CONFIG-NO-RETRY', path: `${base}/action`, code: 'retry', message: `${o.action} retries against a configuration boundary` });
+        findings.push({
+          checkId: 'ERR-CONFIG-NO-RETRY',
+          path: `${base}/action`,
+          code: 'retry',
+          message: `${o.action} retries against a configuration boundary`,
+        });
         return;
       }
       for (const key of Object.keys(o.executable_parameters ?? {})) {
         if (spec.retry.parameters.includes(key)) {
-          findings.push({ checkId: 'ERR-CONFIG-NO-RETRY', path: `${base}/executable_parameters/${key}`, code: 'retry', message: `${key} offers a retry against a configuration boundary` });
+          findings.push({
+            checkId: 'ERR-CONFIG-NO-RETRY',
+            path: `${base}/executable_parameters/${key}`,
+            code: 'retry',
+            message: `${key} offers a retry against a configuration boundary`,
+          });
         }
       }
     });

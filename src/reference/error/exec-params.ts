@@ -16,18 +16,29 @@ export function execParamFindings(p: ErrorPayload, spec: ErrorSpec): Finding[] {
       const base = `/body/sub_errors/${i}/recovery_options/${j}`;
       const validate = params.get(o.action);
       const given = o.executable_parameters ?? {};
-      if (validate && !validate(given)) findings.push(...ajvFindings(validate.errors, 'ERR-EXEC-PARAMS', `${base}/executable_parameters`));
+      if (validate && !validate(given))
+        findings.push(...ajvFindings(validate.errors, 'ERR-EXEC-PARAMS', `${base}/executable_parameters`));
       for (const [key, value] of Object.entries(given)) {
         // A URL key holds a string that is an absolute https URL: null, a number or an object there is no URL (D-ERR-06).
         if (isUrlKey(key, spec) && !isAbsoluteHttpsUrl(value, caseSensitive)) {
-          findings.push({ checkId: 'ERR-EXEC-PARAMS', path: `${base}/executable_parameters/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, code: 'https', message: `${key} is not an absolute https URL` });
+          findings.push({
+            checkId: 'ERR-EXEC-PARAMS',
+            path: `${base}/executable_parameters/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+            code: 'https',
+            message: `${key} is not an absolute https URL`,
+          });
         }
       }
       for (const member of spec.urls.optionMembers) {
         // An own member only: a member name the data lists is never read off the prototype.
         const value = Object.hasOwn(o, member) ? (o as unknown as Record<string, unknown>)[member] : undefined;
         if (value !== undefined && !isAbsoluteHttpsUrl(value, caseSensitive)) {
-          findings.push({ checkId: 'ERR-EXEC-PARAMS', path: `${base}/${member}`, code: 'https', message: `${member} is not an absolute https URL` });
+          findings.push({
+            checkId: 'ERR-EXEC-PARAMS',
+            path: `${base}/${member}`,
+            code: 'https',
+            message: `${member} is not an absolute https URL`,
+          });
         }
       }
     });

@@ -22,7 +22,10 @@ function validateError(payload: unknown, spec: ErrorSpec): Verdict {
   const structural = structureFindings(payload, spec);
   if (structural.length > 0) return { valid: false, findings: structural };
   const p = payload as ErrorPayload;
-  const findings: Finding[] = [...(p.body === undefined ? [] : BODY_RULES.flatMap((rule) => rule(p, spec))), ...secretFindings(p)];
+  const findings: Finding[] = [
+    ...(p.body === undefined ? [] : BODY_RULES.flatMap((rule) => rule(p, spec))),
+    ...secretFindings(p),
+  ];
   return { valid: findings.length === 0, findings };
 }
 

@@ -106,5 +106,14 @@ function locate(value: unknown, path: string): Hit | null {
  */
 export function secretFindings(p: unknown): Finding[] {
   const hit = locate(p, '');
-  return hit ? [{ checkId: 'ERR-NO-SECRETS', path: hit.path, code: hit.pattern, message: `looks like a credential (${hit.pattern}${SAID[hit.how]})` }] : [];
+  return hit
+    ? [
+        {
+          checkId: 'ERR-NO-SECRETS',
+          path: hit.path,
+          code: hit.pattern,
+          message: `looks like a credential (${hit.pattern}${SAID[hit.how]})`,
+        },
+      ]
+    : [];
 }

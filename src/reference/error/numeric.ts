@@ -21,5 +21,12 @@ export function numericAligned(code: string, status: number, spec: ErrorSpec): b
 export function numericFindings(p: ErrorPayload, spec: ErrorSpec): Finding[] {
   const s = p.body.numeric_status;
   if (s === undefined || numericAligned(p.body.code, s, spec)) return [];
-  return [{ checkId: 'ERR-NUMERIC-ALIGN', path: '/body/numeric_status', code: 'numeric-align', message: `numeric_status ${s} does not fit code ${p.body.code}` }];
+  return [
+    {
+      checkId: 'ERR-NUMERIC-ALIGN',
+      path: '/body/numeric_status',
+      code: 'numeric-align',
+      message: `numeric_status ${s} does not fit code ${p.body.code}`,
+    },
+  ];
 }

@@ -55,7 +55,8 @@ export function compiled(spec: ErrorSpec): Compiled {
   const caseSensitive = schemeCaseSensitive(spec);
   ajv.addFormat(HTTPS_FORMAT, { type: 'string', validate: (v: string) => isAbsoluteHttpsUrl(v, caseSensitive) });
   const params = new Map<string, ValidateFunction>();
-  for (const [action, { schema }] of Object.entries(spec.executableParameters.actions)) params.set(action, ajv.compile(schema));
+  for (const [action, { schema }] of Object.entries(spec.executableParameters.actions))
+    params.set(action, ajv.compile(schema));
   const made = { payload: ajv.compile(membersOpen(spec) ? spec.schema : closedSchema(spec)), params };
   cache.set(spec, made);
   return made;
@@ -65,7 +66,15 @@ export function compiled(spec: ErrorSpec): Compiled {
 export function ajvFindings(errors: ValidateFunction['errors'], checkId: string, base = ''): Finding[] {
   return (errors ?? []).map((e) => {
     const missing = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : '';
-    const extra = e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
-    return { checkId, path: `${base}${e.instancePath}${missing}${extra}`, code: e.keyword, message: e.message ?? e.keyword };
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? `/${(e.params as { additionalProperty: string }).additionalProperty.replace(/~/g, '~0').replace(/\//g, '~1')}`
+        : '';
+    return {
+      checkId,
+      path: `${base}${e.instancePath}${missing}${extra}`,
+      code: e.keyword,
+      message: e.message ?? e.keyword,
+    };
   });
 }

@@ -13,7 +13,13 @@ export function structureFindings(payload: unknown, spec: ErrorSpec): Finding[] 
   const { payload: validate } = compiled(spec);
   const findings = validate(payload) ? [] : ajvFindings(validate.errors, 'ERR-SCHEMA');
   for (const member of spec.envelope.required) {
-    if (!Object.hasOwn(payload, member)) findings.push({ checkId: 'ERR-SCHEMA', path: `/${member}`, code: 'required', message: `missing envelope member ${member} (D-ERR-02)` });
+    if (!Object.hasOwn(payload, member))
+      findings.push({
+        checkId: 'ERR-SCHEMA',
+        path: `/${member}`,
+        code: 'required',
+        message: `missing envelope member ${member} (D-ERR-02)`,
+      });
   }
   return findings;
 }

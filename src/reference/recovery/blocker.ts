@@ -76,14 +76,27 @@ function constOf(spec: SpecData, layout: string, field: string): unknown {
 export function blockerEnvelope(spec: SpecData, f: BlockerFacts, place: BlockerPlace): JsonObject {
   const sid = tokenPart(place.sessionId);
   const issued = new Date(place.now).toISOString();
-  const identity = (type: string, id: string, label: string, uri: string, role: string) => ({ type, id, label, uri, role, project: 'uaix-conformance', implementation: 'uaix-conformance-reference' });
+  const identity = (type: string, id: string, label: string, uri: string, role: string) => ({
+    type,
+    id,
+    label,
+    uri,
+    role,
+    project: 'uaix-conformance',
+    implementation: 'uaix-conformance-reference',
+  });
   const unsealed: JsonObject = {
     uai_version: spec.envelope.uaiVersion,
     profile: spec.recovery.blockerProfile,
     message_id: `msg_${sid}-blocker-${place.sequence}`,
     source: identity('agent', AGENT_ID, 'reference recovery agent', AGENT_URI, 'recovery_agent'),
     target: identity('human', 'agt_human-review', 'human review', f.review ?? 'urn:example:review', 'reviewer'),
-    conversation: { conversation_id: `conv_${sid}`, turn_id: `turn_${sid}-${place.sequence}`, correlation_id: `corr_${sid}-${tokenPart(f.taskId)}`, sequence: place.sequence },
+    conversation: {
+      conversation_id: `conv_${sid}`,
+      turn_id: `turn_${sid}-${place.sequence}`,
+      correlation_id: `corr_${sid}-${tokenPart(f.taskId)}`,
+      sequence: place.sequence,
+    },
     delivery: {
       mode: 'async',
       priority: 'normal',
@@ -101,7 +114,11 @@ export function blockerEnvelope(spec: SpecData, f: BlockerFacts, place: BlockerP
     trust: { channel: 'session', auth_scheme: 'none', principal: AGENT_URI },
     body: blockerBody(spec, f, place),
     provenance: { trace_id: `trace_${sid}`, issued_at: issued, agent_id: AGENT_ID, confidence: 1, lineage: [] },
-    integrity: { version: constOf(spec, 'integrity', 'version'), algorithm: constOf(spec, 'integrity', 'algorithm'), canonicalization: constOf(spec, 'integrity', 'canonicalization') },
+    integrity: {
+      version: constOf(spec, 'integrity', 'version'),
+      algorithm: constOf(spec, 'integrity', 'algorithm'),
+      canonicalization: constOf(spec, 'integrity', 'canonicalization'),
+    },
     extensions: [],
   };
   // The checksum covers the envelope as the checksum rule says, whatever it leaves out: hash a draft with a blank checksum.

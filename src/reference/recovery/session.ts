@@ -94,7 +94,8 @@ export class RecoverySession {
     this.id = scenario.session_id;
     this.level = scenario.capability_level;
     this.order = scenario.tasks.map((t) => t.task_id);
-    for (const t of scenario.tasks) this.tasks.set(t.task_id, { task: t, state: 'pending', attempt: { message: clone(t.message) } });
+    for (const t of scenario.tasks)
+      this.tasks.set(t.task_id, { task: t, state: 'pending', attempt: { message: clone(t.message) } });
     this.access = scenario.grant?.access_token;
     this.refresh = scenario.grant?.refresh_token;
     this.now = Date.parse(scenario.now);
@@ -177,7 +178,9 @@ export class RecoverySession {
 
   /** One request at a time per endpoint keeps the migration and the status stream in order. */
   protected busy(url: string): boolean {
-    return [...this.tasks.values()].some((e) => e.task.url === url && (e.state === 'inflight' || e.state === 'recovering' || e.state === 'queued'));
+    return [...this.tasks.values()].some(
+      (e) => e.task.url === url && (e.state === 'inflight' || e.state === 'recovering' || e.state === 'queued'),
+    );
   }
 
   protected idempotencyKey(e: TaskEntry): string | undefined {
@@ -225,14 +228,16 @@ export class RecoverySession {
 
   protected handle(p: Purpose, obs: RecoveryObservation, out: RecoveryAction[]): void {
     if (p.kind === 'backoff') return this.onBackoffTimer(p, out);
-    if (p.kind === 'renew') return obs.type === 'response' ? this.onRenewed(obs.body, out) : this.onRenewRefused(p.review, out);
+    if (p.kind === 'renew')
+      return obs.type === 'response' ? this.onRenewed(obs.body, out) : this.onRenewRefused(p.review, out);
     const e = this.tasks.get(p.taskId);
     if (!e) return;
     if (obs.type === 'error') {
       if (p.kind === 'send') return this.onError(e, obs.payload, out);
       return this.giveUp(e, obs.payload, out);
     }
-    if (p.kind === 'send' && obs.type === 'response') return this.markDone(e, String(obs.body.evidence_id ?? ''), 'response');
+    if (p.kind === 'send' && obs.type === 'response')
+      return this.markDone(e, String(obs.body.evidence_id ?? ''), 'response');
     if (obs.type !== 'document') return;
     if (p.kind === 'schema') return this.onSchema(e, p, obs.document, out);
     if (p.kind === 'capability') return this.onCapability(e, obs.document, out);
@@ -281,7 +286,16 @@ export class RecoverySession {
       case 'correct_field':
         if (typeof o.params.schema_url === 'string' && typeof o.params.field_path === 'string') {
           e.state = 'recovering';
-          this.fetch(o.params.schema_url, { kind: 'schema', taskId: e.task.task_id, fieldPath: o.params.field_path, format: String(o.params.expected_format ?? '') }, out);
+          this.fetch(
+            o.params.schema_url,
+            {
+              kind: 'schema',
+              taskId: e.task.task_id,
+              fieldPath: o.params.field_path,
+              format: String(o.params.expected_format ?? ''),
+            },
+            out,
+          );
           return;
         }
         break;
@@ -308,7 +322,12 @@ export class RecoverySession {
   protected halt(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
     e.state = 'halted';
     const url = this.reviewUrl(payload);
-    out.push({ type: 'halt', task_id: e.task.task_id, ...(url ? { human_review_url: url } : {}), reason: String(((payload.body ?? {}) as JsonObject).code ?? 'error') });
+    out.push({
+      type: 'halt',
+      task_id: e.task.task_id,
+      ...(url ? { human_review_url: url } : {}),
+      reason: String(((payload.body ?? {}) as JsonObject).code ?? 'error'),
+    });
   }
 
   protected escalate(e: TaskEntry, payload: JsonObject, reason: string, out: RecoveryAction[]): void {
@@ -346,7 +365,8 @@ export class RecoverySession {
     const done = e.task.depends_on.filter((d) => this.tasks.get(d)?.state === 'done');
     return {
       taskId: e.task.task_id,
-      errorMessageId: typeof payload.message_id === 'string' && payload.message_id !== '' ? payload.message_id : undefined,
+      errorMessageId:
+        typeof payload.message_id === 'string' && payload.message_id !== '' ? payload.message_id : undefined,
       condition: this.options(payload)[0]?.condition,
       detail: String(body.detail ?? ''),
       review: this.reviewUrl(payload),
@@ -362,7 +382,12 @@ export class RecoverySession {
 
   // ---- scenario 1: correct the field --------------------------------------------------------
 
-  protected onSchema(e: TaskEntry, p: { fieldPath: string; format: string }, schema: JsonObject, out: RecoveryAction[]): void {
+  protected onSchema(
+    e: TaskEntry,
+    p: { fieldPath: string; format: string },
+    schema: JsonObject,
+    out: RecoveryAction[],
+  ): void {
     const steps = this.fieldSteps(p.fieldPath);
     const body = e.attempt.message.body;
     let format = p.format;
@@ -374,7 +399,11 @@ export class RecoverySession {
     const fixed = this.dateTimeOf(value, format);
     if (!steps || fixed === undefined) {
       e.state = 'blocked';
-      return this.onIsolated(e, { message_id: '', body: { code: 'invalid_message', detail: `cannot correct ${p.fieldPath}` } }, out);
+      return this.onIsolated(
+        e,
+        { message_id: '', body: { code: 'invalid_message', detail: `cannot correct ${p.fieldPath}` } },
+        out,
+      );
     }
     e.attempt = { ...e.attempt, message: this.corrected(e.attempt.message, steps, fixed) };
     e.state = 'pending';
@@ -387,7 +416,9 @@ export class RecoverySession {
 
   /** The held Unix seconds `value` as the date-time `format` asks for, or undefined when it cannot be (any number of seconds, 0 included). */
   protected dateTimeOf(value: unknown, format: string): string | undefined {
-    return format === 'date-time' && typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000).toISOString() : undefined;
+    return format === 'date-time' && typeof value === 'number' && Number.isFinite(value)
+      ? new Date(value * 1000).toISOString()
+      : undefined;
   }
 
   /** The corrected message: the field fixed, a new message id, nothing else changed. */
@@ -415,7 +446,11 @@ export class RecoverySession {
     e.state = 'queued';
     const url = e.task.url;
     let d = this.down.get(url);
-    if (!d) this.down.set(url, (d = { head: e.task.task_id, retries: 0, max: this.maxRetries(o), last: this.now, episode: ++this.episodes }));
+    if (!d)
+      this.down.set(
+        url,
+        (d = { head: e.task.task_id, retries: 0, max: this.maxRetries(o), last: this.now, episode: ++this.episodes }),
+      );
     d.last = this.now;
     this.scheduleRetry(url, out);
   }
@@ -455,7 +490,13 @@ export class RecoverySession {
     this.renewing = true;
     const request_id = this.nextId('r');
     this.purposes.set(request_id, { kind: 'renew', review: o.review });
-    out.push({ type: 'renew', request_id, url: String(o.params.refresh_uri), grant_type: String(o.params.grant_type ?? 'refresh_token'), refresh_token: this.refresh });
+    out.push({
+      type: 'renew',
+      request_id,
+      url: String(o.params.refresh_uri),
+      grant_type: String(o.params.grant_type ?? 'refresh_token'),
+      refresh_token: this.refresh,
+    });
   }
 
   protected onRenewed(body: JsonObject, out: RecoveryAction[]): void {
@@ -471,7 +512,12 @@ export class RecoverySession {
     for (const id of this.interrupted.splice(0)) {
       const e = this.tasks.get(id)!;
       e.state = 'escalated';
-      out.push({ type: 'escalate', task_id: id, ...(review ? { human_review_url: review } : {}), reason: 'the grant could not be renewed' });
+      out.push({
+        type: 'escalate',
+        task_id: id,
+        ...(review ? { human_review_url: review } : {}),
+        reason: 'the grant could not be renewed',
+      });
     }
   }
 
@@ -482,7 +528,11 @@ export class RecoverySession {
     const route = ((body.endpoints ?? {}) as JsonObject).get_action;
     const levels = Array.isArray(body.supported_levels) ? body.supported_levels : [];
     if (typeof route !== 'string' || !levels.some((l) => l === 'L0' || l === 'L1')) {
-      return this.onIsolated(e, { message_id: '', body: { code: 'capability_not_supported', detail: 'no GET-Action route' } }, out);
+      return this.onIsolated(
+        e,
+        { message_id: '', body: { code: 'capability_not_supported', detail: 'no GET-Action route' } },
+        out,
+      );
     }
     this.getOnly.set(new URL(e.task.url).origin, route);
     this.fetch(this.getActionUrl(e, route), { kind: 'get-action', taskId: e.task.task_id }, out, e.task.task_id);

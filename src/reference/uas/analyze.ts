@@ -21,20 +21,42 @@ export interface ArtifactAnalysis {
  * pinned precedence (D-UAS-03): a document that is not well-formed, or not a `<UAS_Document>`,
  * gets that one finding and nothing else.
  */
-export function analyzeArtifact(artifact: string, spec: UasSpec, sourceLength: number, legacy: string | undefined): ArtifactAnalysis {
+export function analyzeArtifact(
+  artifact: string,
+  spec: UasSpec,
+  sourceLength: number,
+  legacy: string | undefined,
+): ArtifactAnalysis {
   const issues = new IssueList();
   const xml = readArtifact(artifact, spec);
   if (!xml.ok) {
-    issues.add({ checkId: 'VAL-XML-WELL-FORMED', ref: 'UAS_Document', token: '', message: `the artifact is not well-formed XML: ${xml.message}`, instruction: 'Escape &, < and > in text as &amp; &lt; &gt;, balance every tag, and emit the whole document.' });
+    issues.add({
+      checkId: 'VAL-XML-WELL-FORMED',
+      ref: 'UAS_Document',
+      token: '',
+      message: `the artifact is not well-formed XML: ${xml.message}`,
+      instruction: 'Escape &, < and > in text as &amp; &lt; &gt;, balance every tag, and emit the whole document.',
+    });
     return { issues, readable: [] };
   }
   const root = xml.rootName;
   if (spec.legacyContainers.includes(root)) {
-    issues.add({ checkId: 'VAL-MIGRATION-REPORT', ref: root, token: root, message: `the artifact is a legacy <${root}> container, not a migrated <${spec.rootElement}>`, instruction: `Migrate <${root}> to <${spec.rootElement}> and record it in <migration_report>.` });
+    issues.add({
+      checkId: 'VAL-MIGRATION-REPORT',
+      ref: root,
+      token: root,
+      message: `the artifact is a legacy <${root}> container, not a migrated <${spec.rootElement}>`,
+      instruction: `Migrate <${root}> to <${spec.rootElement}> and record it in <migration_report>.`,
+    });
     return { issues, readable: [] };
   }
   if (root !== spec.rootElement) {
-    issues.add({ checkId: 'VAL-ELEMENT-ORDER', ref: root, token: root, message: `the root element is <${root}>, not <${spec.rootElement}>` });
+    issues.add({
+      checkId: 'VAL-ELEMENT-ORDER',
+      ref: root,
+      token: root,
+      message: `the root element is <${root}>, not <${spec.rootElement}>`,
+    });
     return { issues, readable: [] };
   }
   const model = xml.model;

@@ -26,7 +26,12 @@ export type PositionalRead = (fd: number, buffer: Buffer, offset: number, length
  * read through it piece by piece. Order does not matter to the bytes served, only to the reads.
  * `read` is `fs.readSync` (a test counts the reads through it).
  */
-export function fileSource(fd: number, length: number, windowSize = DEFAULT_CHUNK, read: PositionalRead = readSync): SpanSource {
+export function fileSource(
+  fd: number,
+  length: number,
+  windowSize = DEFAULT_CHUNK,
+  read: PositionalRead = readSync,
+): SpanSource {
   const buf = Buffer.allocUnsafe(Math.max(1, Math.min(windowSize, length)));
   /** The source bytes [from, to) are in buf[0, to - from). */
   let from = 0;

@@ -73,7 +73,10 @@ export const kindOf = (index: number): UasElementKind => (index >= 0 ? 'unit' : 
 const SPAN = /^bytes:(0|[1-9][0-9]{0,15})-(0|[1-9][0-9]{0,15})$/;
 
 /** Parses `bytes:A-B` into a half-open range, honouring the pinned end convention (D-UAS-06). */
-export function parseSpan(raw: string | undefined, spec: UasSpec): { start: number; end: number; b: number } | undefined {
+export function parseSpan(
+  raw: string | undefined,
+  spec: UasSpec,
+): { start: number; end: number; b: number } | undefined {
   const m = raw === undefined ? null : SPAN.exec(raw);
   if (!m) return undefined;
   const start = Number(m[1]);
@@ -188,14 +191,31 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
         const at = order.indexOf(name, pos);
         if (at < 0) {
           const why = order.includes(name) ? (seen.has(name) ? 'repeated' : 'out of order') : 'not allowed here';
-          structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref: name, token: name, message: `<${name}> is ${why} in <${spec.rootElement}>`, instruction: `Emit the children of <${spec.rootElement}> in the order ${order.join(', ')}.` });
+          structure.push({
+            checkId: 'VAL-ELEMENT-ORDER',
+            ref: name,
+            token: name,
+            message: `<${name}> is ${why} in <${spec.rootElement}>`,
+            instruction: `Emit the children of <${spec.rootElement}> in the order ${order.join(', ')}.`,
+          });
           if (why !== 'out of order') return;
         } else pos = at + 1;
         seen.set(name, attrs);
-        open = { name, allowed: Object.hasOwn(spec.containerChildren, name) ? spec.containerChildren[name] : EMPTY, strayText: false, issues: [] };
+        open = {
+          name,
+          allowed: Object.hasOwn(spec.containerChildren, name) ? spec.containerChildren[name] : EMPTY,
+          strayText: false,
+          issues: [],
+        };
         if (name === 'migration_report') migrated = [];
       } else if (level === 2 && open) {
-        if (!open.allowed.includes(name)) open.issues.push({ checkId: 'VAL-ELEMENT-ORDER', ref: open.name, token: name, message: `<${name}> is not allowed in <${open.name}>` });
+        if (!open.allowed.includes(name))
+          open.issues.push({
+            checkId: 'VAL-ELEMENT-ORDER',
+            ref: open.name,
+            token: name,
+            message: `<${name}> is not allowed in <${open.name}>`,
+          });
         const where = open.name;
         if (where === 'semantic_units') {
           if (name === 'semantic_unit') {
@@ -205,12 +225,20 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
             inUnit = true;
           }
         } else if (where === 'cognitive_map') {
-          if (name === 'edge') edges.push({ id: attrs.id ?? '', source: attrs.source, target: attrs.target, baseRelation: words.get(attrs.base_relation), specializedRelation: words.get(attrs.specialized_relation) });
+          if (name === 'edge')
+            edges.push({
+              id: attrs.id ?? '',
+              source: attrs.source,
+              target: attrs.target,
+              baseRelation: words.get(attrs.base_relation),
+              specializedRelation: words.get(attrs.specialized_relation),
+            });
           else if (name === 'node') nodes.push(attrs.ref);
         } else if (where === 'concept_registry') {
           if (name === 'concept') concepts.push({ id: attrs.id ?? '' });
         } else if (where === 'ambiguity_register') {
-          if (name === 'ambiguity_entry') ambiguities.push({ type: words.get(attrs.type), ref: attrs.ref, token: attrs.token });
+          if (name === 'ambiguity_entry')
+            ambiguities.push({ type: words.get(attrs.type), ref: attrs.ref, token: attrs.token });
         } else if (where === 'migration_report') {
           if (name === 'migrated_container') migrated!.push(attrs.name ?? '');
         }
@@ -224,7 +252,13 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
       if (level === 2) inUnit = false;
       else if (level === 1 && open) {
         // Only a container of elements ever has `strayText` set (see `text`).
-        if (open.strayText) open.issues.push({ checkId: 'VAL-ELEMENT-ORDER', ref: open.name, token: '#text', message: `character data directly inside <${open.name}>` });
+        if (open.strayText)
+          open.issues.push({
+            checkId: 'VAL-ELEMENT-ORDER',
+            ref: open.name,
+            token: '#text',
+            message: `character data directly inside <${open.name}>`,
+          });
         containerIssues.push(...open.issues);
         open = undefined;
       }
@@ -243,11 +277,30 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   if (error !== undefined) return { ok: false, message: error };
 
   for (const c of spec.childOrder) {
-    if (c.required && !seen.has(c.name)) structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref: c.name, token: c.name, message: `required child <${c.name}> is missing`, instruction: `Emit <${c.name}> in its place.` });
+    if (c.required && !seen.has(c.name))
+      structure.push({
+        checkId: 'VAL-ELEMENT-ORDER',
+        ref: c.name,
+        token: c.name,
+        message: `required child <${c.name}> is missing`,
+        instruction: `Emit <${c.name}> in its place.`,
+      });
   }
-  if (rootText) structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref: spec.rootElement, token: '#text', message: `character data directly inside <${spec.rootElement}>` });
+  if (rootText)
+    structure.push({
+      checkId: 'VAL-ELEMENT-ORDER',
+      ref: spec.rootElement,
+      token: '#text',
+      message: `character data directly inside <${spec.rootElement}>`,
+    });
   structure.push(...containerIssues);
-  for (const { ref, token } of unitInner) structure.push({ checkId: 'VAL-ELEMENT-ORDER', ref, token, message: `<${token}> inside a <semantic_unit>: units hold text only` });
+  for (const { ref, token } of unitInner)
+    structure.push({
+      checkId: 'VAL-ELEMENT-ORDER',
+      ref,
+      token,
+      message: `<${token}> inside a <semantic_unit>: units hold text only`,
+    });
   const manifest = seen.get('source_manifest');
   // The id table is built once the parse is over: a table growing during the parse would be copied
   // by every young-generation collection the parse triggers.
@@ -260,6 +313,17 @@ export function readArtifact(artifact: string, spec: UasSpec): ArtifactRead {
   for (const u of units) declare(u.id, u.index);
   for (const c of concepts) declare(c.id, CONCEPT);
   for (const e of edges) declare(e.id, EDGE);
-  const model: UasModel = { ids, idsUnique, rootSha256: manifest?.root_sha256, byteLength: manifest?.byte_length, migratedContainers: migrated, concepts, units, nodes, edges, ambiguities };
+  const model: UasModel = {
+    ids,
+    idsUnique,
+    rootSha256: manifest?.root_sha256,
+    byteLength: manifest?.byte_length,
+    migratedContainers: migrated,
+    concepts,
+    units,
+    nodes,
+    edges,
+    ambiguities,
+  };
   return { ok: true, rootName: rootName!, model, structure };
 }

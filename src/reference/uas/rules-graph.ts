@@ -20,8 +20,16 @@ function idCounts(m: UasModel): Map<string, { n: number; kinds: Set<UasElementKi
 const ALL_KINDS: readonly UasElementKind[] = ['unit', 'concept', 'edge'];
 const NO_KIND: readonly UasElementKind[] = [];
 /** The kinds of an id declared once, shared: looking a reference up allocates nothing. */
-const ONE_KIND: Record<UasElementKind, readonly UasElementKind[]> = { unit: ['unit'], concept: ['concept'], edge: ['edge'] };
-const KIND_NAME: Record<UasElementKind, string> = { unit: 'a <semantic_unit>', concept: 'a <concept>', edge: 'an <edge>' };
+const ONE_KIND: Record<UasElementKind, readonly UasElementKind[]> = {
+  unit: ['unit'],
+  concept: ['concept'],
+  edge: ['edge'],
+};
+const KIND_NAME: Record<UasElementKind, string> = {
+  unit: 'a <semantic_unit>',
+  concept: 'a <concept>',
+  edge: 'an <edge>',
+};
 
 /** "a <semantic_unit> or a <concept>": the kinds a reference may name, for messages. */
 const kindList = (kinds: readonly UasElementKind[]) => kinds.map((k) => KIND_NAME[k]).join(' or ');
@@ -54,7 +62,13 @@ export function checkGraph(m: UasModel, spec: UasSpec, issues: IssueList): boole
         issues.add({ checkId: 'VAL-ID-UNIQUE', token: '', message: `${n} element(s) have no id` });
       } else if (n > 1) {
         sound = false;
-        issues.add({ checkId: 'VAL-ID-UNIQUE', ref: id, token: id, message: `id ${id} is declared ${n} times`, instruction: `Give each semantic_unit, concept and edge its own id; '${id}' is used ${n} times.` });
+        issues.add({
+          checkId: 'VAL-ID-UNIQUE',
+          ref: id,
+          token: id,
+          message: `id ${id} is declared ${n} times`,
+          instruction: `Give each semantic_unit, concept and edge its own id; '${id}' is used ${n} times.`,
+        });
       }
     }
   }
@@ -70,15 +84,30 @@ export function checkGraph(m: UasModel, spec: UasSpec, issues: IssueList): boole
     return index === undefined ? NO_KIND : ONE_KIND[kindOf(index)];
   };
   /** True when `ref` is declared as one of `kinds`. */
-  const fits = (ref: string | undefined, kinds: readonly UasElementKind[]): boolean => kindsOf(ref).some((k) => kinds.includes(k));
+  const fits = (ref: string | undefined, kinds: readonly UasElementKind[]): boolean =>
+    kindsOf(ref).some((k) => kinds.includes(k));
   /** Reports `ref` when it is not a declared id of one of `kinds`; `where` says which reference it is. */
-  const expect = (ref: string | undefined, kinds: readonly UasElementKind[], where: string, owner: string | undefined) => {
+  const expect = (
+    ref: string | undefined,
+    kinds: readonly UasElementKind[],
+    where: string,
+    owner: string | undefined,
+  ) => {
     if (fits(ref, kinds)) return;
     const declared = kindsOf(ref);
     sound = false;
     const token = ref ?? '';
-    const what = declared.length === 0 ? `undeclared id "${token}"` : `"${token}", ${KIND_NAME[declared[0]!]}, where it must name ${kindList(kinds)}`;
-    issues.add({ checkId: 'VAL-EDGE-REF', ref: owner, token, message: `${where} references ${what}`, instruction: `Point ${where} at the id of ${kindList(kinds)} declared in the document.` });
+    const what =
+      declared.length === 0
+        ? `undeclared id "${token}"`
+        : `"${token}", ${KIND_NAME[declared[0]!]}, where it must name ${kindList(kinds)}`;
+    issues.add({
+      checkId: 'VAL-EDGE-REF',
+      ref: owner,
+      token,
+      message: `${where} references ${what}`,
+      instruction: `Point ${where} at the id of ${kindList(kinds)} declared in the document.`,
+    });
   };
   const { edge, node } = spec.referenceKinds;
   for (const e of m.edges) {
@@ -92,8 +121,17 @@ export function checkGraph(m: UasModel, spec: UasSpec, issues: IssueList): boole
     for (const c of u.conceptRefs) {
       if (fits(c, conceptKinds)) continue;
       const declared = kindsOf(c);
-      const what = declared.length === 0 ? 'which <concept_registry> does not declare' : `which is ${KIND_NAME[declared[0]!]}, not a declared concept`;
-      issues.add({ checkId: 'VAL-CONCEPT-REF', ref: u.id, token: c, message: `unit ${u.id} references concept ${c}, ${what}`, instruction: `Declare <concept id='${c}'> in concept_registry or remove the reference.` });
+      const what =
+        declared.length === 0
+          ? 'which <concept_registry> does not declare'
+          : `which is ${KIND_NAME[declared[0]!]}, not a declared concept`;
+      issues.add({
+        checkId: 'VAL-CONCEPT-REF',
+        ref: u.id,
+        token: c,
+        message: `unit ${u.id} references concept ${c}, ${what}`,
+        instruction: `Declare <concept id='${c}'> in concept_registry or remove the reference.`,
+      });
     }
   }
   return sound;

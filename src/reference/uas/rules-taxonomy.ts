@@ -20,13 +20,27 @@ export function checkTaxonomy(m: UasModel, spec: UasSpec, issues: IssueList): vo
         checkId: 'VAL-ROLE-ENUM',
         ref: u.id,
         token,
-        message: u.baseRole === undefined ? `unit ${u.id} has no base_role` : `base_role "${token}" of unit ${u.id} is not one of the ${roles.size} closed base roles`,
+        message:
+          u.baseRole === undefined
+            ? `unit ${u.id} has no base_role`
+            : `base_role "${token}" of unit ${u.id} is not one of the ${roles.size} closed base roles`,
         instruction: `Token '${token}' is not permitted in closed base_role_taxonomy. Map to a closed base_role with specialized_role='${token}' and register an entry in ambiguity_register type='ROLE_OVERFLOW'.`,
       });
     }
     const sr = u.specializedRole;
-    if (sr !== undefined && !roles.has(sr) && !Object.hasOwn(spec.roleAliases, sr) && !overflow('ROLE_OVERFLOW', u.id, sr)) {
-      issues.add({ checkId: 'VAL-OVERFLOW-REGISTER', ref: u.id, token: sr, message: `specialized_role "${sr}" of unit ${u.id} is not a registered alias and has no ROLE_OVERFLOW entry`, instruction: `Register an ambiguity_entry type='ROLE_OVERFLOW' ref='${u.id}' token='${sr}'.` });
+    if (
+      sr !== undefined &&
+      !roles.has(sr) &&
+      !Object.hasOwn(spec.roleAliases, sr) &&
+      !overflow('ROLE_OVERFLOW', u.id, sr)
+    ) {
+      issues.add({
+        checkId: 'VAL-OVERFLOW-REGISTER',
+        ref: u.id,
+        token: sr,
+        message: `specialized_role "${sr}" of unit ${u.id} is not a registered alias and has no ROLE_OVERFLOW entry`,
+        instruction: `Register an ambiguity_entry type='ROLE_OVERFLOW' ref='${u.id}' token='${sr}'.`,
+      });
     }
   }
   for (const e of m.edges) {
@@ -41,14 +55,30 @@ export function checkTaxonomy(m: UasModel, spec: UasSpec, issues: IssueList): vo
       });
     }
     const sr = e.specializedRelation;
-    if (sr !== undefined && !relations.has(sr) && !Object.hasOwn(spec.relationAliases, sr) && !overflow('RELATION_OVERFLOW', e.id, sr)) {
-      issues.add({ checkId: 'VAL-OVERFLOW-REGISTER', ref: e.id, token: sr, message: `specialized_relation "${sr}" of edge ${e.id} is not a registered subtype and has no RELATION_OVERFLOW entry`, instruction: `Register an ambiguity_entry type='RELATION_OVERFLOW' ref='${e.id}' token='${sr}'.` });
+    if (
+      sr !== undefined &&
+      !relations.has(sr) &&
+      !Object.hasOwn(spec.relationAliases, sr) &&
+      !overflow('RELATION_OVERFLOW', e.id, sr)
+    ) {
+      issues.add({
+        checkId: 'VAL-OVERFLOW-REGISTER',
+        ref: e.id,
+        token: sr,
+        message: `specialized_relation "${sr}" of edge ${e.id} is not a registered subtype and has no RELATION_OVERFLOW entry`,
+        instruction: `Register an ambiguity_entry type='RELATION_OVERFLOW' ref='${e.id}' token='${sr}'.`,
+      });
     }
   }
   for (const a of m.ambiguities) {
     const type = a.type ?? '';
     if (!spec.ambiguityTypes.includes(type)) {
-      issues.add({ checkId: 'VAL-OVERFLOW-REGISTER', ref: a.ref, token: type, message: `ambiguity_entry type "${type}" is not one of ${spec.ambiguityTypes.join(', ')}` });
+      issues.add({
+        checkId: 'VAL-OVERFLOW-REGISTER',
+        ref: a.ref,
+        token: type,
+        message: `ambiguity_entry type "${type}" is not one of ${spec.ambiguityTypes.join(', ')}`,
+      });
     }
   }
 }

@@ -21,7 +21,10 @@ export function memorySource(bytes: Uint8Array): SpanSource {
   return {
     length: buf.length,
     chunks: (start, end, fn) => fn(buf.subarray(start, end)),
-    hash: (start, end) => (oneShot ? oneShot('sha256', buf.subarray(start, end), 'hex') : crypto.createHash('sha256').update(buf.subarray(start, end)).digest('hex')),
+    hash: (start, end) =>
+      oneShot
+        ? oneShot('sha256', buf.subarray(start, end), 'hex')
+        : crypto.createHash('sha256').update(buf.subarray(start, end)).digest('hex'),
   };
 }
 
@@ -32,9 +35,21 @@ const sameHash = (claimed: string | undefined, hex: string) => claimed?.toLowerC
 export function checkRoot(m: UasModel, rootHex: string, length: number, issues: IssueList): void {
   const claimed = m.rootSha256;
   if (!sameHash(claimed, rootHex)) {
-    issues.add({ checkId: 'VAL-ROOT-HASH', ref: 'source_manifest', token: claimed ?? '', message: `root_sha256 "${claimed ?? ''}" is not the SHA-256 of the source (${rootHex})`, instruction: `Set root_sha256='${rootHex}'.` });
+    issues.add({
+      checkId: 'VAL-ROOT-HASH',
+      ref: 'source_manifest',
+      token: claimed ?? '',
+      message: `root_sha256 "${claimed ?? ''}" is not the SHA-256 of the source (${rootHex})`,
+      instruction: `Set root_sha256='${rootHex}'.`,
+    });
   } else if (m.byteLength !== undefined && m.byteLength !== String(length)) {
-    issues.add({ checkId: 'VAL-ROOT-HASH', ref: 'source_manifest', token: m.byteLength, message: `byte_length "${m.byteLength}" is not the source length ${length}`, instruction: `Set byte_length='${length}'.` });
+    issues.add({
+      checkId: 'VAL-ROOT-HASH',
+      ref: 'source_manifest',
+      token: m.byteLength,
+      message: `byte_length "${m.byteLength}" is not the source length ${length}`,
+      instruction: `Set byte_length='${length}'.`,
+    });
   }
 }
 
@@ -56,17 +71,35 @@ class Utf8Scratch {
  * byte with the source; the offset reported is that of the first differing byte, or the end of the
  * shorter of text and span when one is a strict prefix of the other (D-UAS-09).
  */
-export function checkSpanContents(units: readonly UnitInfo[], src: SpanSource, spec: UasSpec, issues: IssueList, digests?: readonly (string | undefined)[]): void {
+export function checkSpanContents(
+  units: readonly UnitInfo[],
+  src: SpanSource,
+  spec: UasSpec,
+  issues: IssueList,
+  digests?: readonly (string | undefined)[],
+): void {
   const scratch = new Utf8Scratch();
   units.forEach((u, i) => {
     const { start, end } = u.span!;
     const hex = digests?.[i] ?? src.hash(start, end);
     if (!sameHash(u.spanSha256, hex)) {
-      issues.add({ checkId: 'VAL-SPAN-HASH', ref: u.id, byteOffset: start, token: u.spanSha256 ?? '', message: `span_sha256 of unit ${u.id} is not the SHA-256 of bytes ${start}-${end}`, instruction: `Set span_sha256='${hex}' or correct source_span.` });
+      issues.add({
+        checkId: 'VAL-SPAN-HASH',
+        ref: u.id,
+        byteOffset: start,
+        token: u.spanSha256 ?? '',
+        message: `span_sha256 of unit ${u.id} is not the SHA-256 of bytes ${start}-${end}`,
+        instruction: `Set span_sha256='${hex}' or correct source_span.`,
+      });
     }
     // An absent mode is not one of them.
     if (!spec.preservationModes.includes(u.mode as string)) {
-      issues.add({ checkId: 'VAL-VERBATIM', ref: u.id, token: u.mode ?? '', message: `unit ${u.id} has preservation_mode "${u.mode ?? ''}", not one of ${spec.preservationModes.join(', ')}` });
+      issues.add({
+        checkId: 'VAL-VERBATIM',
+        ref: u.id,
+        token: u.mode ?? '',
+        message: `unit ${u.id} has preservation_mode "${u.mode ?? ''}", not one of ${spec.preservationModes.join(', ')}`,
+      });
     }
     if (u.mode !== 'VERBATIM_FULL') return;
     const expected = scratch.encode(u.text);
@@ -80,7 +113,14 @@ export function checkSpanContents(units: readonly UnitInfo[], src: SpanSource, s
     if (diff < 0 && expected.length !== end - start) diff = n;
     if (diff >= 0) {
       const offset = start + diff;
-      issues.add({ checkId: 'VAL-VERBATIM', ref: u.id, byteOffset: offset, token: tokenAt(expected, diff), message: `verbatim text of unit ${u.id} differs from the source at byte ${offset}`, instruction: `Copy bytes ${start}-${end} of the source exactly (escape &, < and CR as references), or change preservation_mode.` });
+      issues.add({
+        checkId: 'VAL-VERBATIM',
+        ref: u.id,
+        byteOffset: offset,
+        token: tokenAt(expected, diff),
+        message: `verbatim text of unit ${u.id} differs from the source at byte ${offset}`,
+        instruction: `Copy bytes ${start}-${end} of the source exactly (escape &, < and CR as references), or change preservation_mode.`,
+      });
     }
   });
 }
@@ -102,7 +142,11 @@ function tokenAt(bytes: Uint8Array, at: number): string {
  * `<document>`, `<content_body>`, `<agent_ingestion_map>`, looking only at its first bytes.
  */
 export function legacyContainerOf(prefix: Uint8Array, spec: UasSpec): string | undefined {
-  const head = Buffer.from(prefix.buffer, prefix.byteOffset, Math.min(prefix.byteLength, spec.legacyScanBytes)).toString('utf8');
+  const head = Buffer.from(
+    prefix.buffer,
+    prefix.byteOffset,
+    Math.min(prefix.byteLength, spec.legacyScanBytes),
+  ).toString('utf8');
   const m = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<([A-Za-z_][\w.-]*)[\s/>]/.exec(head);
   return m && spec.legacyContainers.includes(m[1]) ? m[1] : undefined;
 }
@@ -111,11 +155,22 @@ export function legacyContainerOf(prefix: Uint8Array, spec: UasSpec): string | u
 export function checkMigration(m: UasModel, legacy: string | undefined, spec: UasSpec, issues: IssueList): void {
   const listed = m.migratedContainers;
   if (legacy !== undefined && (listed === undefined || !listed.includes(legacy))) {
-    issues.add({ checkId: 'VAL-MIGRATION-REPORT', ref: 'migration_report', token: legacy, message: `the source is a legacy <${legacy}> container but the artifact has no migration report for it`, instruction: `Emit <migration_report><migrated_container name='${legacy}'/></migration_report> after source_manifest.` });
+    issues.add({
+      checkId: 'VAL-MIGRATION-REPORT',
+      ref: 'migration_report',
+      token: legacy,
+      message: `the source is a legacy <${legacy}> container but the artifact has no migration report for it`,
+      instruction: `Emit <migration_report><migrated_container name='${legacy}'/></migration_report> after source_manifest.`,
+    });
   }
   for (const name of listed ?? []) {
     if (name !== legacy || !spec.legacyContainers.includes(name)) {
-      issues.add({ checkId: 'VAL-MIGRATION-REPORT', ref: 'migration_report', token: name, message: `the migration report names <${name}>, which is not the source's legacy container` });
+      issues.add({
+        checkId: 'VAL-MIGRATION-REPORT',
+        ref: 'migration_report',
+        token: name,
+        message: `the migration report names <${name}>, which is not the source's legacy container`,
+      });
     }
   }
 }

@@ -28,7 +28,12 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * every span inside it. For large sources a worker thread hashes spans while this thread hashes the
  * whole source, and both then share the spans left. Same findings as `verifyUas` with the same `spec`.
  */
-export async function verifyUasFile(sourcePath: string, artifactPath: string, spec: UasSpec, opts: FileVerifyOptions = {}): Promise<UasReferenceVerdict> {
+export async function verifyUasFile(
+  sourcePath: string,
+  artifactPath: string,
+  spec: UasSpec,
+  opts: FileVerifyOptions = {},
+): Promise<UasReferenceVerdict> {
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
   let artifact: string;
   try {
@@ -39,13 +44,17 @@ export async function verifyUasFile(sourcePath: string, artifactPath: string, sp
       artifact = '\u0000'; // not UTF-8: reported as not well-formed, like any byte XML cannot carry
     }
   } catch (e) {
-    throw new UnreadableFileError(`cannot read artifact ${artifactPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UnreadableFileError(
+      `cannot read artifact ${artifactPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   let fd: number;
   try {
     fd = openSync(sourcePath, 'r');
   } catch (e) {
-    throw new UnreadableFileError(`cannot read source ${sourcePath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UnreadableFileError(
+      `cannot read source ${sourcePath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   try {
     const st = fstatSync(fd);

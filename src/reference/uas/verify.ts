@@ -26,13 +26,15 @@ export interface UasReferenceVerdict extends UasVerdict {
 export function toVerdict(issues: readonly UasIssue[], model: UasModel | undefined): UasReferenceVerdict {
   // The reader's id table holds every id a unit, edge or concept declares.
   const ids = model?.ids;
-  const findings = issues.map((i): UasReferenceFinding => ({
-    checkId: i.checkId,
-    ...(i.ref?.trim() && ids?.has(i.ref) ? { unitId: i.ref } : {}),
-    ...(i.byteOffset !== undefined ? { byteOffset: i.byteOffset } : {}),
-    message: i.message,
-    intercept: interceptPacket(i),
-  }));
+  const findings = issues.map(
+    (i): UasReferenceFinding => ({
+      checkId: i.checkId,
+      ...(i.ref?.trim() && ids?.has(i.ref) ? { unitId: i.ref } : {}),
+      ...(i.byteOffset !== undefined ? { byteOffset: i.byteOffset } : {}),
+      message: i.message,
+      intercept: interceptPacket(i),
+    }),
+  );
   return { valid: findings.length === 0, findings };
 }
 

@@ -37,11 +37,17 @@ function degrees(m: Pick<UasModel, 'units' | 'edges' | 'ids'>): Degrees {
  * The divisor of the centrality (D-UAS-10, `centralityNormalization`): the largest degree among the
  * elements of the kinds `over`, or n - 1 with n the number of those elements.
  */
-export function centralityDivisor(m: Pick<UasModel, 'units' | 'concepts' | 'edges' | 'ids'>, spec: UasSpec): { divisor: number; deg: Int32Array } {
+export function centralityDivisor(
+  m: Pick<UasModel, 'units' | 'concepts' | 'edges' | 'ids'>,
+  spec: UasSpec,
+): { divisor: number; deg: Int32Array } {
   const { divideBy, over } = spec.centralityNormalization;
   const d = degrees(m);
   if (divideBy === 'n-minus-1') {
-    const n = (over.includes('unit') ? m.units.length : 0) + (over.includes('concept') ? m.concepts.length : 0) + (over.includes('edge') ? m.edges.length : 0);
+    const n =
+      (over.includes('unit') ? m.units.length : 0) +
+      (over.includes('concept') ? m.concepts.length : 0) +
+      (over.includes('edge') ? m.edges.length : 0);
     return { divisor: n - 1, deg: d.units };
   }
   let max = 0;
@@ -57,7 +63,11 @@ export function centralityDivisor(m: Pick<UasModel, 'units' | 'concepts' | 'edge
  * reported by the formula rule.
  */
 export function exactWeight(modifiers: readonly string[], degree: number, divisor: number, spec: UasSpec): ExactWeight {
-  const sum = modifiers.reduce((s, t, i) => s + (Object.hasOwn(spec.weightModifiers, t) && modifiers.indexOf(t) === i ? spec.weightModifiers[t] : 0), 0);
+  const sum = modifiers.reduce(
+    (s, t, i) =>
+      s + (Object.hasOwn(spec.weightModifiers, t) && modifiers.indexOf(t) === i ? spec.weightModifiers[t] : 0),
+    0,
+  );
   if (divisor <= 0) return { num: spec.weightBase + sum, den: 1 };
   return { num: (spec.weightBase + sum) * divisor + spec.centralityFactor * degree, den: divisor };
 }
@@ -108,7 +118,13 @@ export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, is
   for (const u of m.units) {
     const v = declaredWeight(u.weight);
     if (Number.isNaN(v)) {
-      issues.add({ checkId: 'VAL-WEIGHT-RANGE', ref: u.id, token: u.weight ?? '', message: `weight "${u.weight ?? ''}" of unit ${u.id} is not a decimal in [0.00, 1.00]`, instruction: 'Emit weight as a decimal from 0.00 to 1.00.' });
+      issues.add({
+        checkId: 'VAL-WEIGHT-RANGE',
+        ref: u.id,
+        token: u.weight ?? '',
+        message: `weight "${u.weight ?? ''}" of unit ${u.id} is not a decimal in [0.00, 1.00]`,
+        instruction: 'Emit weight as a decimal from 0.00 to 1.00.',
+      });
     } else declared[u.index] = v;
   }
   if (!graphSound) return;
@@ -128,16 +144,40 @@ export function checkWeights(m: UasModel, spec: UasSpec, graphSound: boolean, is
     const invalid = invalidModifiers(u.modifiers, spec);
     const got = declared[u.index];
     if (invalid.length > 0) {
-      issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: invalid[0], message: `unit ${u.id} has unknown or repeated weight modifier(s) ${invalid.join(', ')}`, instruction: `List in weight_modifiers each condition of the table that holds, once: ${Object.keys(spec.weightModifiers).join(', ')}.` });
+      issues.add({
+        checkId: 'VAL-WEIGHT-FORMULA',
+        ref: u.id,
+        token: invalid[0],
+        message: `unit ${u.id} has unknown or repeated weight modifier(s) ${invalid.join(', ')}`,
+        instruction: `List in weight_modifiers each condition of the table that holds, once: ${Object.keys(spec.weightModifiers).join(', ')}.`,
+      });
     } else if (!Number.isNaN(got) && Math.abs(got - weightValue(w)) > spec.weightTolerance + 1e-9) {
-      issues.add({ checkId: 'VAL-WEIGHT-FORMULA', ref: u.id, token: u.weight, message: `weight ${u.weight} of unit ${u.id} differs from the formula's ${weightValue(w).toFixed(4)} (modifiers [${u.modifiers.join(' ')}], degree ${d}, centrality divisor ${divisor})`, instruction: `Set weight='${weightValue(w).toFixed(2)}'.` });
+      issues.add({
+        checkId: 'VAL-WEIGHT-FORMULA',
+        ref: u.id,
+        token: u.weight,
+        message: `weight ${u.weight} of unit ${u.id} differs from the formula's ${weightValue(w).toFixed(4)} (modifiers [${u.modifiers.join(' ')}], degree ${d}, centrality divisor ${divisor})`,
+        instruction: `Set weight='${weightValue(w).toFixed(2)}'.`,
+      });
     }
     const atLeast = (t: number) => w.num >= t * w.den;
     if (atLeast(spec.promotion['PM-01']) && !promoted.has(u.id) && !nearPromoted.has(u.id)) {
-      issues.add({ checkId: 'VAL-PROMOTION', ref: u.id, token: 'PM-01', message: `unit ${u.id} has weight ${weightValue(w).toFixed(2)} >= 0.85 but is neither a <node> of the cognitive map nor adjacent to one (PM-01)`, instruction: `Add <node ref='${u.id}'/> to cognitive_map.` });
+      issues.add({
+        checkId: 'VAL-PROMOTION',
+        ref: u.id,
+        token: 'PM-01',
+        message: `unit ${u.id} has weight ${weightValue(w).toFixed(2)} >= 0.85 but is neither a <node> of the cognitive map nor adjacent to one (PM-01)`,
+        instruction: `Add <node ref='${u.id}'/> to cognitive_map.`,
+      });
     }
     if (atLeast(spec.promotion['PM-02']) && d === 0 && !isolated.has(u.id)) {
-      issues.add({ checkId: 'VAL-PROMOTION', ref: u.id, token: 'PM-02', message: `unit ${u.id} has weight ${weightValue(w).toFixed(2)} >= 0.95, no edges and no NODE_ISOLATION entry (PM-02)`, instruction: `Add an edge for '${u.id}' or an ambiguity_entry type='NODE_ISOLATION' ref='${u.id}'.` });
+      issues.add({
+        checkId: 'VAL-PROMOTION',
+        ref: u.id,
+        token: 'PM-02',
+        message: `unit ${u.id} has weight ${weightValue(w).toFixed(2)} >= 0.95, no edges and no NODE_ISOLATION entry (PM-02)`,
+        instruction: `Add an edge for '${u.id}' or an ambiguity_entry type='NODE_ISOLATION' ref='${u.id}'.`,
+      });
     }
   }
 }

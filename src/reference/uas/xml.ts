@@ -1,7 +1,8 @@
 import { saxesParserClass } from '../../contract/dependency.js';
 
 /** Characters XML 1.0 cannot carry, raw or as a reference (§2.2 Char). */
-export const NOT_XML_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const NOT_XML_CHAR =
+  /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What a strict parse reports, in document order. Attribute values and text arrive decoded. */
 export interface XmlEvents {
@@ -32,7 +33,8 @@ const OPTIONS = { xmlns: false, defaultXMLVersion: '1.0', forceXMLVersion: true 
 export function parseStrictXml(input: string, on: XmlEvents): string | undefined {
   // saxes reads a lone surrogate as half of a pair with the next character; refuse those first.
   const bad = wellFormedUtf16(input) ? null : NOT_XML_CHAR.exec(input);
-  if (bad) return `character U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML 1.0`;
+  if (bad)
+    return `character U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} is not allowed in XML 1.0`;
   const parser = new (saxesParserClass())(OPTIONS);
   parser.on('doctype', () => {
     throw new NotWellFormed('a DOCTYPE is not allowed in a UAS artifact');

@@ -10,7 +10,8 @@ const HEX: Record<string, string> = { brightgreen: '#4c1', yellow: '#dfb317', re
  */
 function textWidth(value: string): number {
   let w = 0;
-  for (const ch of value) w += /[ilj.,:;'|!]/.test(ch) ? 3.5 : /[mwMW@%]/.test(ch) ? 10 : /[A-Z0-9]/.test(ch) ? 7.5 : 6.5;
+  for (const ch of value)
+    w += /[ilj.,:;'|!]/.test(ch) ? 3.5 : /[mwMW@%]/.test(ch) ? 10 : /[A-Z0-9]/.test(ch) ? 7.5 : 6.5;
   return Math.ceil(w);
 }
 

@@ -4,7 +4,16 @@
  */
 import { jsonChunks } from '../json.js';
 import type { AdapterKind } from '../../contract/adapter-spec.js';
-import { badgeFiles, cellStatusOf, checkPage, suiteCounts, type CellStatus, type Site, type SiteRun, type SuiteCounts } from './model.js';
+import {
+  badgeFiles,
+  cellStatusOf,
+  checkPage,
+  suiteCounts,
+  type CellStatus,
+  type Site,
+  type SiteRun,
+  type SuiteCounts,
+} from './model.js';
 
 /** The format id of `index.json`. */
 export const SITE_INDEX_FORMAT = 'uaix-conformance-site/1';
@@ -38,11 +47,29 @@ export interface SiteIndex {
     catalogHash: string;
     columns: string[];
     suites: { name: string; counts: Record<string, SuiteCounts> }[];
-    checks: { id: string; suite: string; title: string; severity: string; specRef: string; page: string; results: Record<string, CellStatus> }[];
+    checks: {
+      id: string;
+      suite: string;
+      title: string;
+      severity: string;
+      specRef: string;
+      page: string;
+      results: Record<string, CellStatus>;
+    }[];
     onlyHere: string[];
     definedDifferently: string[];
   }[];
-  history: { implementation: string; steps: { run: string; previous?: string; catalogChanged?: boolean; regressed?: string[]; fixed?: string[]; passed: Record<string, number> }[] }[];
+  history: {
+    implementation: string;
+    steps: {
+      run: string;
+      previous?: string;
+      catalogChanged?: boolean;
+      regressed?: string[];
+      fixed?: string[];
+      passed: Record<string, number>;
+    }[];
+  }[];
 }
 
 function indexRun(run: SiteRun): SiteIndexRun {
@@ -51,7 +78,13 @@ function indexRun(run: SiteRun): SiteIndexRun {
     key: run.key,
     implementation: run.implementation,
     source: run.source,
-    adapter: { name: r.adapter.name, version: r.adapter.version, ...(r.adapter.capabilityLevel !== undefined ? { capabilityLevel: r.adapter.capabilityLevel } : {}), spec: r.adapter.spec, kind: run.kind },
+    adapter: {
+      name: r.adapter.name,
+      version: r.adapter.version,
+      ...(r.adapter.capabilityLevel !== undefined ? { capabilityLevel: r.adapter.capabilityLevel } : {}),
+      spec: r.adapter.spec,
+      kind: run.kind,
+    },
     tool: { name: r.tool.name, version: r.tool.version },
     group: run.group,
     catalogHash: r.run.catalogHash,
@@ -76,36 +109,51 @@ export function siteIndexOf(site: Site, tool: { name: string; version: string })
   return {
     format: SITE_INDEX_FORMAT,
     tool,
-    implementations: site.implementations.map((i) => ({ key: i.key, name: i.name, runs: i.runs.map((r) => r.key), badge: badgeFiles(i) })),
+    implementations: site.implementations.map((i) => ({
+      key: i.key,
+      name: i.name,
+      runs: i.runs.map((r) => r.key),
+      badge: badgeFiles(i),
+    })),
     runs: site.runs.map(indexRun),
     groups: site.groups.map((g) => {
       const byId = g.columns.map((c) => new Map(c.report.checks.map((k) => [k.id, k])));
       return {
-      key: g.key,
-      toolVersion: g.toolVersion,
-      catalogHash: g.catalogHash,
-      columns: g.columns.map((c) => c.key),
-      suites: g.suites.map((s) => ({ name: s.name, counts: Object.fromEntries(g.columns.map((c) => [c.key, suiteCounts(c, s.name)])) })),
-      checks: g.suites.flatMap((s) =>
-        s.checks.map((d) => ({
-          id: d.id,
-          suite: d.suite,
-          title: d.title,
-          severity: d.severity,
-          specRef: d.specRef,
-          page: checkPage(d.id),
-          results: Object.fromEntries(g.columns.map((c, i) => [c.key, cellStatusOf(byId[i]!.get(d.id))])),
+        key: g.key,
+        toolVersion: g.toolVersion,
+        catalogHash: g.catalogHash,
+        columns: g.columns.map((c) => c.key),
+        suites: g.suites.map((s) => ({
+          name: s.name,
+          counts: Object.fromEntries(g.columns.map((c) => [c.key, suiteCounts(c, s.name)])),
         })),
-      ),
-      onlyHere: [...g.onlyHere],
-      definedDifferently: [...g.definedDifferently],
+        checks: g.suites.flatMap((s) =>
+          s.checks.map((d) => ({
+            id: d.id,
+            suite: d.suite,
+            title: d.title,
+            severity: d.severity,
+            specRef: d.specRef,
+            page: checkPage(d.id),
+            results: Object.fromEntries(g.columns.map((c, i) => [c.key, cellStatusOf(byId[i]!.get(d.id))])),
+          })),
+        ),
+        onlyHere: [...g.onlyHere],
+        definedDifferently: [...g.definedDifferently],
       };
     }),
     history: site.history.map((h) => ({
       implementation: h.implementation.key,
       steps: h.steps.map((s) => ({
         run: s.run.key,
-        ...(s.previous && s.diff ? { previous: s.previous.key, catalogChanged: s.diff.catalogChanged, regressed: s.diff.regressed.map((e) => e.id), fixed: s.diff.fixed.map((e) => e.id) } : {}),
+        ...(s.previous && s.diff
+          ? {
+              previous: s.previous.key,
+              catalogChanged: s.diff.catalogChanged,
+              regressed: s.diff.regressed.map((e) => e.id),
+              fixed: s.diff.fixed.map((e) => e.id),
+            }
+          : {}),
         passed: passedBySuite(s.run),
       })),
     })),

@@ -25,7 +25,11 @@ export const SITE_INDEX_FILES: readonly string[] = Object.freeze(['index.html', 
 
 /** True when `name` is a file a site writes (so a folder whose manifest lists others is no site's). */
 export function isSiteFileName(name: string): boolean {
-  return SITE_INDEX_FILES.includes(name) || /^check-[A-Z][A-Z0-9-]*\.html$/.test(name) || /^badge-[a-z0-9-]+\.(svg|json)$/.test(name);
+  return (
+    SITE_INDEX_FILES.includes(name) ||
+    /^check-[A-Z][A-Z0-9-]*\.html$/.test(name) ||
+    /^badge-[a-z0-9-]+\.(svg|json)$/.test(name)
+  );
 }
 
 /**
@@ -37,11 +41,15 @@ export function renderSiteFiles(site: Site, options: SiteOptions): ReportFile[] 
     { name: 'index.html', content: renderIndexPage(site) },
     { name: 'index.json', content: renderSiteIndex(siteIndexOf(site, options.tool)) },
   ];
-  for (const id of site.checkIds) files.push({ name: checkPage(id), content: renderCheckPage(site, id, options.decisions) });
+  for (const id of site.checkIds)
+    files.push({ name: checkPage(id), content: renderCheckPage(site, id, options.decisions) });
   for (const impl of site.implementations) {
     const newest = newestRun(impl).report;
     const names = badgeFiles(impl);
-    files.push({ name: names.json, content: renderBadge(newest) }, { name: names.svg, content: renderBadgeSvg(badgeOf(newest)) });
+    files.push(
+      { name: names.json, content: renderBadge(newest) },
+      { name: names.svg, content: renderBadgeSvg(badgeOf(newest)) },
+    );
   }
   return files;
 }

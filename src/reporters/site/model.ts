@@ -13,7 +13,14 @@ import type { CheckReport, Report } from '../../model/report.js';
 export type CellStatus = 'passed' | 'failed' | 'errored' | 'skipped' | 'expected' | 'absent';
 
 /** Every cell status, in the order the filters and legends list them. */
-export const CELL_STATUSES: readonly CellStatus[] = Object.freeze(['failed', 'errored', 'expected', 'skipped', 'passed', 'absent']);
+export const CELL_STATUSES: readonly CellStatus[] = Object.freeze([
+  'failed',
+  'errored',
+  'expected',
+  'skipped',
+  'passed',
+  'absent',
+]);
 
 /** One report on the site. */
 export interface SiteRun {
@@ -38,7 +45,10 @@ export interface Implementation {
 }
 
 /** A check as the catalog of a group defines it (taken from the first report of the group that has it). */
-export type CheckDefinition = Pick<CheckReport, 'id' | 'title' | 'suite' | 'severity' | 'specRef' | 'statement' | 'requires' | 'decisions'>;
+export type CheckDefinition = Pick<
+  CheckReport,
+  'id' | 'title' | 'suite' | 'severity' | 'specRef' | 'statement' | 'requires' | 'decisions'
+>;
 
 /**
  * Reports made by the same pack version with the same catalog stamp: their cases are drawn alike,
@@ -86,7 +96,6 @@ export interface SiteInput {
   source: string;
 }
 
-
 /** A name as a key: lower-case ASCII letters and digits joined by `-`, never empty, at most 40 characters. */
 export function slugOf(name: string, fallback = 'x'): string {
   const s = name
@@ -112,7 +121,11 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Reports oldest first: by start time, then version, then the order given (a stable sort). */
 function chronological(inputs: readonly SiteInput[]): SiteInput[] {
-  return [...inputs].sort((a, b) => byText(a.report.run.startedAt, b.report.run.startedAt) || byText(a.report.adapter.version, b.report.adapter.version));
+  return [...inputs].sort(
+    (a, b) =>
+      byText(a.report.run.startedAt, b.report.run.startedAt) ||
+      byText(a.report.adapter.version, b.report.adapter.version),
+  );
 }
 
 /** The status a cell shows for a check of a run (`expected` when the report's expectations explain the failure). */
@@ -185,7 +198,9 @@ function suitesOf(runs: readonly SiteRun[]): SiteGroup['suites'] {
 /** Fills each group's `onlyHere` and `definedDifferently` against the other groups. */
 function compareGroups(groups: SiteGroup[]): void {
   if (groups.length < 2) return;
-  const defs = groups.map((g) => new Map(g.suites.flatMap((s) => s.checks.map((c) => [c.id, definitionText(c)] as const))));
+  const defs = groups.map(
+    (g) => new Map(g.suites.flatMap((s) => s.checks.map((c) => [c.id, definitionText(c)] as const))),
+  );
   groups.forEach((g, i) => {
     const others = defs.filter((_, j) => j !== i);
     for (const [id, text] of defs[i]!) {
@@ -235,7 +250,16 @@ export function buildSite(inputs: readonly SiteInput[]): Site {
   const groups: SiteGroup[] = groupKeys.map((_, i) => {
     const inGroup = runs.filter((r) => r.group === `g${i + 1}`);
     const first = inGroup[0]!.report;
-    return { key: `g${i + 1}`, toolVersion: first.tool.version, catalogHash: first.run.catalogHash, columns: newestPerImplementation(inGroup, implementations), runs: inGroup, suites: suitesOf(inGroup), onlyHere: [], definedDifferently: [] };
+    return {
+      key: `g${i + 1}`,
+      toolVersion: first.tool.version,
+      catalogHash: first.run.catalogHash,
+      columns: newestPerImplementation(inGroup, implementations),
+      runs: inGroup,
+      suites: suitesOf(inGroup),
+      onlyHere: [],
+      definedDifferently: [],
+    };
   });
   compareGroups(groups);
   const history = implementations

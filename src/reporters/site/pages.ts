@@ -32,7 +32,14 @@ import { statusBar } from '../status-bar.js';
 /** Longest shown form of one value; the full value is in the report. */
 const MAX_VALUE_CHARS = 20_000;
 /** What a cell shows for each status. */
-export const CELL_LABEL: Record<CellStatus, string> = { passed: 'PASS', failed: 'FAIL', errored: 'ERROR', skipped: 'SKIP', expected: 'EXPECTED', absent: '—' };
+export const CELL_LABEL: Record<CellStatus, string> = {
+  passed: 'PASS',
+  failed: 'FAIL',
+  errored: 'ERROR',
+  skipped: 'SKIP',
+  expected: 'EXPECTED',
+  absent: '—',
+};
 /** The statuses a bar draws, in order. */
 const BAR_STATUSES = ['passed', 'expected', 'failed', 'errored', 'skipped'] as const;
 
@@ -105,8 +112,16 @@ function allSuites(site: Site): string[] {
 }
 
 function filters(suites: readonly string[]): string {
-  const suite = [`<label><input type="radio" name="suite" id="fs-all" checked> all</label>`, ...suites.map((s, i) => `<label><input type="radio" name="suite" id="fs-${i}"> ${text(s)}</label>`)];
-  const status = [`<label><input type="radio" name="status" id="ft-all" checked> all</label>`, ...CELL_STATUSES.filter((s) => s !== 'absent').map((s) => `<label><input type="radio" name="status" id="ft-${s}"> ${s}</label>`)];
+  const suite = [
+    `<label><input type="radio" name="suite" id="fs-all" checked> all</label>`,
+    ...suites.map((s, i) => `<label><input type="radio" name="suite" id="fs-${i}"> ${text(s)}</label>`),
+  ];
+  const status = [
+    `<label><input type="radio" name="status" id="ft-all" checked> all</label>`,
+    ...CELL_STATUSES.filter((s) => s !== 'absent').map(
+      (s) => `<label><input type="radio" name="status" id="ft-${s}"> ${s}</label>`,
+    ),
+  ];
   return `<section class="filters" aria-label="Filters"><fieldset><legend>Suite</legend>${suite.join('')}</fieldset><fieldset><legend>Rows with a check that is</legend>${status.join('')}</fieldset></section>`;
 }
 
@@ -117,11 +132,17 @@ function columnHead(run: SiteRun): string {
 
 function cell(run: SiteRun, c: CheckReport | undefined): string {
   const s = cellStatusOf(c);
-  if (c === undefined) return `<td class="cell absent"><span class="status absent" title="not in this report's selection">${CELL_LABEL.absent}</span></td>`;
+  if (c === undefined)
+    return `<td class="cell absent"><span class="status absent" title="not in this report's selection">${CELL_LABEL.absent}</span></td>`;
   return `<td class="cell ${s}"><a href="${attr(`${checkPage(c.id)}#${runAnchor(run)}`)}" title="${attr(`${runName(run)}: ${c.id} ${s}`)}"><span class="status ${s}">${CELL_LABEL[s]}</span></a></td>`;
 }
 
-function suiteBody(group: SiteGroup, suite: SiteGroup['suites'][number], index: number, byId: readonly Map<string, CheckReport>[]): string {
+function suiteBody(
+  group: SiteGroup,
+  suite: SiteGroup['suites'][number],
+  index: number,
+  byId: readonly Map<string, CheckReport>[],
+): string {
   const summary = group.columns.map((run) => {
     const n = suiteCounts(run, suite.name);
     return `<td>${n.total ? `${text(countsText(n))}${bar(n, `${suite.name}: ${countsText(n)} passed`)}` : '—'}</td>`;
@@ -140,11 +161,16 @@ function suiteBody(group: SiteGroup, suite: SiteGroup['suites'][number], index: 
 /** The boundary note of a group when the site has several: what is not comparable with the others. */
 function apartNote(group: SiteGroup, groups: number): string {
   if (groups < 2) return '';
-  const list = (ids: readonly string[]) => ids.map((id) => `<a href="${attr(checkPage(id))}"><code>${text(id)}</code></a>`).join(', ');
+  const list = (ids: readonly string[]) =>
+    ids.map((id) => `<a href="${attr(checkPage(id))}"><code>${text(id)}</code></a>`).join(', ');
   return (
     `<div class="apart"><p>Not comparable with the other ${groups - 1} matri${groups === 2 ? 'x' : 'ces'}: these reports were made by another pack version or catalog stamp, so the cases of every check may differ.</p>` +
-    (group.onlyHere.length ? `<details><summary>${group.onlyHere.length} check${group.onlyHere.length === 1 ? '' : 's'} only here</summary><p>${list(group.onlyHere)}</p></details>` : '') +
-    (group.definedDifferently.length ? `<details><summary>${group.definedDifferently.length} check${group.definedDifferently.length === 1 ? '' : 's'} defined differently elsewhere (severity, spec reference, requirements or statement)</summary><p>${list(group.definedDifferently)}</p></details>` : '') +
+    (group.onlyHere.length
+      ? `<details><summary>${group.onlyHere.length} check${group.onlyHere.length === 1 ? '' : 's'} only here</summary><p>${list(group.onlyHere)}</p></details>`
+      : '') +
+    (group.definedDifferently.length
+      ? `<details><summary>${group.definedDifferently.length} check${group.definedDifferently.length === 1 ? '' : 's'} defined differently elsewhere (severity, spec reference, requirements or statement)</summary><p>${list(group.definedDifferently)}</p></details>`
+      : '') +
     '</div>'
   );
 }
@@ -163,18 +189,34 @@ function matrix(group: SiteGroup, groups: number, suiteIndex: ReadonlyMap<string
 
 /** The checks listed in a history cell, each linking to that run's entry on the check's page. */
 function changeLinks(ids: readonly string[], run: SiteRun): string {
-  return ids.map((id) => `<a href="${attr(`${checkPage(id)}#${runAnchor(run)}`)}"><code>${text(id)}</code></a>`).join(', ');
+  return ids
+    .map((id) => `<a href="${attr(`${checkPage(id)}#${runAnchor(run)}`)}"><code>${text(id)}</code></a>`)
+    .join(', ');
 }
 
 function historyRow(step: HistoryStep, suites: readonly string[]): string {
   const { run, diff } = step;
   const changes: string[] = [];
   if (diff) {
-    if (diff.catalogChanged) changes.push('<li>another catalog stamp: the cases differ, not only the implementation</li>');
-    if (diff.regressed.length) changes.push(`<li class="regressed">${diff.regressed.length} regressed: ${changeLinks(diff.regressed.map((e) => e.id), run)}</li>`);
-    if (diff.fixed.length) changes.push(`<li class="fixed">${diff.fixed.length} fixed: ${changeLinks(diff.fixed.map((e) => e.id), run)}</li>`);
+    if (diff.catalogChanged)
+      changes.push('<li>another catalog stamp: the cases differ, not only the implementation</li>');
+    if (diff.regressed.length)
+      changes.push(
+        `<li class="regressed">${diff.regressed.length} regressed: ${changeLinks(
+          diff.regressed.map((e) => e.id),
+          run,
+        )}</li>`,
+      );
+    if (diff.fixed.length)
+      changes.push(
+        `<li class="fixed">${diff.fixed.length} fixed: ${changeLinks(
+          diff.fixed.map((e) => e.id),
+          run,
+        )}</li>`,
+      );
     const other = diff.changed.length + diff.new.length + diff.removed.length;
-    if (other) changes.push(`<li>${other} other change${other === 1 ? '' : 's'} (new, removed or to and from skipped)</li>`);
+    if (other)
+      changes.push(`<li>${other} other change${other === 1 ? '' : 's'} (new, removed or to and from skipped)</li>`);
     if (!changes.length) changes.push('<li>no status changed</li>');
   } else changes.push('<li>first report</li>');
   const cells = suites.map((s) => {
@@ -188,7 +230,8 @@ function historyRow(step: HistoryStep, suites: readonly string[]): string {
 }
 
 function history(site: Site): string {
-  if (site.history.length === 0) return '<section class="history"><h2>History</h2><p class="ref">Each implementation has one report: give the site several reports of one implementation (other versions or dates) to see its trend.</p></section>';
+  if (site.history.length === 0)
+    return '<section class="history"><h2>History</h2><p class="ref">Each implementation has one report: give the site several reports of one implementation (other versions or dates) to see its trend.</p></section>';
   const parts = site.history.map(({ implementation, steps }) => {
     const suites = [...new Set(steps.flatMap((s) => s.run.report.checks.map((c) => c.suite)))];
     return (
@@ -204,7 +247,10 @@ function history(site: Site): string {
 export function renderIndexPage(site: Site): string {
   const suites = allSuites(site);
   const suiteIndex = new Map(suites.map((s, i) => [s, i]));
-  const css = filterCss(suites.length, CELL_STATUSES.filter((s) => s !== 'absent'));
+  const css = filterCss(
+    suites.length,
+    CELL_STATUSES.filter((s) => s !== 'absent'),
+  );
   const tools = [...new Set(site.runs.map((r) => `${r.report.tool.name} ${r.report.tool.version}`))];
   const body = [
     `<header><h1>Conformance results</h1><p class="lede">${site.implementations.length} implementation${site.implementations.length === 1 ? '' : 's'}, ${site.runs.length} report${site.runs.length === 1 ? '' : 's'}, ${site.checkIds.length} checks` +
@@ -214,7 +260,11 @@ export function renderIndexPage(site: Site): string {
     `<main>${site.groups.map((g) => matrix(g, site.groups.length, suiteIndex)).join('')}${history(site)}</main>`,
     `<footer>Built from reports of ${text(tools.join(', '))}. No script and no network; the data is in index.json. Every value from an adapter is shown as text.</footer>`,
   ].join('\n');
-  return page(`uaix-conformance results: ${site.implementations.length} implementation${site.implementations.length === 1 ? '' : 's'}`, css, body);
+  return page(
+    `uaix-conformance results: ${site.implementations.length} implementation${site.implementations.length === 1 ? '' : 's'}`,
+    css,
+    body,
+  );
 }
 
 function valueBlock(title: string, value: unknown): string {
@@ -229,7 +279,9 @@ function failureBlock(c: FailedCheck): string {
     `<div class="pair"><div>${valueBlock('Expected', f.expected)}</div><div>${valueBlock('The adapter answered', f.actual)}</div></div>` +
     `<h4>Replay</h4><pre><code>${text(displayText(f.replay, MAX_VALUE_CHARS))}</code></pre>` +
     (f.flaky ? valueBlock('Flaky: the counterexample was answered differently when run again', f.flaky) : '') +
-    (f.shrinkCut !== undefined ? `<p class="message">Not fully shrunk: ${text(displayText(f.shrinkCut, MAX_VALUE_CHARS))}</p>` : '') +
+    (f.shrinkCut !== undefined
+      ? `<p class="message">Not fully shrunk: ${text(displayText(f.shrinkCut, MAX_VALUE_CHARS))}</p>`
+      : '') +
     `<p class="ref">check seed ${f.seed}, path ${text(displayText(f.path || '(none)', 120))}, ${f.shrinks} shrinks</p>`
   );
 }
@@ -249,8 +301,15 @@ function runEntry(run: SiteRun, c: CheckReport): string {
   const note = expectationOf(c);
   let body = '';
   if (note) {
-    const head = note.result === 'expected' ? 'Expected' : note.result === 'unexpected-pass' ? 'Expected to fail, but passed' : 'Stale expectation';
-    const extra = [note.issue, note.expires ? `until ${note.expires}` : undefined, note.why].filter((x): x is string => x !== undefined);
+    const head =
+      note.result === 'expected'
+        ? 'Expected'
+        : note.result === 'unexpected-pass'
+          ? 'Expected to fail, but passed'
+          : 'Stale expectation';
+    const extra = [note.issue, note.expires ? `until ${note.expires}` : undefined, note.why].filter(
+      (x): x is string => x !== undefined,
+    );
     body += `<p class="ref">${head}: ${text(note.reason)}${extra.length ? ` · ${text(extra.join(' · '))}` : ''}</p>`;
   }
   if (c.status === 'failed') body += failureBlock(c);
@@ -269,8 +328,11 @@ function definitionFacts(d: CheckDefinition): string {
 }
 
 function decisionsBlock(d: CheckDefinition, decisions: ReadonlyMap<string, string>): string {
-  if (d.decisions.length === 0) return '<section class="decisions"><h2>Decisions</h2><p class="ref">This check relies on no spec decision.</p></section>';
-  const items = d.decisions.map((id) => `<li><code>${text(id)}</code>${decisions.has(id) ? `: ${text(decisions.get(id)!)}` : ''}</li>`);
+  if (d.decisions.length === 0)
+    return '<section class="decisions"><h2>Decisions</h2><p class="ref">This check relies on no spec decision.</p></section>';
+  const items = d.decisions.map(
+    (id) => `<li><code>${text(id)}</code>${decisions.has(id) ? `: ${text(decisions.get(id)!)}` : ''}</li>`,
+  );
   return `<section class="decisions"><h2>Decisions it relies on</h2><ul>${items.join('')}</ul><p class="ref">Each is written down in full in the pack's docs/spec-decisions.md.</p></section>`;
 }
 
@@ -288,7 +350,9 @@ export function renderCheckPage(site: Site, id: string, decisions: ReadonlyMap<s
     const differs = JSON.stringify(here) !== JSON.stringify(d);
     return (
       `<section class="suite">${site.groups.length > 1 ? `<div class="suite-head"><h2>Matrix ${text(g.key.slice(1))}</h2><span class="ref">pack ${text(g.toolVersion)} · catalog <code>${text(g.catalogHash.slice(0, 19))}…</code></span></div>` : ''}` +
-      (differs ? `<div class="in-build"><p class="ref">In this build: ${text(definitionFacts(here))}</p>${here.statement !== undefined ? `<p class="statement">${text(here.statement)}</p>` : ''}</div>` : '') +
+      (differs
+        ? `<div class="in-build"><p class="ref">In this build: ${text(definitionFacts(here))}</p>${here.statement !== undefined ? `<p class="statement">${text(here.statement)}</p>` : ''}</div>`
+        : '') +
       `<ol class="checks">${entries.join('')}</ol></section>`
     );
   });

@@ -59,7 +59,8 @@ tr.regressed th { box-shadow: inset 4px 0 0 var(--failed); }
 /** The rules that make the suite and status radio buttons filter the matrix rows: CSS only, `:has()`. */
 export function filterCss(suiteCount: number, statuses: readonly CellStatus[]): string {
   const rules: string[] = [];
-  for (let i = 0; i < suiteCount; i += 1) rules.push(`body:has(#fs-${i}:checked) .matrix tbody:not(.s-${i}) { display: none; }`);
+  for (let i = 0; i < suiteCount; i += 1)
+    rules.push(`body:has(#fs-${i}:checked) .matrix tbody:not(.s-${i}) { display: none; }`);
   for (const s of statuses) rules.push(`body:has(#ft-${s}:checked) .matrix tr.check:not(.has-${s}) { display: none; }`);
   return `${SITE_CSS}${rules.join('\n')}\n`;
 }

@@ -31,7 +31,9 @@ export function getAt(root: unknown, path: readonly PathStep[]): unknown {
 
 /** The own member `s` of `v`, or undefined: never a member inherited from `Object.prototype` (`__proto__`, `constructor`). */
 function own(v: unknown, s: PathStep): unknown {
-  return v !== null && typeof v === 'object' && Object.hasOwn(v, s) ? (v as Record<string | number, unknown>)[s] : undefined;
+  return v !== null && typeof v === 'object' && Object.hasOwn(v, s)
+    ? (v as Record<string | number, unknown>)[s]
+    : undefined;
 }
 
 /** Sets `value` as an own data property (so that a name such as `__proto__` stays a plain key). */
@@ -60,7 +62,11 @@ export function setAt<T>(root: T, path: readonly PathStep[], value: unknown): T 
  * Builds nested containers so that `path` holds `value`, on top of `base` (own members only, as
  * `setAt`): an object before a name, an array before an index (the items before it null).
  */
-export function buildAt(base: Record<string, unknown>, path: readonly PathStep[], value: unknown): Record<string, unknown> {
+export function buildAt(
+  base: Record<string, unknown>,
+  path: readonly PathStep[],
+  value: unknown,
+): Record<string, unknown> {
   const out = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
   let v: object = out;
   for (const [i, s] of path.slice(0, -1).entries()) {

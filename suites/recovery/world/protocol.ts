@@ -11,7 +11,9 @@ const SCHEMAS = { actions: actionsSchema, observation: observationSchema, scenar
 type SchemaName = keyof typeof SCHEMAS;
 
 /** Each session schema's name and `$id`, for the build's module. */
-export const RECOVERY_IDS: Readonly<Record<SchemaName, string>> = Object.fromEntries(Object.entries(SCHEMAS).map(([name, schema]) => [name, schema.$id])) as Record<SchemaName, string>;
+export const RECOVERY_IDS: Readonly<Record<SchemaName, string>> = Object.fromEntries(
+  Object.entries(SCHEMAS).map(([name, schema]) => [name, schema.$id]),
+) as Record<SchemaName, string>;
 
 /** How the session schemas are compiled: the name of these ajv options in the precompiled module's key. */
 const RECOVERY_FLAVOUR = 'recovery/ajv8 2020 strict, strictRequired off';
@@ -21,14 +23,22 @@ export const RECOVERY_KEY = validatorKey(RECOVERY_FLAVOUR, SCHEMAS);
 
 /** The ajv instance with every session schema added (by its `$id`); `source` for the build's standalone output. */
 export function recoveryAjv(options: { source?: boolean } = {}): Ajv2020 {
-  const ajv = new (ajv2020Class())({ allErrors: false, strict: true, strictRequired: false, ...(options.source ? { code: { source: true } } : {}) });
+  const ajv = new (ajv2020Class())({
+    allErrors: false,
+    strict: true,
+    strictRequired: false,
+    ...(options.source ? { code: { source: true } } : {}),
+  });
   for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema as object);
   return ajv;
 }
 
 let ajv: Ajv2020 | undefined;
 /** Each session schema's validator by name: the build's precompiled one, which needs no ajv compiler, else (sources run before a build) one compiled on first use. */
-const byName = precompiledSet<ValidateFunction>(RECOVERY_KEY, (name) => (ajv ??= recoveryAjv()).getSchema(RECOVERY_IDS[name as SchemaName])!);
+const byName = precompiledSet<ValidateFunction>(
+  RECOVERY_KEY,
+  (name) => (ajv ??= recoveryAjv()).getSchema(RECOVERY_IDS[name as SchemaName])!,
+);
 const actions = () => byName('actions');
 const observation = () => byName('observation');
 const scenario = () => byName('scenario');
@@ -51,7 +61,8 @@ export function actionsShape(usedRequestIds: Set<string>): (v: unknown) => strin
     for (const [i, a] of list.entries()) {
       if (a.type === 'complete' && i !== list.length - 1) return `/${i} complete must be the last action of an answer`;
       if ('request_id' in a) {
-        if (usedRequestIds.has(a.request_id) || fresh.has(a.request_id)) return `/${i}/request_id ${JSON.stringify(a.request_id)} was already used in this session`;
+        if (usedRequestIds.has(a.request_id) || fresh.has(a.request_id))
+          return `/${i}/request_id ${JSON.stringify(a.request_id)} was already used in this session`;
         fresh.add(a.request_id);
       }
     }

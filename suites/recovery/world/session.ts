@@ -23,7 +23,10 @@ export interface SessionResult {
  * looping (D-REC-01). `undeclaredLevel`: the level an adapter whose `describe()` names none is
  * taken at; the scenario's level still binds it (D-REC-02).
  */
-export const SESSION_LIMITS: Readonly<{ maxSteps: number; undeclaredLevel: CapabilityLevel }> = Object.freeze({ maxSteps: 300, undeclaredLevel: 'L7' });
+export const SESSION_LIMITS: Readonly<{ maxSteps: number; undeclaredLevel: CapabilityLevel }> = Object.freeze({
+  maxSteps: 300,
+  undeclaredLevel: 'L7',
+});
 
 /**
  * The level a session runs at: the case's level, capped by the level the adapter declares, or by
@@ -93,7 +96,9 @@ export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionRe
     }
     const obs = world.next();
     if (!obs) return result;
-    world.apply(await h.invoke<RecoveryAction[]>('recovery.observe', [scenario.session_id, obs], actionsShape(used), AS_JSON));
+    world.apply(
+      await h.invoke<RecoveryAction[]>('recovery.observe', [scenario.session_id, obs], actionsShape(used), AS_JSON),
+    );
   }
   result.outcome = 'complete';
   return result;

@@ -37,11 +37,17 @@ export function describeCase(c: RecoveryCase): { level: string; workflow: string
   const w = buildWorkflow(c, 'rs-?', c.level, '1970-01-01T00:00:00Z');
   const workflow = w.tasks.map((t) => {
     const s = t.spec;
-    const state = s.kind === 'schedule' && s.schemaChanged ? ' [endpoint now wants date-time]' : s.kind === 'handoff' && s.lowCapability ? ` [receiver supports only ${s.lowCapability.join(',')}]` : '';
+    const state =
+      s.kind === 'schedule' && s.schemaChanged
+        ? ' [endpoint now wants date-time]'
+        : s.kind === 'handoff' && s.lowCapability
+          ? ` [receiver supports only ${s.lowCapability.join(',')}]`
+          : '';
     return `${t.id} ${s.kind} -> ${where(t.task.url)}${t.deps.length ? ` after ${t.deps.join(',')}` : ''}${state}`;
   });
   const faults = w.tasks.flatMap((t) => t.faults.map((f, i) => `${t.id} attempt ${i + 1}: ${describeFault(f)}`));
-  if (c.rotateRefresh && w.tasks.some((t) => t.faults.some((f) => f.kind === 'expire'))) faults.push('the auth server rotates the refresh token on each renewal');
+  if (c.rotateRefresh && w.tasks.some((t) => t.faults.some((f) => f.kind === 'expire')))
+    faults.push('the auth server rotates the refresh token on each renewal');
   return { level: c.level, workflow, faults: faults.length ? faults : ['(no injected fault)'] };
 }
 
@@ -73,13 +79,21 @@ function observation(o: RecoveryObservation): string {
       return `${o.status} for ${o.request_id}${o.body.evidence_id ? ` (evidence ${String(o.body.evidence_id)})` : o.body.access_token ? ' (new grant)' : ''}`;
     case 'document': {
       const d = o.document;
-      const gist = d.state ? `state ${String(d.state)}` : d.profile ? String(d.profile) : d.evidence_id ? `evidence ${String(d.evidence_id)}` : 'document';
+      const gist = d.state
+        ? `state ${String(d.state)}`
+        : d.profile
+          ? String(d.profile)
+          : d.evidence_id
+            ? `evidence ${String(d.evidence_id)}`
+            : 'document';
       return `document for ${o.request_id}: ${gist}`;
     }
     case 'error': {
       const b = (o.payload.body ?? {}) as JsonObject;
       const sub = (Array.isArray(b.sub_errors) ? b.sub_errors[0] : undefined) as JsonObject | undefined;
-      const opt = (Array.isArray(sub?.recovery_options) ? sub!.recovery_options[0] : undefined) as JsonObject | undefined;
+      const opt = (Array.isArray(sub?.recovery_options) ? sub!.recovery_options[0] : undefined) as
+        | JsonObject
+        | undefined;
       return `error for ${o.request_id}: ${String(b.numeric_status)} ${String(b.code)}/${String(b.origin)}${sub ? ` ${String(sub.mechanical_condition)}` : ''}${opt ? ` -> ${String(opt.action)}` : ''}`;
     }
     case 'timer':

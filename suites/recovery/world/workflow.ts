@@ -32,9 +32,17 @@ function message(t: CaseTask, i: number): JsonObject {
     case 'status':
       return t.final
         ? { ...base, profile: 'uai.agent.final-report.v1', body: { summary: t.note, outcome: 'completed' } }
-        : { ...base, profile: 'uai.agent.task-status.v1', body: { state: 'working', progress: t.progress, note: t.note } };
+        : {
+            ...base,
+            profile: 'uai.agent.task-status.v1',
+            body: { state: 'working', progress: t.progress, note: t.note },
+          };
     case 'write':
-      return { ...base, profile: 'uai.intent.request.v1', body: { intent: 'repository.write', subject: t.item, parameters: { path: t.item, content: t.content } } };
+      return {
+        ...base,
+        profile: 'uai.intent.request.v1',
+        body: { intent: 'repository.write', subject: t.item, parameters: { path: t.item, content: t.content } },
+      };
     case 'handoff':
       return {
         ...base,
@@ -69,8 +77,18 @@ export function buildWorkflow(c: RecoveryCase, sessionId: string, level: Capabil
     const deps =
       spec.kind === 'status'
         ? []
-        : [...new Set(spec.deps)].filter((d) => d < index && c.tasks[d].kind !== 'status').sort((a, b) => a - b).map((d) => `task-${d + 1}`);
-    const task: RecoveryTask = { task_id: id, kind: spec.kind, depends_on: deps, url: url(c, spec), message: message(spec, index), requires_auth: spec.kind === 'write' };
+        : [...new Set(spec.deps)]
+            .filter((d) => d < index && c.tasks[d].kind !== 'status')
+            .sort((a, b) => a - b)
+            .map((d) => `task-${d + 1}`);
+    const task: RecoveryTask = {
+      task_id: id,
+      kind: spec.kind,
+      depends_on: deps,
+      url: url(c, spec),
+      message: message(spec, index),
+      requires_auth: spec.kind === 'write',
+    };
     return { id, index, spec, task, deps, faults: [...spec.faults] };
   });
   const scenario: RecoveryScenario = JSON.parse(
@@ -99,7 +117,7 @@ export function dependentsOf(w: Workflow, id: string): Set<string> {
 export function ancestorsOf(w: Workflow, id: string): Set<string> {
   const out = new Set<string>();
   const visit = (x: string) => {
-    for (const d of w.byId.get(x)?.deps ?? []) if (!out.has(d)) (out.add(d), visit(d));
+    for (const d of w.byId.get(x)?.deps ?? []) if (!out.has(d)) out.add(d), visit(d);
   };
   visit(id);
   return out;

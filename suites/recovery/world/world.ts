@@ -1,6 +1,13 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { CapabilityLevel } from '../../../src/contract/adapter.js';
-import type { FetchAction, JsonObject, RecoveryAction, RecoveryObservation, RenewAction, SendAction } from '../../../src/contract/recovery.js';
+import type {
+  FetchAction,
+  JsonObject,
+  RecoveryAction,
+  RecoveryObservation,
+  RenewAction,
+  SendAction,
+} from '../../../src/contract/recovery.js';
 import { fakeAccessToken, fakeRefreshToken } from '../../../generators/recovery/grant.js';
 import type { Fault, RecoveryCase } from '../../../generators/recovery/types.js';
 import { getAt, renderPath } from './json-path.js';
@@ -34,7 +41,8 @@ export interface Commit {
   step: number;
 }
 
-const isDateTime = (v: unknown): boolean => typeof v === 'string' && (fullFormats['date-time'] as { validate: (s: string) => boolean }).validate(v);
+const isDateTime = (v: unknown): boolean =>
+  typeof v === 'string' && (fullFormats['date-time'] as { validate: (s: string) => boolean }).validate(v);
 const originPath = (u: string): string | null => {
   try {
     const x = new URL(u);
@@ -45,7 +53,8 @@ const originPath = (u: string): string | null => {
 };
 
 /** The dependency a task's endpoint is, in an error's words. */
-const dependencyName = (task: WorldTask): string => (task.spec.kind === 'status' ? 'orchestrator' : 'scheduling endpoint');
+const dependencyName = (task: WorldTask): string =>
+  task.spec.kind === 'status' ? 'orchestrator' : 'scheduling endpoint';
 
 /**
  * The simulated world of the recovery suite: the five endpoints of seed 000's scenarios (a
@@ -121,14 +130,30 @@ export class World {
   }
 
   private fail(a: { request_id: string }, body: JsonObject): RecoveryObservation {
-    return this.reply({ type: 'error', request_id: a.request_id, now: this.iso(this.clock), payload: P.errorPayload(this.id('err'), body) });
+    return this.reply({
+      type: 'error',
+      request_id: a.request_id,
+      now: this.iso(this.clock),
+      payload: P.errorPayload(this.id('err'), body),
+    });
   }
 
-  private succeed(a: { request_id: string }, task: WorldTask, via: string, extra: JsonObject = {}): RecoveryObservation {
+  private succeed(
+    a: { request_id: string },
+    task: WorldTask,
+    via: string,
+    extra: JsonObject = {},
+  ): RecoveryObservation {
     const evidence = this.id(`ev-${task.id}`);
     if (!this.done.has(task.id)) this.done.set(task.id, { step: this.step, evidence, via });
     this.tell(task.id, evidence);
-    return this.reply({ type: 'response', request_id: a.request_id, now: this.iso(this.clock), status: 201, body: { accepted: true, evidence_id: evidence, ...extra } });
+    return this.reply({
+      type: 'response',
+      request_id: a.request_id,
+      now: this.iso(this.clock),
+      status: 201,
+      body: { accepted: true, evidence_id: evidence, ...extra },
+    });
   }
 
   /** Records that the agent is told `evidence`, the evidence of `taskId`. */
@@ -139,7 +164,14 @@ export class World {
   }
 
   private document(a: FetchAction, doc: JsonObject): RecoveryObservation {
-    return this.reply({ type: 'document', request_id: a.request_id, now: this.iso(this.clock), url: a.url, status: 200, document: doc });
+    return this.reply({
+      type: 'document',
+      request_id: a.request_id,
+      now: this.iso(this.clock),
+      url: a.url,
+      status: 200,
+      document: doc,
+    });
   }
 
   /** Applies the agent's answer, action by action. */
@@ -154,7 +186,11 @@ export class World {
         record.cause = a.type === 'send' ? this.send(a) : a.type === 'fetch' ? this.fetch(a) : this.renew(a);
         record.answer = this.fifo[before];
       } else if (a.type === 'wait') {
-        this.timers.push({ at: this.clock + a.ms, seq: this.seq++, obs: { type: 'timer', request_id: a.request_id, now: '' } });
+        this.timers.push({
+          at: this.clock + a.ms,
+          seq: this.seq++,
+          obs: { type: 'timer', request_id: a.request_id, now: '' },
+        });
       } else if (a.type === 'complete') {
         this.ended = true;
       }
@@ -192,7 +228,13 @@ export class World {
     const anchor = Object.values(this.c.endpoints.anchors).find((u) => originPath(u) === originPath(a.url));
     if (anchor) {
       this.anchorWrites.push({ url: a.url, step: this.step });
-      this.reply({ type: 'response', request_id: a.request_id, now: this.iso(this.clock), status: 200, body: { overwritten: true } });
+      this.reply({
+        type: 'response',
+        request_id: a.request_id,
+        now: this.iso(this.clock),
+        status: 200,
+        body: { overwritten: true },
+      });
       return 'anchor-write';
     }
     const task = this.workflow.byId.get(a.task_id);
@@ -210,7 +252,15 @@ export class World {
         const body = a.message.body;
         if (task.spec.schemaChanged && !isDateTime(getAt(body, task.spec.path))) {
           const last = task.spec.path[task.spec.path.length - 1];
-          this.fail(a, P.schemaChanged(renderPath(task.spec.path, task.spec.quote), String(last), this.c.endpoints.schemaUrl, review));
+          this.fail(
+            a,
+            P.schemaChanged(
+              renderPath(task.spec.path, task.spec.quote),
+              String(last),
+              this.c.endpoints.schemaUrl,
+              review,
+            ),
+          );
           return 'schema';
         }
         this.succeed(a, task, 'post');
@@ -229,7 +279,10 @@ export class World {
         return this.write(a, task, review);
       case 'handoff': {
         if (task.spec.lowCapability) {
-          this.fail(a, P.capabilityNotSupported([...task.spec.lowCapability], this.c.endpoints.capabilityStatement, review));
+          this.fail(
+            a,
+            P.capabilityNotSupported([...task.spec.lowCapability], this.c.endpoints.capabilityStatement, review),
+          );
           return 'capability';
         }
         const f = this.popFault(task.id);
@@ -241,10 +294,19 @@ export class World {
   }
 
   /** The task's endpoint goes down for the outage's duration: this send and every send to it until its return fail. */
-  private goDown(a: SendAction, task: WorldTask, f: Extract<Fault, { kind: 'outage' }>, review: string | undefined): string {
+  private goDown(
+    a: SendAction,
+    task: WorldTask,
+    f: Extract<Fault, { kind: 'outage' }>,
+    review: string | undefined,
+  ): string {
     const url = task.task.url;
     this.down.set(url, f.maxRetries);
-    this.timers.push({ at: this.clock + f.durationMs, seq: this.seq++, obs: { type: 'dependency_restored', now: '', url } });
+    this.timers.push({
+      at: this.clock + f.durationMs,
+      seq: this.seq++,
+      obs: { type: 'dependency_restored', now: '', url },
+    });
     this.fail(a, P.dependencyDown(f.maxRetries, review, dependencyName(task)));
     return 'outage';
   }
@@ -279,7 +341,10 @@ export class World {
         // The agent can only learn this commit through the readback, which reports its id.
         if (!this.done.has(task.id)) this.done.set(task.id, { step: this.step, evidence: c.id, via: 'commit' });
       }
-      this.fail(a, P.unknownOutcome(`${e.readback}?idempotency_key=${encodeURIComponent(a.idempotency_key ?? '')}`, review));
+      this.fail(
+        a,
+        P.unknownOutcome(`${e.readback}?idempotency_key=${encodeURIComponent(a.idempotency_key ?? '')}`, review),
+      );
       return f.committed ? 'timeout-committed' : 'timeout-dropped';
     }
     if (f) return this.restrict(a, task, f);
@@ -291,7 +356,13 @@ export class World {
   private commit(a: SendAction, task: WorldTask): Commit {
     const same = a.idempotency_key === undefined ? undefined : this.commits.find((c) => c.key === a.idempotency_key);
     if (same) return same;
-    const commit: Commit = { id: this.id('commit'), taskId: task.id, key: a.idempotency_key, message: a.message, step: this.step };
+    const commit: Commit = {
+      id: this.id('commit'),
+      taskId: task.id,
+      key: a.idempotency_key,
+      message: a.message,
+      step: this.step,
+    };
     this.commits.push(commit);
     return commit;
   }
@@ -313,8 +384,17 @@ export class World {
       const schedule = this.workflow.tasks.find((t) => t.spec.kind === 'schedule' && t.spec.schemaChanged);
       const path = schedule?.spec.kind === 'schedule' ? schedule.spec.path : ['parameters', 'scheduled_time'];
       let leaf: JsonObject = { type: 'string', format: 'date-time' };
-      for (const s of [...path].reverse()) leaf = typeof s === 'number' ? { type: 'array', items: leaf } : { type: 'object', properties: { [String(s)]: leaf } };
-      this.document(a, { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: e.schemaUrl, title: 'schedule intent body', ...leaf });
+      for (const s of [...path].reverse())
+        leaf =
+          typeof s === 'number'
+            ? { type: 'array', items: leaf }
+            : { type: 'object', properties: { [String(s)]: leaf } };
+      this.document(a, {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        $id: e.schemaUrl,
+        title: 'schedule intent body',
+        ...leaf,
+      });
       return 'schema';
     }
     if (a.url === e.capabilityStatement) {
@@ -323,7 +403,12 @@ export class World {
       this.document(a, {
         uai_version: '1.0',
         profile: 'uai.capability.statement.v1',
-        body: { supported_levels: [...levels], operations: ['manifest_discovery', 'get_action'], endpoints: { get_action: e.getAction }, security_schemes: ['none'] },
+        body: {
+          supported_levels: [...levels],
+          operations: ['manifest_discovery', 'get_action'],
+          endpoints: { get_action: e.getAction },
+          security_schemes: ['none'],
+        },
       });
       return 'capability';
     }
@@ -331,7 +416,12 @@ export class World {
       const key = new URL(a.url).searchParams.get('idempotency_key') ?? '';
       const commit = this.commits.find((c) => c.key !== undefined && c.key === key);
       if (commit) this.tell(commit.taskId, commit.id);
-      this.document(a, commit ? { idempotency_key: key, state: 'committed', commit_id: commit.id } : { idempotency_key: key, state: 'not_found' });
+      this.document(
+        a,
+        commit
+          ? { idempotency_key: key, state: 'committed', commit_id: commit.id }
+          : { idempotency_key: key, state: 'not_found' },
+      );
       return commit ? 'readback-committed' : 'readback-not-found';
     }
     if (where === originPath(e.getAction)) {
@@ -373,7 +463,12 @@ export class World {
       request_id: a.request_id,
       now: this.iso(this.clock),
       status: 200,
-      body: { token_type: 'Bearer', access_token: this.access, expires_in: 3600, ...(this.c.rotateRefresh ? { refresh_token: this.refresh } : {}) },
+      body: {
+        token_type: 'Bearer',
+        access_token: this.access,
+        expires_in: 3600,
+        ...(this.c.rotateRefresh ? { refresh_token: this.refresh } : {}),
+      },
     });
     return 'renewed';
   }

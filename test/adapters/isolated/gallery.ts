@@ -23,13 +23,15 @@ export const MISBEHAVIOURS = {
   /** An answer that is a Proxy whose ownKeys trap throws. */
   proxy: "return new Proxy({}, { ownKeys() { throw new Error('trap refuses'); } });",
   /** Throws a value whose toString, toJSON and Symbol.toPrimitive all throw. */
-  unshowable: "throw { toString() { throw new Error('x'); }, toJSON() { throw new Error('x'); }, [Symbol.toPrimitive]() { throw new Error('x'); } };",
+  unshowable:
+    "throw { toString() { throw new Error('x'); }, toJSON() { throw new Error('x'); }, [Symbol.toPrimitive]() { throw new Error('x'); } };",
   /** Throws a Symbol. */
   symbol: "throw Symbol('not an error');",
   /** Throws a function. */
   fn: 'throw function culprit() {};',
   /** Patches Object.prototype.toJSON, then answers correctly. */
-  proto: "Object.prototype.toJSON = function () { return 'patched by the adapter'; }; return ref.computeChecksum(packet);",
+  proto:
+    "Object.prototype.toJSON = function () { return 'patched by the adapter'; }; return ref.computeChecksum(packet);",
   /** Allocates without bound. */
   alloc: 'const keep = []; for (;;) keep.push(new Array(1e6).fill(keep.length));',
 } as const;
@@ -40,7 +42,11 @@ export type Misbehaviour = keyof typeof MISBEHAVIOURS;
  * The module source: the reference, with `computeChecksum` misbehaving on its first call in each
  * process (and on every call with `always`). Each process appends its pid to `pids` when given.
  */
-export function hostileModuleSource(kind: Misbehaviour, referenceEntry: string, opts: { always?: boolean; pids?: string } = {}): string {
+export function hostileModuleSource(
+  kind: Misbehaviour,
+  referenceEntry: string,
+  opts: { always?: boolean; pids?: string } = {},
+): string {
   return `import { appendFileSync } from 'node:fs';
 import { referenceAdapter as ref } from ${JSON.stringify(referenceEntry)};
 ${opts.pids ? `appendFileSync(${JSON.stringify(opts.pids)}, process.pid + '\\n');` : ''}
@@ -58,7 +64,12 @@ export default {
 }
 
 /** Writes the module into `dir` as `<kind>.mjs`; returns its file name. */
-export function writeHostileModule(dir: string, kind: Misbehaviour, referenceEntry: string, opts: { always?: boolean; pids?: string } = {}): string {
+export function writeHostileModule(
+  dir: string,
+  kind: Misbehaviour,
+  referenceEntry: string,
+  opts: { always?: boolean; pids?: string } = {},
+): string {
   const file = `${kind}.mjs`;
   writeFileSync(join(dir, file), hostileModuleSource(kind, referenceEntry, opts));
   return file;

@@ -2,7 +2,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createProcessAdapter, createUasVerifyCommandAdapter, processControl } from '../../../src/adapters/process/index.js';
+import {
+  createProcessAdapter,
+  createUasVerifyCommandAdapter,
+  processControl,
+} from '../../../src/adapters/process/index.js';
 import { nestingDepth } from '../../../src/adapters/process/connection.js';
 import { runChecks } from '../../../src/api/run.js';
 import { readReport } from '../../../src/io/json-file.js';
@@ -22,8 +26,16 @@ describe('out of process: what used to be absorbed, hang or linger', () => {
     expect(r.checks[1]).toEqual({
       id: 'PROBE-ECHO',
       status: 'errored',
-      message: expect.stringMatching(/^toKeyless: the adapter answered id \d+, which no pending request carries \(while no request was pending, after the previous answer\)$/),
-      evidence: { kind: 'wrong-id', method: 'toKeyless', line: expect.stringContaining('"result":"nobody asked"'), stderrTail: '', restarts: 0 },
+      message: expect.stringMatching(
+        /^toKeyless: the adapter answered id \d+, which no pending request carries \(while no request was pending, after the previous answer\)$/,
+      ),
+      evidence: {
+        kind: 'wrong-id',
+        method: 'toKeyless',
+        line: expect.stringContaining('"result":"nobody asked"'),
+        stderrTail: '',
+        restarts: 0,
+      },
     });
     // The next checks run on a restarted process.
     expect(r.checks.slice(2).map((c) => c.status)).toEqual(['passed', 'passed']);
@@ -45,7 +57,19 @@ describe('out of process: what used to be absorbed, hang or linger', () => {
   it.concurrent('an answer nested 100 000 levels deep is refused before it is parsed, the process restarted', async () => {
     const t0 = performance.now();
     const r = await runHostile('deep');
-    expect(r.checks[1]).toEqual({ id: 'PROBE-ECHO', status: 'errored', message: 'toKeyless: the adapter wrote a message nested deeper than 256 levels', evidence: { kind: 'bad-message', method: 'toKeyless', line: expect.any(String), lineBytes: expect.any(Number), stderrTail: '', restarts: 0 } });
+    expect(r.checks[1]).toEqual({
+      id: 'PROBE-ECHO',
+      status: 'errored',
+      message: 'toKeyless: the adapter wrote a message nested deeper than 256 levels',
+      evidence: {
+        kind: 'bad-message',
+        method: 'toKeyless',
+        line: expect.any(String),
+        lineBytes: expect.any(Number),
+        stderrTail: '',
+        restarts: 0,
+      },
+    });
     expect(r.checks.map((c) => c.status)).toEqual(['passed', 'errored', 'passed', 'passed']);
     expect(performance.now() - t0).toBeLessThan(4 * 2000 + 10_000);
     expect(nestingDepth('{"a":"[[[[","b":[[1]]}')).toBe(3);
@@ -56,7 +80,25 @@ describe('out of process: what used to be absorbed, hang or linger', () => {
     const grandchildren = join(dir, 'grandchildren');
     writeFileSync(grandchildren, '');
     const env: NodeJS.ProcessEnv = { ...process.env, CI: 'true', HOSTILE_GRANDCHILD_FILE: grandchildren };
-    const child = spawn(process.execPath, [bin, '--adapter-cmd', `${process.execPath} ${join(HOSTILE, 'setsid-grandchild.mjs')}`, '--check', 'WIRE-ROUNDTRIP', '--seed', '1', '--runs', '3', '--timeout', '2000', '--out', 'out'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [
+        bin,
+        '--adapter-cmd',
+        `${process.execPath} ${join(HOSTILE, 'setsid-grandchild.mjs')}`,
+        '--check',
+        'WIRE-ROUNDTRIP',
+        '--seed',
+        '1',
+        '--runs',
+        '3',
+        '--timeout',
+        '2000',
+        '--out',
+        'out',
+      ],
+      { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (b) => (stderr += b));
     child.stdout.resume();
@@ -82,10 +124,19 @@ describe('out of process: what used to be absorbed, hang or linger', () => {
     const dir = tempDir();
     const grandchildren = join(dir, 'grandchildren');
     writeFileSync(grandchildren, '');
-    const adapter = createUasVerifyCommandAdapter(`${process.execPath} ${join(import.meta.dirname, 'verifiers', 'setsid-grandchild.mjs')} {source} {artifact} ${grandchildren}`, { timeoutMs: 5000 });
+    const adapter = createUasVerifyCommandAdapter(
+      `${process.execPath} ${join(import.meta.dirname, 'verifiers', 'setsid-grandchild.mjs')} {source} {artifact} ${grandchildren}`,
+      { timeoutMs: 5000 },
+    );
     const t0 = performance.now();
     try {
-      const report = await runChecks({ checks: uasSuite.filter((c) => c.id === 'VAL-VALID-ACCEPTED'), adapter, seed: 1, runs: 3, timeoutMs: 5000 });
+      const report = await runChecks({
+        checks: uasSuite.filter((c) => c.id === 'VAL-VALID-ACCEPTED'),
+        adapter,
+        seed: 1,
+        runs: 3,
+        timeoutMs: 5000,
+      });
       expect(report.checks.map((c) => [c.id, c.status])).toEqual([['VAL-VALID-ACCEPTED', 'passed']]);
       // Passed: no case waited for the pipes until its timeout. Bounded by 3 calls per case x 3 cases x --timeout.
       expect(performance.now() - t0).toBeLessThan(3 * 3 * 5000);
@@ -96,7 +147,13 @@ describe('out of process: what used to be absorbed, hang or linger', () => {
   });
 
   it.concurrent('--uas-verify-cmd naming a binary that does not exist: one clear line, exit 2', async () => {
-    expectUsageError(await cli(['--uas-verify-cmd', '/nonexistent/verifier {source} {artifact}', '--no-reports']), /^uaix-conformance: the uas-verify command \/nonexistent\/verifier was not found \(no such file\)$/);
-    expectUsageError(await cli(['--uas-verify-cmd', 'no-such-verifier-uaix {source} {artifact}', '--no-reports']), /^uaix-conformance: the uas-verify command no-such-verifier-uaix was not found \(no such file, and not on PATH\)$/);
+    expectUsageError(
+      await cli(['--uas-verify-cmd', '/nonexistent/verifier {source} {artifact}', '--no-reports']),
+      /^uaix-conformance: the uas-verify command \/nonexistent\/verifier was not found \(no such file\)$/,
+    );
+    expectUsageError(
+      await cli(['--uas-verify-cmd', 'no-such-verifier-uaix {source} {artifact}', '--no-reports']),
+      /^uaix-conformance: the uas-verify command no-such-verifier-uaix was not found \(no such file, and not on PATH\)$/,
+    );
   });
 });

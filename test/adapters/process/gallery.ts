@@ -18,7 +18,16 @@ export interface GalleryRun {
  * Runs `checks` against one adapter of the gallery through the process transport and returns the
  * report cut down to what the gallery asserts: status, fault message and evidence per check.
  */
-export async function runHostile(name: string, opts: { checks?: CheckDefinition[]; runs?: number; timeoutMs?: number; maxLineBytes?: number; env?: NodeJS.ProcessEnv } = {}): Promise<GalleryRun> {
+export async function runHostile(
+  name: string,
+  opts: {
+    checks?: CheckDefinition[];
+    runs?: number;
+    timeoutMs?: number;
+    maxLineBytes?: number;
+    env?: NodeJS.ProcessEnv;
+  } = {},
+): Promise<GalleryRun> {
   const timeoutMs = opts.timeoutMs ?? 2000;
   const adapter = await createProcessAdapter(hostile(name), {
     timeoutMs,
@@ -27,13 +36,25 @@ export async function runHostile(name: string, opts: { checks?: CheckDefinition[
     ...(opts.env !== undefined ? { env: opts.env } : {}),
   });
   try {
-    const report = await runChecks({ checks: opts.checks ?? probes, adapter, seed: 7, runs: opts.runs ?? 5, timeoutMs, adapterSpec: `cmd:${name}` });
+    const report = await runChecks({
+      checks: opts.checks ?? probes,
+      adapter,
+      seed: 7,
+      runs: opts.runs ?? 5,
+      timeoutMs,
+      adapterSpec: `cmd:${name}`,
+    });
     return {
       incomplete: report.incomplete,
       checks: report.checks.map((c) => {
         const ev = c.error?.evidence as Record<string, unknown> | undefined;
         const { command: _c, ...evidence } = ev ?? {};
-        return { id: c.id, status: c.status, ...(c.error ? { message: c.error.message } : {}), ...(ev ? { evidence } : {}) };
+        return {
+          id: c.id,
+          status: c.status,
+          ...(c.error ? { message: c.error.message } : {}),
+          ...(ev ? { evidence } : {}),
+        };
       }),
     };
   } finally {

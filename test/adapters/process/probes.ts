@@ -9,9 +9,17 @@ import { defineCheck, fail, PASS, type CheckDefinition } from '../../../src/engi
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** Strings that stress the line protocol: newlines, CR, U+2028, astral characters, lone quotes. */
-const tricky = fc.oneof(fc.string({ unit: 'grapheme' }), fc.constantFrom('a\nb', 'a\r\nb', '\u2028\u2029', '𝄞 emoji 👩‍💻', '"}\n{"jsonrpc":"2.0"', '\\u0000', '<&>'));
+const tricky = fc.oneof(
+  fc.string({ unit: 'grapheme' }),
+  fc.constantFrom('a\nb', 'a\r\nb', '\u2028\u2029', '𝄞 emoji 👩‍💻', '"}\n{"jsonrpc":"2.0"', '\\u0000', '<&>'),
+);
 
-const base = { suite: 'probe', severity: 'MUST' as const, specRef: '000 §probe', statement: 'A probe of the process transport, with a known right answer.' };
+const base = {
+  suite: 'probe',
+  severity: 'MUST' as const,
+  specRef: '000 §probe',
+  statement: 'A probe of the process transport, with a known right answer.',
+};
 
 function checksumProbe(id: string): CheckDefinition {
   return defineCheck({
@@ -33,7 +41,12 @@ export const echoProbe = defineCheck({
   id: 'PROBE-ECHO',
   title: 'toKeyless echoes its input unchanged across the process boundary',
   requires: ['toKeyless'],
-  arbitrary: () => fc.dictionary(tricky, fc.oneof(tricky, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tricky, { maxLength: 3 })), { maxKeys: 4 }),
+  arbitrary: () =>
+    fc.dictionary(
+      tricky,
+      fc.oneof(tricky, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tricky, { maxLength: 3 })),
+      { maxKeys: 4 },
+    ),
   async run(input, h) {
     const got = await h.invoke('toKeyless', [input]);
     return JSON.stringify(got) === JSON.stringify(input) ? PASS : fail('echo differs', input, got);
@@ -48,7 +61,9 @@ export const rejectProbe = defineCheck({
   arbitrary: () => fc.array(fc.nat(), { maxLength: 3 }),
   async run(input, h) {
     const r = await h.invokeOrReject('fromKeyless', [input]);
-    return r.rejected && r.message === 'RemoteError: cannot map this' ? PASS : fail('not rejected as expected', 'RemoteError: cannot map this', r);
+    return r.rejected && r.message === 'RemoteError: cannot map this'
+      ? PASS
+      : fail('not rejected as expected', 'RemoteError: cannot map this', r);
   },
 });
 
@@ -59,7 +74,11 @@ export const bytesProbe = defineCheck({
   requires: ['verifyUas'],
   arbitrary: () => fc.record({ source: fc.uint8Array({ maxLength: 64 }), artifact: tricky }),
   async run(input, h) {
-    const v = await h.invoke<{ findings: { message: string }[] }>('verifyUas', [input.source, input.artifact], 'uas-verdict');
+    const v = await h.invoke<{ findings: { message: string }[] }>(
+      'verifyUas',
+      [input.source, input.artifact],
+      'uas-verdict',
+    );
     const want = `${sha256(input.source)}:${input.artifact.length}`;
     return v.findings?.[0]?.message === want ? PASS : fail('bytes changed on the way', want, v);
   },

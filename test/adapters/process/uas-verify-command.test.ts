@@ -32,7 +32,7 @@ describe('--uas-verify-cmd: a command-line verifier driven through a template', 
     ]);
   }, 60_000);
 
-  it('the pack\'s own uas-verify, with --json, passes through the template form', async () => {
+  it("the pack's own uas-verify, with --json, passes through the template form", async () => {
     const template = `${node} ${join(root, 'bin', 'uas-verify.js')} --source {source} --artifact {artifact} --json`;
     const r = await run(template, pick('VAL-VALID-ACCEPTED', 'VAL-VERBATIM', 'VAL-MISMATCH-COORDINATES'), 2);
     expect(r).toEqual([
@@ -48,15 +48,38 @@ describe('--uas-verify-cmd: a command-line verifier driven through a template', 
     // Text output is ignored: the exit status alone is the verdict, with no findings.
     expect(await one('text-valid')).toEqual({ id: 'VAL-VALID-ACCEPTED', status: 'passed' });
     expect(await one('text-invalid', 'VAL-ROOT-HASH')).toEqual({ id: 'VAL-ROOT-HASH', status: 'failed' });
-    expect(await one('crash')).toEqual({ id: 'VAL-VALID-ACCEPTED', status: 'errored', message: 'verifyUas: the verifier exited with code 139 (0 means valid, 1 invalid, anything else could not verify)' });
-    expect(await one('usage')).toMatchObject({ status: 'errored', message: 'verifyUas: the verifier exited with code 2 (0 means valid, 1 invalid, anything else could not verify)' });
-    expect(await one('disagree')).toEqual({ id: 'VAL-VALID-ACCEPTED', status: 'errored', message: 'verifyUas: the exit status (1) says invalid but the JSON output says "valid": true' });
-    expect(await one('bad-json')).toMatchObject({ status: 'errored', message: 'verifyUas: the verifier wrote output that starts like JSON but is not JSON' });
-    expect(await one('bad-verdict')).toMatchObject({ status: 'errored', message: "verifyUas: the verifier's JSON output is not a uas-verdict" });
-    expect(await one('hang')).toMatchObject({ status: 'errored', message: 'verifyUas: the verifier did not finish in time and was killed' });
+    expect(await one('crash')).toEqual({
+      id: 'VAL-VALID-ACCEPTED',
+      status: 'errored',
+      message:
+        'verifyUas: the verifier exited with code 139 (0 means valid, 1 invalid, anything else could not verify)',
+    });
+    expect(await one('usage')).toMatchObject({
+      status: 'errored',
+      message: 'verifyUas: the verifier exited with code 2 (0 means valid, 1 invalid, anything else could not verify)',
+    });
+    expect(await one('disagree')).toEqual({
+      id: 'VAL-VALID-ACCEPTED',
+      status: 'errored',
+      message: 'verifyUas: the exit status (1) says invalid but the JSON output says "valid": true',
+    });
+    expect(await one('bad-json')).toMatchObject({
+      status: 'errored',
+      message: 'verifyUas: the verifier wrote output that starts like JSON but is not JSON',
+    });
+    expect(await one('bad-verdict')).toMatchObject({
+      status: 'errored',
+      message: "verifyUas: the verifier's JSON output is not a uas-verdict",
+    });
+    expect(await one('hang')).toMatchObject({
+      status: 'errored',
+      message: 'verifyUas: the verifier did not finish in time and was killed',
+    });
   }, 60_000);
 
   it('refuses a template without both placeholders', () => {
-    expect(() => createUasVerifyCommandAdapter('uas-verify --source {source}')).toThrow('the uas-verify command template has no {artifact} placeholder: uas-verify --source {source}');
+    expect(() => createUasVerifyCommandAdapter('uas-verify --source {source}')).toThrow(
+      'the uas-verify command template has no {artifact} placeholder: uas-verify --source {source}',
+    );
   });
 });

@@ -2,7 +2,14 @@ import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, BUILT_BROKEN_EXPIRY as BROKEN_EXPIRY, expectUsageError, readJson, spawnCli, tempDir } from '../../helpers/cli.js';
+import {
+  BIN,
+  BUILT_BROKEN_EXPIRY as BROKEN_EXPIRY,
+  expectUsageError,
+  readJson,
+  spawnCli,
+  tempDir,
+} from '../../helpers/cli.js';
 
 /**
  * The exit status through a real process: what `bin/uaix-conformance.js` hands the shell is what
@@ -12,7 +19,12 @@ import { BIN, BUILT_BROKEN_EXPIRY as BROKEN_EXPIRY, expectUsageError, readJson, 
 describe('the built CLI, as a shell runs it', () => {
   it('exits 0 on its own after a run in which no MUST check failed, with the reports written', () => {
     const dir = tempDir();
-    const r = spawnCli(['--adapter', 'reference', '--check', 'ENV-SEED-FIXTURES', '--runs', '1', '--seed', '1', '--out', 'out'], dir, {}, 60_000);
+    const r = spawnCli(
+      ['--adapter', 'reference', '--check', 'ENV-SEED-FIXTURES', '--runs', '1', '--seed', '1', '--out', 'out'],
+      dir,
+      {},
+      60_000,
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^1 check: 1 passed/m);
     expect(readJson(join(dir, 'out', 'report.json')).summary.passed).toBe(1);
@@ -21,14 +33,22 @@ describe('the built CLI, as a shell runs it', () => {
   it('exits 1 when a MUST check failed', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'bad.mjs'), BROKEN_EXPIRY);
-    const r = spawnCli(['--adapter', './bad.mjs', '--check', 'ENV-EXPIRED', '--runs', '5', '--seed', '4', '--no-reports'], dir, {}, 60_000);
+    const r = spawnCli(
+      ['--adapter', './bad.mjs', '--check', 'ENV-EXPIRED', '--runs', '5', '--seed', '4', '--no-reports'],
+      dir,
+      {},
+      60_000,
+    );
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/^FAIL ENV-EXPIRED \[MUST\]/m);
   });
 
   it('exits 4 when every selected check was skipped (nothing judged), 0 with --allow-empty', () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'none.mjs'), "export default { describe: () => ({ name: 'none', version: '1' }), validateEnvelop: () => ({ valid: true }) };\n");
+    writeFileSync(
+      join(dir, 'none.mjs'),
+      "export default { describe: () => ({ name: 'none', version: '1' }), validateEnvelop: () => ({ valid: true }) };\n",
+    );
     const args = ['--adapter', './none.mjs', '--check', 'ENV-EXPIRED', '--runs', '1', '--seed', '1', '--no-reports'];
     const r = spawnCli(args, dir, {}, 60_000);
     expect(r.code, r.stderr).toBe(4);
@@ -47,7 +67,10 @@ describe('the built CLI, as a shell runs it', () => {
 
   it('exits 2 on a usage error, with one line on stderr and no stack trace, before writing anything', () => {
     const dir = tempDir();
-    expectUsageError(spawnCli(['--adapter', 'reference', '--runs', 'many'], dir, {}, 60_000), /^uaix-conformance: --runs must be an integer, got "many"$/);
+    expectUsageError(
+      spawnCli(['--adapter', 'reference', '--runs', 'many'], dir, {}, 60_000),
+      /^uaix-conformance: --runs must be an integer, got "many"$/,
+    );
     expect(existsSync(join(dir, 'reports'))).toBe(false);
   });
 });

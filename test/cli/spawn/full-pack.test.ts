@@ -13,9 +13,21 @@ const RUNS = 5;
 describe('the built CLI', () => {
   it(`runs the full pack against the reference at --runs ${RUNS}: every check passes`, () => {
     const dir = tempDir();
-    const r = spawnCli(['--adapter', 'reference', '--runs', String(RUNS), '--seed', '1000', '--out', 'out', '--quiet'], dir, {}, 590_000);
+    const r = spawnCli(
+      ['--adapter', 'reference', '--runs', String(RUNS), '--seed', '1000', '--out', 'out', '--quiet'],
+      dir,
+      {},
+      590_000,
+    );
     const report = readJson(join(dir, 'out', 'report.json'));
-    const notPassed = report.checks.filter((c: { status: string }) => c.status !== 'passed').map((c: { id: string; status: string; failure?: unknown; error?: unknown }) => ({ id: c.id, status: c.status, failure: c.failure, error: c.error }));
+    const notPassed = report.checks
+      .filter((c: { status: string }) => c.status !== 'passed')
+      .map((c: { id: string; status: string; failure?: unknown; error?: unknown }) => ({
+        id: c.id,
+        status: c.status,
+        failure: c.failure,
+        error: c.error,
+      }));
     expect(report.incomplete).toBe(false);
     expect(notPassed).toEqual([]);
     expect(r.code).toBe(0);

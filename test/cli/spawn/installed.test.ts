@@ -14,19 +14,31 @@ let app: string;
 let work: string;
 
 const run = (bin: string, args: string[], cwd = app): SpawnSyncReturns<string> =>
-  spawnSync(process.execPath, [join(app, 'node_modules', 'uaix-conformance', 'bin', `${bin}.js`), ...args], { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, CI: 'true', NO_COLOR: '1' } });
+  spawnSync(process.execPath, [join(app, 'node_modules', 'uaix-conformance', 'bin', `${bin}.js`), ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, CI: 'true', NO_COLOR: '1' },
+  });
 
 beforeAll(() => {
   ensureBuilt();
   work = mkdtempSync(join(tmpdir(), 'uaix-installed-'));
-  const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
+  const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   expect(pack.status, pack.stderr).toBe(0);
   const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
   app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'my-impl', private: true, type: 'module' }));
   // --prefer-offline: CI has just installed the same exact versions (npm ci), so the cache has them.
-  const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, tarball)], { cwd: app, encoding: 'utf8' });
+  const install = spawnSync(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, tarball)],
+    { cwd: app, encoding: 'utf8' },
+  );
   expect(install.status, install.stderr).toBe(0);
 }, 300_000);
 
@@ -44,22 +56,56 @@ describe('the installed package, from an empty folder', () => {
     const file = readdirSync(join(app, 'adapter')).find((f) => f.endsWith('.mjs'))!;
     const doctor = run('uaix-conformance', ['doctor', '--adapter', `./adapter/${file}`]);
     expect(doctor.status, doctor.stdout + doctor.stderr).toBe(0);
-    const empty = run('uaix-conformance', ['--adapter', `./adapter/${file}`, '--runs', '5', '--seed', '1', '--no-reports']);
+    const empty = run('uaix-conformance', [
+      '--adapter',
+      `./adapter/${file}`,
+      '--runs',
+      '5',
+      '--seed',
+      '1',
+      '--no-reports',
+    ]);
     expect(empty.status, empty.stderr).toBe(4);
     expect(empty.stdout).toMatch(/\d+ checks: 0 passed, 0 failed, 0 errored, \d+ skipped/);
   });
 
   it('runs the bundled reference and writes every report', () => {
-    const r = run('uaix-conformance', ['--adapter', 'reference', '--suite', 'envelope,wire', '--runs', '5', '--seed', '1', '--out', 'reports']);
+    const r = run('uaix-conformance', [
+      '--adapter',
+      'reference',
+      '--suite',
+      'envelope,wire',
+      '--runs',
+      '5',
+      '--seed',
+      '1',
+      '--out',
+      'reports',
+    ]);
     expect(r.status, r.stderr).toBe(0);
-    for (const f of ['report.json', 'junit.xml', 'report.html', 'summary.md', 'badge.json']) expect(existsSync(join(app, 'reports', f)), f).toBe(true);
+    for (const f of ['report.json', 'junit.xml', 'report.html', 'summary.md', 'badge.json'])
+      expect(existsSync(join(app, 'reports', f)), f).toBe(true);
   });
 
   it('uas-verify verifies the shipped example pair, and finds the drifted one', () => {
     const fixtures = join(app, 'node_modules', 'uaix-conformance', 'fixtures', 'uas');
-    const good = run('uas-verify', ['--source', join(fixtures, 'raw_input.txt'), '--artifact', join(fixtures, 'compiled.xml')]);
-    expect({ status: good.status, stdout: good.stdout }).toEqual({ status: 0, stdout: 'valid: the artifact is hash-locked to the source\n' });
-    const drifted = run('uas-verify', ['--source', join(fixtures, 'raw_input.txt'), '--artifact', join(fixtures, 'drifted.xml'), '--json']);
+    const good = run('uas-verify', [
+      '--source',
+      join(fixtures, 'raw_input.txt'),
+      '--artifact',
+      join(fixtures, 'compiled.xml'),
+    ]);
+    expect({ status: good.status, stdout: good.stdout }).toEqual({
+      status: 0,
+      stdout: 'valid: the artifact is hash-locked to the source\n',
+    });
+    const drifted = run('uas-verify', [
+      '--source',
+      join(fixtures, 'raw_input.txt'),
+      '--artifact',
+      join(fixtures, 'drifted.xml'),
+      '--json',
+    ]);
     expect(drifted.status).toBe(1);
     expect(JSON.parse(drifted.stdout).findings.map((f: { checkId: string }) => f.checkId)).toEqual(['VAL-VERBATIM']);
     expect(run('uas-verify', ['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
@@ -71,7 +117,9 @@ describe('the installed package, from an empty folder', () => {
       const r = run('uaix-conformance', ['--adapter', './my-impl.ts', '--runs', '5', '--no-reports', ...extra]);
       expect(r.status, r.stderr).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/^uaix-conformance: cannot load adapter \.\/my-impl\.ts: it is TypeScript and tsx is not installed \(npm i -D tsx\)/);
+      expect(r.stderr).toMatch(
+        /^uaix-conformance: cannot load adapter \.\/my-impl\.ts: it is TypeScript and tsx is not installed \(npm i -D tsx\)/,
+      );
     }
   });
 });

@@ -45,7 +45,8 @@ describe('package hygiene', () => {
     expect(pkg.devDependencies.tinybench).toBeDefined();
     for (const dir of ['src', 'suites', 'generators', 'bin']) {
       for (const f of readdirSync(join(root, dir), { recursive: true }) as string[]) {
-        if (/\.(ts|js|mjs)$/.test(f)) expect(readFileSync(join(root, dir, f), 'utf8'), `${dir}/${f}`).not.toMatch(/from ['"]tinybench['"]/);
+        if (/\.(ts|js|mjs)$/.test(f))
+          expect(readFileSync(join(root, dir, f), 'utf8'), `${dir}/${f}`).not.toMatch(/from ['"]tinybench['"]/);
       }
     }
   });
@@ -53,7 +54,8 @@ describe('package hygiene', () => {
   it('exports ./package.json and the schemas, which resolve to shipped files', () => {
     expect(pkg.exports['./package.json']).toBe('./package.json');
     expect(pkg.exports['./schemas/*']).toBe('./schemas/*');
-    const script = "console.log(import.meta.resolve('uaix-conformance/package.json'));console.log(import.meta.resolve('uaix-conformance/schemas/protocol/describe.schema.json'))";
+    const script =
+      "console.log(import.meta.resolve('uaix-conformance/package.json'));console.log(import.meta.resolve('uaix-conformance/schemas/protocol/describe.schema.json'))";
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const [manifest, schema] = r.stdout.trim().split('\n');
@@ -84,9 +86,20 @@ describe('package hygiene', () => {
   it('the tarball holds the LICENSE and every starter template', () => {
     const files = packedFiles();
     expect(files.has('LICENSE')).toBe(true);
-    const templates = (readdirSync(join(root, 'templates'), { recursive: true, withFileTypes: true }) as { name: string; parentPath: string; isFile(): boolean }[])
+    const templates = (
+      readdirSync(join(root, 'templates'), { recursive: true, withFileTypes: true }) as {
+        name: string;
+        parentPath: string;
+        isFile(): boolean;
+      }[]
+    )
       .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name).slice(root.length + 1).split('\\').join('/'));
+      .map((e) =>
+        join(e.parentPath, e.name)
+          .slice(root.length + 1)
+          .split('\\')
+          .join('/'),
+      );
     expect(templates.length).toBeGreaterThan(6);
     expect(templates.filter((f) => !files.has(f))).toEqual([]);
   }, 120_000);

@@ -6,7 +6,13 @@ import { ensureBuilt, root } from '../../helpers/built.js';
 
 /** Every file below `dir`, relative to the package root, with forward slashes. */
 const filesUnder = (dir: string): string[] =>
-  (readdirSync(join(root, dir), { recursive: true, withFileTypes: true }) as { name: string; parentPath: string; isFile(): boolean }[])
+  (
+    readdirSync(join(root, dir), { recursive: true, withFileTypes: true }) as {
+      name: string;
+      parentPath: string;
+      isFile(): boolean;
+    }[]
+  )
     .filter((e) => e.isFile())
     .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'));
 
@@ -24,7 +30,18 @@ describe('the published package', () => {
   it('holds everything the two commands read at run time', () => {
     // The compiled code (the span helper's worker included), the spec data users override, the
     // schemas the harness validates with, and the seed fixtures the suites replay.
-    for (const dir of ['bin', 'dist/src', 'dist/suites', 'dist/generators', 'dist/spec', 'dist/schemas', 'dist/fixtures', 'spec', 'schemas', 'fixtures/seeds']) {
+    for (const dir of [
+      'bin',
+      'dist/src',
+      'dist/suites',
+      'dist/generators',
+      'dist/spec',
+      'dist/schemas',
+      'dist/fixtures',
+      'spec',
+      'schemas',
+      'fixtures/seeds',
+    ]) {
       const missing = filesUnder(dir).filter((f) => !packed.has(f));
       expect(missing, dir).toEqual([]);
     }

@@ -41,7 +41,24 @@ describe('a run interrupted by a signal (a real CLI process and its adapter proc
       const logFile = join(dir, `${signal}.log`);
       // hang.mjs never answers toKeyless: the wire suite's first check hangs until the signal.
       const command = `${process.execPath} ${join(HOSTILE, 'hang.mjs')}`;
-      const cli = startCli(['--adapter-cmd', command, '--suite', 'envelope,integrity,wire', '--runs', '5', '--seed', '3', '--timeout', '60000', '--out', out], root, { HOSTILE_PID_FILE: pidFile, HOSTILE_LOG_FILE: logFile });
+      const cli = startCli(
+        [
+          '--adapter-cmd',
+          command,
+          '--suite',
+          'envelope,integrity,wire',
+          '--runs',
+          '5',
+          '--seed',
+          '3',
+          '--timeout',
+          '60000',
+          '--out',
+          out,
+        ],
+        root,
+        { HOSTILE_PID_FILE: pidFile, HOSTILE_LOG_FILE: logFile },
+      );
       let stderr = '';
       cli.stderr.on('data', (b) => (stderr += b));
       const exited = new Promise<number | null>((r) => cli.once('exit', (code) => r(code)));

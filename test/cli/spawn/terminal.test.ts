@@ -18,7 +18,12 @@ function onTerminal(args: string[], extraEnv: Record<string, string> = {}): stri
   const env: Record<string, string | undefined> = { ...process.env, TERM: 'xterm', ...extraEnv };
   delete env.CI;
   delete env.FORCE_COLOR;
-  const r = spawnSync(SCRIPT!, ['-qfec', command, '/dev/null'], { cwd: tempDir(), env, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(SCRIPT!, ['-qfec', command, '/dev/null'], {
+    cwd: tempDir(),
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return r.stdout;
 }
 
@@ -31,7 +36,9 @@ describe.skipIf(!SCRIPT)('the progress line on a real terminal (util-linux scrip
 
   it('draws checks done, failures and the running check in place, then clears itself', () => {
     const screen = onTerminal(args, { NO_COLOR: '1' });
-    expect(screen).toMatch(new RegExp(`\\r\\x1b\\[2K[█░]{16} 0/${N} checks · no failures · 0:\\d\\d · ENV-VALID-ACCEPTED`));
+    expect(screen).toMatch(
+      new RegExp(`\\r\\x1b\\[2K[█░]{16} 0/${N} checks · no failures · 0:\\d\\d · ENV-VALID-ACCEPTED`),
+    );
     expect(screen).toMatch(new RegExp(`\\r\\x1b\\[2K█{16} ${N}/${N} checks · no failures`));
     expect(screen).toMatch(new RegExp(`\\x1b\\[2K\\r?\\n?${N} checks: ${N} passed`));
   });
@@ -39,7 +46,8 @@ describe.skipIf(!SCRIPT)('the progress line on a real terminal (util-linux scrip
   it('lists every check as it finishes with --verbose', () => {
     const screen = onTerminal([...args, '--verbose'], { NO_COLOR: '1' });
     expect(screen).toMatch(/\x1b\[2KPASS ENV-EXPIRED \(5 cases, \d+ ms\)/);
-    for (const c of packCatalog().select({ suites: ['envelope'] })) expect(screen).toMatch(new RegExp(`\\x1b\\[2KPASS ${c.id} \\(`));
+    for (const c of packCatalog().select({ suites: ['envelope'] }))
+      expect(screen).toMatch(new RegExp(`\\x1b\\[2KPASS ${c.id} \\(`));
   });
 
   it('colours the statuses on a terminal by itself, and not with NO_COLOR', () => {

@@ -33,7 +33,12 @@ describe('a TypeScript adapter, through the built CLI', () => {
     const doctor = spawnCli(['doctor', '--adapter', './adapter.ts', ...extra], dir, {}, 60_000);
     expect(doctor.stdout + doctor.stderr).toContain('expiry-blind-ts 1.2.3');
     expect(doctor.stderr).not.toMatch(/cannot load adapter/);
-    const r = spawnCli(['--adapter', './adapter.ts', '--check', 'ENV-EXPIRED', '--runs', '5', '--seed', '4', '--no-reports', ...extra], dir, {}, 60_000);
+    const r = spawnCli(
+      ['--adapter', './adapter.ts', '--check', 'ENV-EXPIRED', '--runs', '5', '--seed', '4', '--no-reports', ...extra],
+      dir,
+      {},
+      60_000,
+    );
     expect(r.stderr).not.toMatch(/cannot load adapter/);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/^FAIL ENV-EXPIRED \[MUST\]/m);

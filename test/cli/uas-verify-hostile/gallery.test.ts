@@ -40,16 +40,31 @@ describe('uas-verify gallery: inputs', () => {
   it('a FIFO as source or artifact is refused before it is opened (opening it would hang)', async () => {
     const dir = folder();
     execFileSync('mkfifo', [join(dir, 'fifo')]);
-    expectRefused(await verify('--source', join(dir, 'fifo'), '--artifact', join(dir, 'compiled.xml')), `uas-verify: source ${join(dir, 'fifo')} is a FIFO, not a regular file`);
-    expectRefused(await verify('--source', join(dir, 'raw_input.txt'), '--artifact', join(dir, 'fifo')), `uas-verify: artifact ${join(dir, 'fifo')} is a FIFO, not a regular file`);
+    expectRefused(
+      await verify('--source', join(dir, 'fifo'), '--artifact', join(dir, 'compiled.xml')),
+      `uas-verify: source ${join(dir, 'fifo')} is a FIFO, not a regular file`,
+    );
+    expectRefused(
+      await verify('--source', join(dir, 'raw_input.txt'), '--artifact', join(dir, 'fifo')),
+      `uas-verify: artifact ${join(dir, 'fifo')} is a FIFO, not a regular file`,
+    );
   });
 
   it('/dev/zero as artifact or source is refused at once (no unbounded read), a folder too', async () => {
     const dir = folder();
-    expectRefused(await verify('--source', join(dir, 'raw_input.txt'), '--artifact', '/dev/zero'), 'uas-verify: artifact /dev/zero is a device, not a regular file');
-    expectRefused(await verify('--source', '/dev/zero', '--artifact', join(dir, 'compiled.xml')), 'uas-verify: source /dev/zero is a device, not a regular file');
+    expectRefused(
+      await verify('--source', join(dir, 'raw_input.txt'), '--artifact', '/dev/zero'),
+      'uas-verify: artifact /dev/zero is a device, not a regular file',
+    );
+    expectRefused(
+      await verify('--source', '/dev/zero', '--artifact', join(dir, 'compiled.xml')),
+      'uas-verify: source /dev/zero is a device, not a regular file',
+    );
     mkdirSync(join(dir, 'sub'));
-    expectRefused(await verify('--source', join(dir, 'raw_input.txt'), '--artifact', join(dir, 'sub')), `uas-verify: artifact ${join(dir, 'sub')} is a folder, not a regular file`);
+    expectRefused(
+      await verify('--source', join(dir, 'raw_input.txt'), '--artifact', join(dir, 'sub')),
+      `uas-verify: artifact ${join(dir, 'sub')} is a folder, not a regular file`,
+    );
   });
 
   it('an artifact larger than the bound is refused on its size, before a byte is read (a sparse file: no disk used)', async () => {
@@ -57,11 +72,17 @@ describe('uas-verify gallery: inputs', () => {
     const big = join(dir, 'big.xml');
     writeFileSync(big, '');
     truncateSync(big, MAX_ARTIFACT_BYTES + 1);
-    expectRefused(await verify('--source', join(dir, 'raw_input.txt'), '--artifact', big), `uas-verify: artifact ${big} is ${MAX_ARTIFACT_BYTES + 1} bytes, more than the ${MAX_ARTIFACT_BYTES} bytes uas-verify reads`);
+    expectRefused(
+      await verify('--source', join(dir, 'raw_input.txt'), '--artifact', big),
+      `uas-verify: artifact ${big} is ${MAX_ARTIFACT_BYTES + 1} bytes, more than the ${MAX_ARTIFACT_BYTES} bytes uas-verify reads`,
+    );
   });
 
   it('a missing file: the line the README shows', async () => {
-    expectRefused(await verify('--source', 'missing.txt', '--artifact', join(FIXTURES, 'compiled.xml')), 'uas-verify: cannot read source missing.txt: ENOENT');
+    expectRefused(
+      await verify('--source', 'missing.txt', '--artifact', join(FIXTURES, 'compiled.xml')),
+      'uas-verify: cannot read source missing.txt: ENOENT',
+    );
   });
 
   // XML 1.0 §4.3.3 allows one byte order mark before the document, and §2.8's `document` production
@@ -69,7 +90,10 @@ describe('uas-verify gallery: inputs', () => {
   it('two leading byte order marks are not well-formed (one at most)', async () => {
     const dir = folder();
     const two = join(dir, 'two-boms.xml');
-    writeFileSync(two, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf]), readFileSync(join(dir, 'compiled.xml'))]));
+    writeFileSync(
+      two,
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf]), readFileSync(join(dir, 'compiled.xml'))]),
+    );
     const r = await verify('--source', join(dir, 'raw_input.txt'), '--artifact', two, '--json');
     expect(r.code).toBe(UAS_EXIT.invalid);
     expect(JSON.parse(r.stdout).findings[0].checkId).toBe('VAL-XML-WELL-FORMED');
@@ -87,8 +111,16 @@ describe('uas-verify gallery: through bin/uas-verify.js (the built CLI)', () => 
   it('a FIFO source ends the process at once with exit 2 and one line; a usage error is one line', async () => {
     const dir = folder();
     execFileSync('mkfifo', [join(dir, 'fifo')]);
-    const r = spawnSync(process.execPath, [BIN, '--source', join(dir, 'fifo'), '--artifact', join(dir, 'compiled.xml')], { encoding: 'utf8', timeout: 30_000 });
-    expect({ status: r.status, stderr: r.stderr, stdout: r.stdout }).toEqual({ status: 2, stderr: `uas-verify: source ${join(dir, 'fifo')} is a FIFO, not a regular file\n`, stdout: '' });
+    const r = spawnSync(
+      process.execPath,
+      [BIN, '--source', join(dir, 'fifo'), '--artifact', join(dir, 'compiled.xml')],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect({ status: r.status, stderr: r.stderr, stdout: r.stdout }).toEqual({
+      status: 2,
+      stderr: `uas-verify: source ${join(dir, 'fifo')} is a FIFO, not a regular file\n`,
+      stdout: '',
+    });
     const usage = spawnSync(process.execPath, [BIN, '--source', 'x'], { encoding: 'utf8', timeout: 30_000 });
     expect(usage.status).toBe(2);
     expect(usage.stderr.split('\n')).toHaveLength(2); // one line and its newline
@@ -100,12 +132,20 @@ describe('uas-verify gallery: command line and output', () => {
     expectRefused(await verify('--source', 'a'), `uas-verify: missing --artifact ${USAGE}`);
     const bogus = await verify('--bogus');
     expect(bogus.code).toBe(UAS_EXIT.usage);
-    expect(bogus.stderr).toMatch(/^uas-verify: Unknown option '--bogus'[^\n]* \(usage: uas-verify --source <raw_input\.txt> --artifact <compiled\.xml> \[--json\]\)\n$/);
+    expect(bogus.stderr).toMatch(
+      /^uas-verify: Unknown option '--bogus'[^\n]* \(usage: uas-verify --source <raw_input\.txt> --artifact <compiled\.xml> \[--json\]\)\n$/,
+    );
     expect((await verify('--help')).code).toBe(0);
   });
 
   it('--json is written in chunks equal to JSON.stringify of the verdict', async () => {
-    const r = await verify('--source', join(FIXTURES, 'raw_input.txt'), '--artifact', join(FIXTURES, 'drifted.xml'), '--json');
+    const r = await verify(
+      '--source',
+      join(FIXTURES, 'raw_input.txt'),
+      '--artifact',
+      join(FIXTURES, 'drifted.xml'),
+      '--json',
+    );
     expect(r.code).toBe(UAS_EXIT.invalid);
     const parsed = JSON.parse(r.stdout);
     expect(r.stdout).toBe(`${JSON.stringify(parsed)}\n`);
@@ -113,7 +153,12 @@ describe('uas-verify gallery: command line and output', () => {
   });
 
   it('100 000 findings are streamed in bounded chunks, waiting for the stream to drain (never one giant string)', async () => {
-    const findings = Array.from({ length: 100_000 }, (_, i) => ({ checkId: 'VAL-VERBATIM', unitId: `unit_${i}`, byteOffset: i, message: 'differs' }));
+    const findings = Array.from({ length: 100_000 }, (_, i) => ({
+      checkId: 'VAL-VERBATIM',
+      unitId: `unit_${i}`,
+      byteOffset: i,
+      message: 'differs',
+    }));
     const out = new Collect();
     await writeChunks(out, jsonOutput({ valid: false, findings }));
     expect(out.largest).toBeLessThan(100_000);
@@ -126,13 +171,24 @@ describe('uas-verify gallery: command line and output', () => {
 
   it('an internal error is exit 3 with one line saying it is a bug, not a usage error', async () => {
     vi.resetModules();
-    vi.doMock('../../../src/reference/uas/verify-file.js', () => ({ UnreadableFileError: class extends Error {}, verifyUasFile: () => Promise.reject(new TypeError('a bug\nwith a second line')) }));
+    vi.doMock('../../../src/reference/uas/verify-file.js', () => ({
+      UnreadableFileError: class extends Error {},
+      verifyUasFile: () => Promise.reject(new TypeError('a bug\nwith a second line')),
+    }));
     try {
       const { uasVerifyMain: fresh } = await import('../../../src/cli/uas-verify.js');
       const out = new Collect();
       const err = new Collect();
-      expect(await fresh(['--source', join(FIXTURES, 'raw_input.txt'), '--artifact', join(FIXTURES, 'compiled.xml')], out, err)).toBe(3);
-      expect(err.text).toBe('uas-verify: internal error: this is a bug in uaix-conformance, please report it with the command you ran: TypeError: a bug\n');
+      expect(
+        await fresh(
+          ['--source', join(FIXTURES, 'raw_input.txt'), '--artifact', join(FIXTURES, 'compiled.xml')],
+          out,
+          err,
+        ),
+      ).toBe(3);
+      expect(err.text).toBe(
+        'uas-verify: internal error: this is a bug in uaix-conformance, please report it with the command you ran: TypeError: a bug\n',
+      );
     } finally {
       vi.doUnmock('../../../src/reference/uas/verify-file.js');
       vi.resetModules();

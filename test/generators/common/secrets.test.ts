@@ -1,7 +1,13 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SECRET_FAMILIES, anyFakeSecret, fakeCredentialMember, fakeSecret, fakeSecretInProse } from '../../../generators/common/secrets.js';
+import {
+  SECRET_FAMILIES,
+  anyFakeSecret,
+  fakeCredentialMember,
+  fakeSecret,
+  fakeSecretInProse,
+} from '../../../generators/common/secrets.js';
 import { TOKEN_LIKE_KINDS } from '../../../generators/common/token-like.js';
 import schema from '../../../schemas/secrets.schema.json' with { type: 'json' };
 import secretsData from '../../../spec/secrets.json' with { type: 'json' };
@@ -16,7 +22,10 @@ function readable(secret: string): string {
 
 describe('the fake secrets', () => {
   it.each(SECRET_FAMILIES)('of the %s family are all marked as fake', (family) => {
-    fc.assert(fc.property(fakeSecret(family), (s) => /FAKE/i.test(readable(s))), params);
+    fc.assert(
+      fc.property(fakeSecret(family), (s) => /FAKE/i.test(readable(s))),
+      params,
+    );
   });
 
   it('are drawn from every family, each named with its family', () => {
@@ -25,15 +34,23 @@ describe('the fake secrets', () => {
   });
 
   it('sit verbatim inside the prose that carries them', () => {
-    fc.assert(fc.property(fakeSecretInProse(), ({ secret, text }) => text.includes(secret)), params);
+    fc.assert(
+      fc.property(fakeSecretInProse(), ({ secret, text }) => text.includes(secret)),
+      params,
+    );
   });
 
   it('as credential members carry a fake value', () => {
-    fc.assert(fc.property(fakeCredentialMember(), ({ value }) => value.startsWith('FAKEexample0')), params);
+    fc.assert(
+      fc.property(fakeCredentialMember(), ({ value }) => value.startsWith('FAKEexample0')),
+      params,
+    );
   });
 
   it('are the same for the same seed', () => {
-    expect(fc.sample(anyFakeSecret(), { seed: 5, numRuns: 20 })).toEqual(fc.sample(anyFakeSecret(), { seed: 5, numRuns: 20 }));
+    expect(fc.sample(anyFakeSecret(), { seed: 5, numRuns: 20 })).toEqual(
+      fc.sample(anyFakeSecret(), { seed: 5, numRuns: 20 }),
+    );
   });
 });
 
@@ -48,12 +65,19 @@ describe('spec/secrets.json', () => {
   });
 
   it('marks every example secret as fake, in clear or in base64', () => {
-    for (const f of secretsData.families) for (const e of f.examples) expect(/FAKE|EXAMPLE/i.test(readable(e)), e).toBe(true);
+    for (const f of secretsData.families)
+      for (const e of f.examples) expect(/FAKE|EXAMPLE/i.test(readable(e)), e).toBe(true);
   });
 
-  it("lists every kind of the token-like generators as not secret, their near misses spelled out", () => {
+  it('lists every kind of the token-like generators as not secret, their near misses spelled out', () => {
     const kinds = secretsData.notSecrets.map((k) => k.kind);
     expect(TOKEN_LIKE_KINDS.filter((k) => k !== 'near-miss' && !kinds.includes(k))).toEqual([]);
-    expect(kinds.filter((k) => !(TOKEN_LIKE_KINDS as readonly string[]).includes(k)).sort()).toEqual(['near-miss-prefix', 'plain-words', 'redacted-placeholder', 'templated-placeholder', 'url-without-credentials']);
+    expect(kinds.filter((k) => !(TOKEN_LIKE_KINDS as readonly string[]).includes(k)).sort()).toEqual([
+      'near-miss-prefix',
+      'plain-words',
+      'redacted-placeholder',
+      'templated-placeholder',
+      'url-without-credentials',
+    ]);
   });
 });

@@ -17,7 +17,10 @@ const SHAPES: Partial<Record<TokenLikeKind, RegExp>> = {
 
 describe('the token-like strings', () => {
   it.each(Object.entries(SHAPES))('of the %s kind have that kind’s form', (kind, shape) => {
-    fc.assert(fc.property(tokenLikeOf(kind as TokenLikeKind), (s) => shape.test(s)), { seed: 8, numRuns: 200 });
+    fc.assert(
+      fc.property(tokenLikeOf(kind as TokenLikeKind), (s) => shape.test(s)),
+      { seed: 8, numRuns: 200 },
+    );
   });
 
   it('are drawn from every kind, each named with its kind', () => {

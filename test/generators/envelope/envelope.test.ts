@@ -11,21 +11,31 @@ const spec = bundledSpec();
 const reference = envelopeReference(spec);
 
 /** The bundled spec with envelope data replaced (seed data too, which a user cannot override: the generators follow any data they are given). */
-const withEnvelope = (patch: Partial<EnvelopeSpec>): SpecData => ({ ...spec, envelope: { ...spec.envelope, ...patch } });
+const withEnvelope = (patch: Partial<EnvelopeSpec>): SpecData => ({
+  ...spec,
+  envelope: { ...spec.envelope, ...patch },
+});
 
 /** Members of a packet below the top level that its layouts do not declare, as pointers. */
 function nestedExtras(s: EnvelopeSpec, packet: Record<string, any>, profile: string): string[] {
   return publishedObjects(s, packet, profile)
     .filter((o) => o.pointer !== '')
     .flatMap((o) => {
-      const value = o.pointer.split('/').slice(1).reduce((v: any, k) => v?.[k], packet) as Record<string, unknown>;
-      return Object.keys(value).filter((k) => !o.declared.includes(k)).map((k) => `${o.pointer}/${k}`);
+      const value = o.pointer
+        .split('/')
+        .slice(1)
+        .reduce((v: any, k) => v?.[k], packet) as Record<string, unknown>;
+      return Object.keys(value)
+        .filter((k) => !o.declared.includes(k))
+        .map((k) => `${o.pointer}/${k}`);
     });
 }
 
 describe('validEnvelope', () => {
   it('is deterministic for a seed', () => {
-    expect(fc.sample(validEnvelope(spec), { seed: 7, numRuns: 20 })).toEqual(fc.sample(validEnvelope(spec), { seed: 7, numRuns: 20 }));
+    expect(fc.sample(validEnvelope(spec), { seed: 7, numRuns: 20 })).toEqual(
+      fc.sample(validEnvelope(spec), { seed: 7, numRuns: 20 }),
+    );
   });
 
   for (const profile of profileNames(spec.envelope)) {
@@ -55,7 +65,8 @@ describe('validEnvelope', () => {
 
   it('carries declared members only, so that every envelope has a keyless form', () => {
     const open = withEnvelope({ undeclaredMembers: 'top-level' });
-    for (const c of fc.sample(validEnvelope(open), { seed: 4, numRuns: 60 })) expect(nestedExtras(open.envelope, c.packet, c.profile)).toEqual([]);
+    for (const c of fc.sample(validEnvelope(open), { seed: 4, numRuns: 60 }))
+      expect(nestedExtras(open.envelope, c.packet, c.profile)).toEqual([]);
   });
 
   it('seals half with the checksum and half with the placeholder', () => {
@@ -103,7 +114,9 @@ describe('envelopeOf', () => {
 
   it('reaches the instant of expiry itself where envelopes expire only after it (D-ENV-07)', () => {
     const after = withOverrides(spec, { envelope: { expiry: 'after' } });
-    const left = fc.sample(envelopeOf(after), { seed: 5, numRuns: 200 }).map((c) => Date.parse(c.packet.delivery.expires_at) - Date.parse(c.now));
+    const left = fc
+      .sample(envelopeOf(after), { seed: 5, numRuns: 200 })
+      .map((c) => Date.parse(c.packet.delivery.expires_at) - Date.parse(c.now));
     expect(left.every((ms) => ms >= 0)).toBe(true);
     expect(left).toContain(0);
   });

@@ -10,7 +10,10 @@ const spec = bundledSpec();
 const whole = withOverrides(spec, { envelope: { checksumScope: 'integrity-object' } });
 
 describe('generatorChecksum', () => {
-  for (const [scope, s] of [['checksum-member', spec], ['integrity-object', whole]] as const) {
+  for (const [scope, s] of [
+    ['checksum-member', spec],
+    ['integrity-object', whole],
+  ] as const) {
     it(`agrees with the reference's checksum (another SHA-256 implementation) on generated envelopes, scope ${scope}`, () => {
       fc.assert(
         fc.property(validEnvelope(s), (c) => {
@@ -21,7 +24,8 @@ describe('generatorChecksum', () => {
     });
 
     it(`agrees with the reference's checksum on the seed fixtures, scope ${scope}`, () => {
-      for (const f of seedFixtures()) expect(generatorChecksum(s.envelope, f.keyed), f.name).toBe(referenceChecksum(s.envelope, f.keyed));
+      for (const f of seedFixtures())
+        expect(generatorChecksum(s.envelope, f.keyed), f.name).toBe(referenceChecksum(s.envelope, f.keyed));
     });
   }
 
@@ -47,16 +51,24 @@ describe('seal', () => {
   it('records the checksum of the content, or the placeholder of the spec it is given', () => {
     const placeholder = 'sha256:placeholder-of-another-spec';
     // The placeholder is seed data a user cannot override; the sealer follows any data it is given.
-    const other: SpecData = { ...spec, envelope: { ...spec.envelope, policy: { ...spec.envelope.policy, checksumPlaceholder: placeholder } } };
+    const other: SpecData = {
+      ...spec,
+      envelope: { ...spec.envelope, policy: { ...spec.envelope.policy, checksumPlaceholder: placeholder } },
+    };
     const [c] = fc.sample(envelopeOf(spec), { seed: 3, numRuns: 1 });
     const computed = seal(spec.envelope, structuredClone(c!.packet), 'computed');
     expect(computed.integrity.checksum).toBe(generatorChecksum(spec.envelope, computed));
-    expect(seal(spec.envelope, structuredClone(c!.packet), 'placeholder').integrity.checksum).toBe(spec.envelope.policy.checksumPlaceholder);
+    expect(seal(spec.envelope, structuredClone(c!.packet), 'placeholder').integrity.checksum).toBe(
+      spec.envelope.policy.checksumPlaceholder,
+    );
     expect(seal(other.envelope, structuredClone(c!.packet), 'placeholder').integrity.checksum).toBe(placeholder);
   });
 
   it('never edits the envelope it seals: the drawn envelope is frozen at every depth, the sealed one new where it differs', () => {
-    const frozenThroughout = (v: unknown): boolean => v === null || typeof v !== 'object' || (Object.isFrozen(v) && Reflect.ownKeys(v).every((k) => frozenThroughout((v as Record<PropertyKey, unknown>)[k])));
+    const frozenThroughout = (v: unknown): boolean =>
+      v === null ||
+      typeof v !== 'object' ||
+      (Object.isFrozen(v) && Reflect.ownKeys(v).every((k) => frozenThroughout((v as Record<PropertyKey, unknown>)[k])));
     for (const c of fc.sample(envelopeOf(spec), { seed: 5, numRuns: 50 })) {
       expect(frozenThroughout(c.packet)).toBe(true);
       const before = JSON.stringify(c.packet);

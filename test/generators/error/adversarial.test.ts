@@ -38,7 +38,8 @@ describe.each(GENERATORS)('%s', (_name, generator) => {
 });
 
 describe('adversarial coverage', () => {
-  const drawn = (arb: fc.Arbitrary<{ family: string }>) => new Set(fc.sample(arb, { seed: 1, numRuns: 300 }).map((c) => c.family));
+  const drawn = (arb: fc.Arbitrary<{ family: string }>) =>
+    new Set(fc.sample(arb, { seed: 1, numRuns: 300 }).map((c) => c.family));
 
   it('plants every kind of break it declares, and only those', () => {
     expect(drawn(schemaViolation(spec))).toEqual(new Set(schemaFamilies(spec)));
@@ -51,13 +52,65 @@ describe('adversarial coverage', () => {
 
   it('declares the breaks the bundled data allows, each a slip of its own', () => {
     expect(schemaFamilies(spec)).toEqual(
-      expect.arrayContaining(['missing-envelope', 'missing-member', 'falsy', 'null-payload', 'null-container', 'container-type', 'wrong-type', 'numeric-string', 'non-integer', 'enum-case', 'enum-space', 'enum-proto', 'foreign-value', 'loose-equal', 'uri-relative', 'uri-iri', 'uri-malformed']),
+      expect.arrayContaining([
+        'missing-envelope',
+        'missing-member',
+        'falsy',
+        'null-payload',
+        'null-container',
+        'container-type',
+        'wrong-type',
+        'numeric-string',
+        'non-integer',
+        'enum-case',
+        'enum-space',
+        'enum-proto',
+        'foreign-value',
+        'loose-equal',
+        'uri-relative',
+        'uri-iri',
+        'uri-malformed',
+      ]),
     );
     expect(execParamFamilies(spec)).toEqual(
-      expect.arrayContaining(['missing', 'absent', 'falsy', 'wrong-type', 'numeric-string', 'non-integer', 'out-of-range', 'vocabulary', 'url-scheme', 'url-relative', 'url-repair', 'url-userinfo', 'url-host', 'url-suffix-key', 'url-not-string', 'url-review']),
+      expect.arrayContaining([
+        'missing',
+        'absent',
+        'falsy',
+        'wrong-type',
+        'numeric-string',
+        'non-integer',
+        'out-of-range',
+        'vocabulary',
+        'url-scheme',
+        'url-relative',
+        'url-repair',
+        'url-userinfo',
+        'url-host',
+        'url-suffix-key',
+        'url-not-string',
+        'url-review',
+      ]),
     );
-    expect(secretFamilies(spec)).toEqual(expect.arrayContaining(['detail', 'message-id', 'param-member', 'param-value', 'param-nested', 'param-key', 'url', 'percent-encoded', 'percent-twice', 'base64url', 'undeclared-member']));
-    expect(configRetryFamilies(spec)).toEqual(['retry-action:wait_for_dependency', ...spec.retry.parameters.map((k) => `retry-param:${k}`)]);
+    expect(secretFamilies(spec)).toEqual(
+      expect.arrayContaining([
+        'detail',
+        'message-id',
+        'param-member',
+        'param-value',
+        'param-nested',
+        'param-key',
+        'url',
+        'percent-encoded',
+        'percent-twice',
+        'base64url',
+        'undeclared-member',
+      ]),
+    );
+    expect(configRetryFamilies(spec)).toEqual([
+      'retry-action:wait_for_dependency',
+      ...spec.retry.parameters.map((k) => `retry-param:${k}`),
+    ]);
     expect(misfitConditions(spec).sort()).toEqual(Object.keys(spec.conditionActions.table).sort());
   });
 
@@ -69,15 +122,26 @@ describe('adversarial coverage', () => {
 
   it('sends non-objects, arrays included, as payloads that are no error payload at all', () => {
     const payloads = fc.sample(nonObjectPayload(spec), { seed: 1, numRuns: 100 }).map((c) => c.payload);
-    for (const p of payloads) expect(p === null || typeof p !== 'object' || Array.isArray(p), JSON.stringify(p)).toBe(true);
+    for (const p of payloads)
+      expect(p === null || typeof p !== 'object' || Array.isArray(p), JSON.stringify(p)).toBe(true);
     expect(payloads.some(Array.isArray)).toBe(true);
   });
 
   it('never draws a code the spec it is given puts in the registry (a --spec-dir adding codes)', () => {
-    const other = withOverrides(bundledSpec(), { error: { registry: { codes: [...spec.registry.codes, 'rate_limited', 'timeout'] } } }).error;
-    const codes = new Set(fc.sample(nonRegistryCode(other), { seed: 1, numRuns: 500 }).map((c) => (c.payload as { body: { code: string } }).body.code));
+    const other = withOverrides(bundledSpec(), {
+      error: { registry: { codes: [...spec.registry.codes, 'rate_limited', 'timeout'] } },
+    }).error;
+    const codes = new Set(
+      fc
+        .sample(nonRegistryCode(other), { seed: 1, numRuns: 500 })
+        .map((c) => (c.payload as { body: { code: string } }).body.code),
+    );
     expect(codes.has('rate_limited') || codes.has('timeout')).toBe(false);
-    expect(fc.sample(nonRegistryCode(spec), { seed: 1, numRuns: 500 }).some((c) => (c.payload as { body: { code: string } }).body.code === 'rate_limited')).toBe(true);
+    expect(
+      fc
+        .sample(nonRegistryCode(spec), { seed: 1, numRuns: 500 })
+        .some((c) => (c.payload as { body: { code: string } }).body.code === 'rate_limited'),
+    ).toBe(true);
   });
 });
 
@@ -86,7 +150,8 @@ describe('adversarial cases under other readings of the data', () => {
   const familiesOf = (cases: AdversarialError[]) => new Set(cases.map((c) => c.family));
   const families = (arb: fc.Arbitrary<AdversarialError>) => familiesOf(sampled(arb));
   /** What the cases of `family` touched (`option.human_review_url`, `body`...). */
-  const wheresOf = (cases: AdversarialError[], family: string) => new Set(cases.filter((c) => c.family === family).map((c) => c.where));
+  const wheresOf = (cases: AdversarialError[], family: string) =>
+    new Set(cases.filter((c) => c.family === family).map((c) => c.where));
   const other = (error: Record<string, unknown>) => withOverrides(bundledSpec(), { error }).error;
   const URI_FAMILIES = ['uri-relative', 'uri-iri', 'uri-malformed'];
 
@@ -98,7 +163,10 @@ describe('adversarial cases under other readings of the data', () => {
     for (const f of URI_FAMILIES) expect(annotation).not.toContain(f);
     expect(families(schemaViolation(other({ formats: { asserted: ['uri', 'uuid'] } })))).toContain('format-uuid');
     const closedCases = sampled(schemaViolation(other({ openMembers: { additionalProperties: false } })));
-    for (const f of ['undeclared', 'undeclared-proto']) expect(new Set([...wheresOf(closedCases, f)].map((w) => w!.split('.')[0]))).toEqual(new Set(['payload', 'body', 'sub_error', 'option']));
+    for (const f of ['undeclared', 'undeclared-proto'])
+      expect(new Set([...wheresOf(closedCases, f)].map((w) => w!.split('.')[0]))).toEqual(
+        new Set(['payload', 'body', 'sub_error', 'option']),
+      );
   });
 
   it('plant a missing envelope member only where the data requires it', () => {
@@ -119,11 +187,23 @@ describe('adversarial cases under other readings of the data', () => {
   });
 
   it('offer the retry paths the data names under configuration, actions and parameters alike', () => {
-    const retry = other({ retry: { actions: ['wait_for_dependency', 'resume_from_checkpoint'], parameters: ['retry_after'] } });
-    expect(configRetryFamilies(retry)).toEqual(['retry-action:wait_for_dependency', 'retry-action:resume_from_checkpoint', 'retry-param:retry_after']);
+    const retry = other({
+      retry: { actions: ['wait_for_dependency', 'resume_from_checkpoint'], parameters: ['retry_after'] },
+    });
+    expect(configRetryFamilies(retry)).toEqual([
+      'retry-action:wait_for_dependency',
+      'retry-action:resume_from_checkpoint',
+      'retry-param:retry_after',
+    ]);
     const drawn = fc.sample(configRetry(retry), { seed: 2, numRuns: 300 });
     expect(new Set(drawn.map((c) => c.family))).toContain('retry-action:resume_from_checkpoint');
-    const planted = drawn.filter((c) => c.family.startsWith('retry-param:')).flatMap((c) => (c.payload as any).body.sub_errors.flatMap((se: any) => se.recovery_options.flatMap((o: any) => Object.keys(o.executable_parameters ?? {}))));
+    const planted = drawn
+      .filter((c) => c.family.startsWith('retry-param:'))
+      .flatMap((c) =>
+        (c.payload as any).body.sub_errors.flatMap((se: any) =>
+          se.recovery_options.flatMap((o: any) => Object.keys(o.executable_parameters ?? {})),
+        ),
+      );
     expect(planted).toContain('retry_after');
     expect(planted).not.toContain('max_retries');
   });
@@ -162,25 +242,44 @@ describe('the numeric misalignment mutator', () => {
   });
 
   it('declares a family for every kind of contradicting status, and breaks every registry code', () => {
-    expect(mutator.families).toEqual(['numeric:range-floor', 'numeric:success', 'numeric:redirect', 'numeric:auth-4xx', 'numeric:cross-4xx']);
+    expect(mutator.families).toEqual([
+      'numeric:range-floor',
+      'numeric:success',
+      'numeric:redirect',
+      'numeric:auth-4xx',
+      'numeric:cross-4xx',
+    ]);
     const cases = fc.sample(mutated(errorPayload(spec), mutator), { seed: 1, numRuns: 300 });
     expect(new Set(cases.map((c) => c.family))).toEqual(new Set(mutator.families));
-    const coded = new Set(cases.flatMap((c) => c.variants ?? []).filter((v) => v.startsWith('code:')).map((v) => v.slice('code:'.length)));
+    const coded = new Set(
+      cases
+        .flatMap((c) => c.variants ?? [])
+        .filter((v) => v.startsWith('code:'))
+        .map((v) => v.slice('code:'.length)),
+    );
     expect([...coded].sort()).toEqual([...spec.registry.codes].sort());
   });
 
   it('leaves alone a code the table has no row for (one a user added to the registry): it is never compared', () => {
-    const other = withOverrides(bundledSpec(), { error: { registry: { codes: [...spec.registry.codes, 'rate_limited'] } } }).error;
+    const other = withOverrides(bundledSpec(), {
+      error: { registry: { codes: [...spec.registry.codes, 'rate_limited'] } },
+    }).error;
     const base = fc.sample(errorPayload(other), { seed: 1, numRuns: 300 }).find((p) => p.body.code === 'rate_limited')!;
     expect(base).toBeDefined();
-    expect(fc.sample(numericMisalignment(other).mutate(base), { seed: 1, numRuns: 10 }).every((out) => out === null)).toBe(true);
+    expect(
+      fc.sample(numericMisalignment(other).mutate(base), { seed: 1, numRuns: 10 }).every((out) => out === null),
+    ).toBe(true);
     expect(numericMisalignment(other).families.some((f) => f.includes('rate_limited'))).toBe(false);
   });
 });
 
 describe('mutated', () => {
   it('discards the draws a mutator cannot break', () => {
-    const evenOnly: Mutator<number, number> = { breaks: 'X', families: ['x'], mutate: (n) => fc.constant(n % 2 === 0 ? n : null) };
+    const evenOnly: Mutator<number, number> = {
+      breaks: 'X',
+      families: ['x'],
+      mutate: (n) => fc.constant(n % 2 === 0 ? n : null),
+    };
     const drawn = fc.sample(mutated(fc.nat(), evenOnly), { seed: 1, numRuns: 100 });
     expect(drawn.every((n) => n % 2 === 0)).toBe(true);
   });

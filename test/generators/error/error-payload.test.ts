@@ -15,7 +15,9 @@ const params = { seed: 2026, numRuns: 300 };
 
 describe('valid error payloads', () => {
   it('are the same for the same seed', () => {
-    expect(fc.sample(errorPayload(spec), { seed: 9, numRuns: 20 })).toEqual(fc.sample(errorPayload(spec), { seed: 9, numRuns: 20 }));
+    expect(fc.sample(errorPayload(spec), { seed: 9, numRuns: 20 })).toEqual(
+      fc.sample(errorPayload(spec), { seed: 9, numRuns: 20 }),
+    );
   });
 
   it('are accepted by the reference, with no finding', () => {
@@ -29,14 +31,21 @@ describe('valid error payloads', () => {
   });
 
   it('carry no secret anywhere', () => {
-    fc.assert(fc.property(errorPayload(spec), (p) => !containsSecret(p)), params);
+    fc.assert(
+      fc.property(errorPayload(spec), (p) => !containsSecret(p)),
+      params,
+    );
   });
 
   it('never offer a retry path under configuration', () => {
     fc.assert(
       fc.property(errorPayload(spec, { origin: 'configuration' }), (p) =>
         (p.body.sub_errors ?? []).every((se) =>
-          se.recovery_options.every((o) => !spec.retry.actions.includes(o.action) && Object.keys(o.executable_parameters ?? {}).every((k) => !spec.retry.parameters.includes(k))),
+          se.recovery_options.every(
+            (o) =>
+              !spec.retry.actions.includes(o.action) &&
+              Object.keys(o.executable_parameters ?? {}).every((k) => !spec.retry.parameters.includes(k)),
+          ),
         ),
       ),
       params,
@@ -57,14 +66,17 @@ describe('valid error payloads', () => {
     const drawn = fc.sample(errorPayload(other.error), { seed: 3, numRuns: 300 });
     expect(drawn.some((p) => p.body.code === 'rate_limited')).toBe(true);
     const { validateError } = referenceFor(other);
-    for (const p of drawn) expect(validateError!(p, { now: '2026-06-01T00:00:00Z' }), p.body.code).toEqual({ valid: true, findings: [] });
+    for (const p of drawn)
+      expect(validateError!(p, { now: '2026-06-01T00:00:00Z' }), p.body.code).toEqual({ valid: true, findings: [] });
   });
 
   it('under an open registry carry codes outside it too', () => {
     const open = withOverrides(bundled, { error: { registry: { codes: spec.registry.codes, closed: false } } }).error;
     const codes = new Set(fc.sample(errorPayload(open), { seed: 3, numRuns: 300 }).map((p) => p.body.code));
     expect([...codes].some((c) => !spec.registry.codes.includes(c))).toBe(true);
-    expect(fc.sample(errorPayload(spec), { seed: 3, numRuns: 300 }).every((p) => spec.registry.codes.includes(p.body.code))).toBe(true);
+    expect(
+      fc.sample(errorPayload(spec), { seed: 3, numRuns: 300 }).every((p) => spec.registry.codes.includes(p.body.code)),
+    ).toBe(true);
   });
 
   it('draw only UUID message ids where the data makes uuid assert', () => {
@@ -83,31 +95,68 @@ describe('review URLs', () => {
   });
 
   it('include raw-unicode IRIs where uri is an annotation, and other schemes where D-ERR-06 does not name the member', () => {
-    expect(sample(withOverrides(bundled, { error: { formats: { asserted: [] } } }).error).some((u) => isAbsoluteHttpsUrl(u, false) && /[^\x00-\x7f]/.test(u))).toBe(true);
-    expect(sample(withOverrides(bundled, { error: { urls: { ...spec.urls, optionMembers: [] } } }).error).some((u) => !isAbsoluteHttpsUrl(u, false))).toBe(true);
+    expect(
+      sample(withOverrides(bundled, { error: { formats: { asserted: [] } } }).error).some(
+        (u) => isAbsoluteHttpsUrl(u, false) && /[^\x00-\x7f]/.test(u),
+      ),
+    ).toBe(true);
+    expect(
+      sample(withOverrides(bundled, { error: { urls: { ...spec.urls, optionMembers: [] } } }).error).some(
+        (u) => !isAbsoluteHttpsUrl(u, false),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('the payloads the acceptance check draws', () => {
   const members = (p: unknown, out: Set<string> = new Set(), where = 'payload'): Set<string> => {
     if (Array.isArray(p)) for (const x of p) members(x, out, where);
-    else if (p && typeof p === 'object') for (const [k, v] of Object.entries(p)) out.add(`${where}.${k}`), k !== 'executable_parameters' && members(v, out, k);
+    else if (p && typeof p === 'object')
+      for (const [k, v] of Object.entries(p))
+        out.add(`${where}.${k}`), k !== 'executable_parameters' && members(v, out, k);
     return out;
   };
 
   it('carry members the schema does not declare, at every level, while members are open', () => {
     const declared = declaredMembers(spec);
-    const known = new Set([...declared.payload.map((m) => `payload.${m}`), ...declared.body.map((m) => `body.${m}`), ...declared.subError.map((m) => `sub_errors.${m}`), ...declared.option.map((m) => `recovery_options.${m}`)]);
-    const found = new Set(fc.sample(validErrorPayload(spec), { seed: 8, numRuns: 400 }).flatMap((p) => [...members(p)].filter((m) => !known.has(m) && !m.startsWith('extensions.') && !m.startsWith('vendor.'))));
-    for (const level of ['payload', 'body', 'sub_errors', 'recovery_options']) expect([...found].some((m) => m.startsWith(`${level}.`)), level).toBe(true);
+    const known = new Set([
+      ...declared.payload.map((m) => `payload.${m}`),
+      ...declared.body.map((m) => `body.${m}`),
+      ...declared.subError.map((m) => `sub_errors.${m}`),
+      ...declared.option.map((m) => `recovery_options.${m}`),
+    ]);
+    const found = new Set(
+      fc
+        .sample(validErrorPayload(spec), { seed: 8, numRuns: 400 })
+        .flatMap((p) =>
+          [...members(p)].filter((m) => !known.has(m) && !m.startsWith('extensions.') && !m.startsWith('vendor.')),
+        ),
+    );
+    for (const level of ['payload', 'body', 'sub_errors', 'recovery_options'])
+      expect(
+        [...found].some((m) => m.startsWith(`${level}.`)),
+        level,
+      ).toBe(true);
     const closed = withOverrides(bundled, { error: { openMembers: { additionalProperties: false } } }).error;
-    expect(fc.sample(validErrorPayload(closed), { seed: 8, numRuns: 200 }).every((p) => [...members(p)].every((m) => known.has(m)))).toBe(true);
+    expect(
+      fc
+        .sample(validErrorPayload(closed), { seed: 8, numRuns: 200 })
+        .every((p) => [...members(p)].every((m) => known.has(m))),
+    ).toBe(true);
   });
 
   it('leave out top-level members only where the data does not require them', () => {
-    expect(fc.sample(validErrorPayload(spec), { seed: 9, numRuns: 200 }).every((p) => ['uai_version', 'profile', 'message_id', 'body'].every((m) => m in p))).toBe(true);
+    expect(
+      fc
+        .sample(validErrorPayload(spec), { seed: 9, numRuns: 200 })
+        .every((p) => ['uai_version', 'profile', 'message_id', 'body'].every((m) => m in p)),
+    ).toBe(true);
     const loose = withOverrides(bundled, { error: { envelope: { required: [] } } }).error;
     const drawn = fc.sample(validErrorPayload(loose), { seed: 9, numRuns: 200 });
-    for (const m of ['uai_version', 'profile', 'message_id', 'body']) expect(drawn.some((p) => !(m in p)), m).toBe(true);
+    for (const m of ['uai_version', 'profile', 'message_id', 'body'])
+      expect(
+        drawn.some((p) => !(m in p)),
+        m,
+      ).toBe(true);
   });
 });

@@ -5,7 +5,13 @@ describe('the seed scenarios fixture', () => {
   it('holds the five payloads of seed 000, in order, as published', () => {
     const scenarios = errorScenarios();
     expect(scenarios.map((s) => s.scenario)).toEqual([1, 2, 3, 4, 5]);
-    expect(scenarios.map((s) => s.payload.message_id)).toEqual(['err-9982-abcf', 'err-local-001', 'err-auth-9211', 'err-cap-404', 'err-timeout-777']);
+    expect(scenarios.map((s) => s.payload.message_id)).toEqual([
+      'err-9982-abcf',
+      'err-local-001',
+      'err-auth-9211',
+      'err-cap-404',
+      'err-timeout-777',
+    ]);
     expect(scenarioPayloads().map((p) => [p.body.code, p.body.numeric_status])).toEqual([
       ['invalid_message', 422],
       ['task_not_found', 503],

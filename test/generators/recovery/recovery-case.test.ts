@@ -42,7 +42,18 @@ describe('recovery generators', () => {
     for (const id of ['REC-NO-CREDENTIAL-SYNTHESIS', 'REC-EXACTLY-ONCE']) {
       const check = recoverySuite.find((c) => c.id === id)!;
       const tags = new Set(fc.sample(check.arbitrary(spec), { numRuns: 400, seed: 5 }).flatMap((c) => check.tags!(c)));
-      for (const t of ['fault:outage', 'fault:expire', 'fault:timeout-committed', 'fault:timeout-dropped', 'fault:anchor', 'fault:isolated', 'fault:config', 'state:schema-changed', 'state:low-capability-receiver', 'valid']) {
+      for (const t of [
+        'fault:outage',
+        'fault:expire',
+        'fault:timeout-committed',
+        'fault:timeout-dropped',
+        'fault:anchor',
+        'fault:isolated',
+        'fault:config',
+        'state:schema-changed',
+        'state:low-capability-receiver',
+        'valid',
+      ]) {
         expect(tags, `${id} reaches ${t}`).toContain(t);
       }
     }
@@ -56,7 +67,12 @@ describe('recovery generators', () => {
 
   it('draws the levels from the spec data it is given (seed data, read rather than hard-coded): other recoveringLevels move every check', () => {
     const onlyL7 = { ...spec, recovery: { ...spec.recovery, recoveringLevels: ['L7' as const] } };
-    const levelsOf = (id: string) => new Set(fc.sample(recoverySuite.find((c) => c.id === id)!.arbitrary(onlyL7), { numRuns: 200, seed: 4 }).map((c) => (c as RecoveryCase).level));
+    const levelsOf = (id: string) =>
+      new Set(
+        fc
+          .sample(recoverySuite.find((c) => c.id === id)!.arbitrary(onlyL7), { numRuns: 200, seed: 4 })
+          .map((c) => (c as RecoveryCase).level),
+      );
     for (const id of RECOVERING_ONLY) expect([...levelsOf(id)], id).toEqual(['L7']);
     expect(levelsOf('REC-LEGACY-HALT')).toContain('L6');
     expect(levelsOf('REC-LEGACY-HALT')).not.toContain('L7');

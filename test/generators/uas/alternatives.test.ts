@@ -23,8 +23,15 @@ describe('UAS generators under every alternative decision', () => {
   for (const [key, { value, why }] of Object.entries(alternatives)) {
     it(`${key} (${why})`, () => {
       const spec = withOverrides(bundledSpec(), { uas: { [key]: value } }).uas;
-      fc.assert(fc.property(uasValidCase(spec), (c) => holdsItsClaim(c, spec)), { seed: 3, numRuns: 40 });
-      for (const m of uasMutators) fc.assert(fc.property(uasMutatedCase([m], spec), (c) => holdsItsClaim(c, spec)), { seed: 13, numRuns: 5 });
+      fc.assert(
+        fc.property(uasValidCase(spec), (c) => holdsItsClaim(c, spec)),
+        { seed: 3, numRuns: 40 },
+      );
+      for (const m of uasMutators)
+        fc.assert(
+          fc.property(uasMutatedCase([m], spec), (c) => holdsItsClaim(c, spec)),
+          { seed: 13, numRuns: 5 },
+        );
     });
   }
 });

@@ -41,7 +41,9 @@ describe('UAS generators, judged by the reference verifier', () => {
       fc.property(uasMutatedCase([severalRules], spec.uas), (c) => {
         const ids = new Set(c.expected.map((e) => e.checkId));
         expect(ids.size).toBeGreaterThanOrEqual(2);
-        expect(new Set(c.expected.flatMap((e) => (e.unitId === undefined ? [] : [e.unitId]))).size).toBeLessThanOrEqual(1);
+        expect(new Set(c.expected.flatMap((e) => (e.unitId === undefined ? [] : [e.unitId]))).size).toBeLessThanOrEqual(
+          1,
+        );
         holdsItsClaim(c);
       }),
       { seed: 11, numRuns: 80 },
@@ -88,7 +90,9 @@ describe('UAS generators, judged by the reference verifier', () => {
     fc.assert(
       fc.property(uasMutatedCase([structureFindings], spec.uas), (c) => {
         const ids = new Set(c.expected.map((e) => e.checkId));
-        expect([...ids].every((id) => ['VAL-ELEMENT-ORDER', 'VAL-ROOT-HASH', 'VAL-ID-UNIQUE', 'VAL-VERBATIM'].includes(id))).toBe(true);
+        expect(
+          [...ids].every((id) => ['VAL-ELEMENT-ORDER', 'VAL-ROOT-HASH', 'VAL-ID-UNIQUE', 'VAL-VERBATIM'].includes(id)),
+        ).toBe(true);
         // A missing root hash comes only with the missing manifest, which is an order finding too.
         if (ids.has('VAL-ROOT-HASH')) expect(ids.has('VAL-ELEMENT-ORDER')).toBe(true);
         holdsItsClaim(c);
@@ -112,7 +116,12 @@ describe('UAS generators, judged by the reference verifier', () => {
       fc.property(uasMutatedCase([m], spec.uas), (c) => {
         const x = readArtifact(c.artifact, spec.uas);
         if (!x.ok) throw new Error('not well-formed');
-        expect([x.model.units.length, x.model.concepts.length, x.model.edges.length, x.model.concepts[0]!.id]).toEqual([1, 1, 0, x.model.units[0]!.id]);
+        expect([x.model.units.length, x.model.concepts.length, x.model.edges.length, x.model.concepts[0]!.id]).toEqual([
+          1,
+          1,
+          0,
+          x.model.units[0]!.id,
+        ]);
         expect(c.expected).toEqual([{ checkId: 'VAL-ID-UNIQUE', unitId: x.model.units[0]!.id }]);
         holdsItsClaim(c);
       }),

@@ -38,7 +38,17 @@ describe('the characters XML 1.0 can carry (production [2] Char), as the generat
 
   it('reads a code point against the production bounds', () => {
     expect([0x8, 0x9, 0xa, 0xb, 0xd, 0x1f, 0x20].map(isXmlChar)).toEqual([false, true, true, false, true, false, true]);
-    expect([0xd7ff, 0xd800, 0xdfff, 0xe000, 0xfffd, 0xfffe, 0x10000, 0x10ffff, 0x110000].map(isXmlChar)).toEqual([true, false, false, true, true, false, true, true, false]);
+    expect([0xd7ff, 0xd800, 0xdfff, 0xe000, 0xfffd, 0xfffe, 0x10000, 0x10ffff, 0x110000].map(isXmlChar)).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('keeps a span verbatim only when it is UTF-8 of characters XML carries', () => {

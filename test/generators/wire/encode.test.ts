@@ -28,22 +28,36 @@ describe('encodeKeyless', () => {
     });
   }
 
-  it.each(seedFixtures().map((f) => [f.name, f] as const))('encodes the %s seed fixture to exactly its published keyless form, as the reference does', (_name, f) => {
-    const wire = encodeKeyless(spec, f.keyed);
-    expect(wire).toEqual(f.keyless);
-    expect(wire).toEqual(toKeyless(spec, f.keyed));
-    expect(fromKeyless(spec, wire)).toEqual(f.keyed);
-  });
+  it.each(seedFixtures().map((f) => [f.name, f] as const))(
+    'encodes the %s seed fixture to exactly its published keyless form, as the reference does',
+    (_name, f) => {
+      const wire = encodeKeyless(spec, f.keyed);
+      expect(wire).toEqual(f.keyless);
+      expect(wire).toEqual(toKeyless(spec, f.keyed));
+      expect(fromKeyless(spec, wire)).toEqual(f.keyed);
+    },
+  );
 
   it('follows the layouts of the spec it is given, as the reference does', () => {
     const conversation = spec.objects.conversation!;
     // Layouts are seed data a user cannot override; the encoder follows any data it is given.
-    const other: SpecData = { ...data, envelope: { ...spec, objects: { ...spec.objects, conversation: { ...conversation, keylessOrder: [...conversation.keylessOrder!].reverse() } } } };
+    const other: SpecData = {
+      ...data,
+      envelope: {
+        ...spec,
+        objects: {
+          ...spec.objects,
+          conversation: { ...conversation, keylessOrder: [...conversation.keylessOrder!].reverse() },
+        },
+      },
+    };
     const reversed = other.envelope;
     fc.assert(
       fc.property(validEnvelope(other), (c) => {
         const wire = encodeKeyless(reversed, c.packet);
-        expect((wire[reversed.envelopeFields.indexOf('conversation')] as unknown[])[0]).toBe(c.packet.conversation.correlation_id);
+        expect((wire[reversed.envelopeFields.indexOf('conversation')] as unknown[])[0]).toBe(
+          c.packet.conversation.correlation_id,
+        );
         expect(wire).toEqual(toKeyless(reversed, c.packet));
         expect(fromKeyless(reversed, wire)).toEqual(c.packet);
       }),

@@ -33,7 +33,9 @@ describe('malformedWire', () => {
     const body = spec.envelopeFields.indexOf('body');
     switch (c.family) {
       case 'array-like':
-        return Array.isArray(wire) ? ((wire[body] = Array.from(wire[body] as ArrayLike<unknown>)), wire) : Array.from(wire as unknown as ArrayLike<unknown>);
+        return Array.isArray(wire)
+          ? ((wire[body] = Array.from(wire[body] as ArrayLike<unknown>)), wire)
+          : Array.from(wire as unknown as ArrayLike<unknown>);
       case 'null-item': {
         const where = /^\/(.*) \(an item of/.exec(c.note)![1]!.split('/').map(Number);
         const k = where.pop()!;
@@ -50,7 +52,8 @@ describe('malformedWire', () => {
     const seen = { 'array-like envelope': 0, 'array-like body': 0, 'null object item': 0, 'top-level overflow': 0 };
     fc.assert(
       fc.property(malformedWire(data), (c) => {
-        const topOverflow = c.family === 'overflow' && Array.isArray(c.wire) && c.wire.length === spec.envelopeFields.length + 1;
+        const topOverflow =
+          c.family === 'overflow' && Array.isArray(c.wire) && c.wire.length === spec.envelopeFields.length + 1;
         if (c.family !== 'array-like' && c.family !== 'null-item' && !topOverflow) return;
         if (c.family === 'array-like') {
           const like = Array.isArray(c.wire) ? c.wire[spec.envelopeFields.indexOf('body')] : c.wire;
@@ -58,7 +61,8 @@ describe('malformedWire', () => {
           expect(typeof (like as { length: unknown }).length).toBe('number');
           seen[Array.isArray(c.wire) ? 'array-like body' : 'array-like envelope'] += 1;
         }
-        if (c.family === 'null-item' && /\((an item of (corrected_fields|evidence|endpoints))\)/.test(c.note)) seen['null object item'] += 1;
+        if (c.family === 'null-item' && /\((an item of (corrected_fields|evidence|endpoints))\)/.test(c.note))
+          seen['null object item'] += 1;
         if (topOverflow) seen['top-level overflow'] += 1;
         expect(() => fromKeyless(spec, repaired(c)), c.note).not.toThrow();
       }),
@@ -71,7 +75,10 @@ describe('malformedWire', () => {
     const cases = fc.sample(malformedWire(data), { seed: 2, numRuns: 600 });
     const nullItems = cases.filter((c) => c.family === 'null-item');
     expect(nullItems.length).toBeGreaterThan(20);
-    expect(nullItems.every((c) => /\(an item of (corrected_fields|evidence|endpoints)\)/.test(c.note)), nullItems.map((c) => c.note).join('; ')).toBe(true);
+    expect(
+      nullItems.every((c) => /\(an item of (corrected_fields|evidence|endpoints)\)/.test(c.note)),
+      nullItems.map((c) => c.note).join('; '),
+    ).toBe(true);
     const overflows = cases.filter((c) => c.family === 'overflow');
     const top = overflows.filter((c) => (c.wire as unknown[]).length === spec.envelopeFields.length + 1);
     expect(top.length / overflows.length).toBeGreaterThan(0.3);
@@ -84,6 +91,8 @@ describe('malformedWire', () => {
   });
 
   it('is deterministic for a seed', () => {
-    expect(fc.sample(malformedWire(data), { seed: 3, numRuns: 10 })).toEqual(fc.sample(malformedWire(data), { seed: 3, numRuns: 10 }));
+    expect(fc.sample(malformedWire(data), { seed: 3, numRuns: 10 })).toEqual(
+      fc.sample(malformedWire(data), { seed: 3, numRuns: 10 }),
+    );
   });
 });

@@ -6,7 +6,11 @@ import { bundledSpec, withOverrides } from '../../../src/spec/index.js';
 const ctx = { now: '2026-06-01T00:00:00Z' };
 const { validateError } = errorReference(bundledSpec());
 const s = (i: number) => scenarioPayloads()[i] as any;
-const ids = (p: unknown) => (validateError(p, ctx) as { findings: { checkId: string; path?: string }[] }).findings.map((f) => [f.checkId, f.path]);
+const ids = (p: unknown) =>
+  (validateError(p, ctx) as { findings: { checkId: string; path?: string }[] }).findings.map((f) => [
+    f.checkId,
+    f.path,
+  ]);
 
 describe('validateError (reference)', () => {
   it('accepts the five scenarios of seed 000 as published', () => {
@@ -28,7 +32,10 @@ describe('validateError (reference)', () => {
 
   it('rejects a plain retry on an unknown outcome, and a grant renewal on a malformed request', () => {
     const p = s(4);
-    p.body.sub_errors[0].recovery_options.push({ action: 'wait_for_dependency', executable_parameters: { backoff_strategy: 'exponential', max_retries: 3 } });
+    p.body.sub_errors[0].recovery_options.push({
+      action: 'wait_for_dependency',
+      executable_parameters: { backoff_strategy: 'exponential', max_retries: 3 },
+    });
     expect(ids(p)).toEqual([['ERR-CONDITION-ACTION', '/body/sub_errors/0/recovery_options/1/action']]);
     const q = s(0);
     q.body.sub_errors[0].recovery_options[0] = s(2).body.sub_errors[0].recovery_options[0];
@@ -49,7 +56,9 @@ describe('validateError (reference)', () => {
     const p = s(2);
     expect(validateError(p, ctx)).toEqual({ valid: true, findings: [] });
     p.body.sub_errors[0].recovery_options[0].executable_parameters.refresh_token = 'FAKEexample0refreshValue';
-    expect(ids(p)).toEqual([['ERR-NO-SECRETS', '/body/sub_errors/0/recovery_options/0/executable_parameters/refresh_token']]);
+    expect(ids(p)).toEqual([
+      ['ERR-NO-SECRETS', '/body/sub_errors/0/recovery_options/0/executable_parameters/refresh_token'],
+    ]);
   });
 
   it('refuses retries under configuration, by action or by parameters', () => {
@@ -59,7 +68,9 @@ describe('validateError (reference)', () => {
     const q = s(0);
     q.body.origin = 'configuration';
     q.body.sub_errors[0].recovery_options[0].executable_parameters.max_retries = 3;
-    expect(ids(q)).toEqual([['ERR-CONFIG-NO-RETRY', '/body/sub_errors/0/recovery_options/0/executable_parameters/max_retries']]);
+    expect(ids(q)).toEqual([
+      ['ERR-CONFIG-NO-RETRY', '/body/sub_errors/0/recovery_options/0/executable_parameters/max_retries'],
+    ]);
   });
 });
 
@@ -68,7 +79,11 @@ describe('errorReference', () => {
     const p = s(0);
     p.body.code = 'rate_limited';
     expect(ids(p)).toEqual([['ERR-REGISTRY-CODE', '/body/code']]);
-    const widened = errorReference(withOverrides(bundledSpec(), { error: { registry: { codes: [...bundledSpec().error.registry.codes, 'rate_limited'] } } }));
+    const widened = errorReference(
+      withOverrides(bundledSpec(), {
+        error: { registry: { codes: [...bundledSpec().error.registry.codes, 'rate_limited'] } },
+      }),
+    );
     expect(widened.validateError(p, ctx)).toEqual({ valid: true, findings: [] });
     expect(ids(p)).toEqual([['ERR-REGISTRY-CODE', '/body/code']]);
   });
@@ -87,11 +102,19 @@ describe('errorReference', () => {
   it('accepts any code under an open registry, and codes a user adds under a closed one', () => {
     const p = s(0);
     p.body.code = 'rate_limited';
-    const added = errorReference(withOverrides(bundledSpec(), { error: { registry: { codes: [...bundledSpec().error.registry.codes, 'rate_limited'] } } }));
+    const added = errorReference(
+      withOverrides(bundledSpec(), {
+        error: { registry: { codes: [...bundledSpec().error.registry.codes, 'rate_limited'] } },
+      }),
+    );
     expect(added.validateError(p, ctx)).toEqual({ valid: true, findings: [] });
     p.body.code = 'Auth_Required';
     expect((added.validateError(p, ctx) as { valid: boolean }).valid).toBe(false);
-    const open = errorReference(withOverrides(bundledSpec(), { error: { registry: { codes: bundledSpec().error.registry.codes, closed: false } } }));
+    const open = errorReference(
+      withOverrides(bundledSpec(), {
+        error: { registry: { codes: bundledSpec().error.registry.codes, closed: false } },
+      }),
+    );
     expect(open.validateError(p, ctx)).toEqual({ valid: true, findings: [] });
   });
 
@@ -102,7 +125,9 @@ describe('errorReference', () => {
     const annotated = errorReference(withOverrides(bundledSpec(), { error: { formats: { asserted: [] } } }));
     expect(annotated.validateError(p, ctx)).toEqual({ valid: true, findings: [] });
     const uuids = errorReference(withOverrides(bundledSpec(), { error: { formats: { asserted: ['uri', 'uuid'] } } }));
-    expect((uuids.validateError(s(0), ctx) as { findings: { path: string }[] }).findings.map((f) => f.path)).toEqual(['/message_id']);
+    expect((uuids.validateError(s(0), ctx) as { findings: { path: string }[] }).findings.map((f) => f.path)).toEqual([
+      '/message_id',
+    ]);
   });
 
   it('leaves the envelope members to the data: without them the published schema alone judges, and a payload without a body is only scanned for secrets', () => {
@@ -112,7 +137,11 @@ describe('errorReference', () => {
     expect(ids(p)).toEqual([['ERR-SCHEMA', '/message_id']]);
     expect(loose.validateError(p, ctx)).toEqual({ valid: true, findings: [] });
     expect(loose.validateError({ uai_version: '1.0' }, ctx)).toEqual({ valid: true, findings: [] });
-    expect((loose.validateError({ note: 'Bearer FAKEexampleToken0123456789' }, ctx) as { findings: { checkId: string }[] }).findings.map((f) => f.checkId)).toEqual(['ERR-NO-SECRETS']);
+    expect(
+      (
+        loose.validateError({ note: 'Bearer FAKEexampleToken0123456789' }, ctx) as { findings: { checkId: string }[] }
+      ).findings.map((f) => f.checkId),
+    ).toEqual(['ERR-NO-SECRETS']);
   });
 
   it('allows undeclared members while they are open, and names each one when the data closes them (never inside executable_parameters)', () => {
@@ -121,8 +150,12 @@ describe('errorReference', () => {
     p.body.sub_errors[0].locale = 'fr';
     p.body.sub_errors[0].recovery_options[0].executable_parameters.note = 'free-form';
     expect(validateError(p, ctx)).toEqual({ valid: true, findings: [] });
-    const closed = errorReference(withOverrides(bundledSpec(), { error: { openMembers: { additionalProperties: false } } }));
-    expect((closed.validateError(p, ctx) as { findings: { path: string }[] }).findings.map((f) => f.path).sort()).toEqual(['/body/sub_errors/0/locale', '/x-vendor']);
+    const closed = errorReference(
+      withOverrides(bundledSpec(), { error: { openMembers: { additionalProperties: false } } }),
+    );
+    expect(
+      (closed.validateError(p, ctx) as { findings: { path: string }[] }).findings.map((f) => f.path).sort(),
+    ).toEqual(['/body/sub_errors/0/locale', '/x-vendor']);
   });
 
   it('scans the whole payload for secrets, message id and undeclared members included', () => {

@@ -20,7 +20,9 @@ describe('the example pair of fixtures/uas', () => {
 
   it('drifted.xml breaks one rule, at the coordinates the README gives', () => {
     const v = verifyUas(source, artifact('drifted.xml'), spec);
-    expect(v.findings.map(({ checkId, unitId, byteOffset }) => ({ checkId, unitId, byteOffset }))).toEqual([{ checkId: 'VAL-VERBATIM', unitId: 'unit_3', byteOffset: 149 }]);
+    expect(v.findings.map(({ checkId, unitId, byteOffset }) => ({ checkId, unitId, byteOffset }))).toEqual([
+      { checkId: 'VAL-VERBATIM', unitId: 'unit_3', byteOffset: 149 },
+    ]);
   });
 
   it('docs/uas-format.md shows the pair as it is', () => {

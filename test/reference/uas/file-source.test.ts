@@ -37,7 +37,9 @@ function artifactOf(source: Buffer, units: UnitSpec[]): string {
     const bytes = source.subarray(u.start, Math.min(u.end, source.length));
     const verbatim = u.verbatim ?? true;
     const attrs = `id="u${i + 1}" source_order="${i + 1}" surface_form="paragraph" source_span="bytes:${u.start}-${u.end}" span_sha256="${u.hash ?? sha256Hex(bytes)}" base_role="OBSERVATION" preservation_mode="${verbatim ? 'VERBATIM_FULL' : 'SPAN_ONLY'}" weight="0.50" weight_modifiers=""`;
-    return verbatim ? `<semantic_unit ${attrs}>${esc(u.text ?? bytes.toString('utf8'))}</semantic_unit>` : `<semantic_unit ${attrs}/>`;
+    return verbatim
+      ? `<semantic_unit ${attrs}>${esc(u.text ?? bytes.toString('utf8'))}</semantic_unit>`
+      : `<semantic_unit ${attrs}/>`;
   });
   return `<UAS_Document version="1.0"><source_manifest encoding="UTF-8" byte_length="${source.length}" root_sha256="${sha256Hex(source)}"/><concept_registry/><semantic_units>${body.join('')}</semantic_units><cognitive_map/><ambiguity_register/><validation_report status="pass" failure_count="0"/></UAS_Document>`;
 }
@@ -57,7 +59,11 @@ async function verifyWindowed(name: string, source: Buffer, units: UnitSpec[], w
 }
 
 /** Consecutive spans of `size` bytes covering `source`. */
-const tiles = (source: Buffer, size: number): UnitSpec[] => Array.from({ length: Math.ceil(source.length / size) }, (_, i) => ({ start: i * size, end: Math.min(source.length, (i + 1) * size) }));
+const tiles = (source: Buffer, size: number): UnitSpec[] =>
+  Array.from({ length: Math.ceil(source.length / size) }, (_, i) => ({
+    start: i * size,
+    end: Math.min(source.length, (i + 1) * size),
+  }));
 
 const text = Buffer.from('The compiler never mutates raw content: a < b && c > d\r\n'.repeat(8));
 
@@ -65,23 +71,28 @@ describe('the source read window (fileSource)', () => {
   it('serves exactly the bytes and hash of any range, in any order, whatever the window', () => {
     const file = join(dir, 'ranges.txt');
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), fc.integer({ min: 1, max: 64 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 12 }), (bytes, window, picks) => {
-        writeFileSync(file, bytes);
-        const fd = openSync(file, 'r');
-        try {
-          const src = fileSource(fd, bytes.length, window);
-          for (const [x, y] of picks) {
-            const [a, b] = [x % (bytes.length + 1), y % (bytes.length + 1)].sort((p, q) => p - q) as [number, number];
-            const pieces: Buffer[] = [];
-            src.chunks(a, b, (c) => void pieces.push(Buffer.from(c)));
-            expect(pieces.every((c) => c.length <= window)).toBe(true);
-            expect(Buffer.concat(pieces)).toEqual(Buffer.from(bytes.subarray(a, b)));
-            expect(src.hash(a, b)).toBe(sha256Hex(bytes.subarray(a, b)));
+      fc.property(
+        fc.uint8Array({ maxLength: 300 }),
+        fc.integer({ min: 1, max: 64 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 12 }),
+        (bytes, window, picks) => {
+          writeFileSync(file, bytes);
+          const fd = openSync(file, 'r');
+          try {
+            const src = fileSource(fd, bytes.length, window);
+            for (const [x, y] of picks) {
+              const [a, b] = [x % (bytes.length + 1), y % (bytes.length + 1)].sort((p, q) => p - q) as [number, number];
+              const pieces: Buffer[] = [];
+              src.chunks(a, b, (c) => void pieces.push(Buffer.from(c)));
+              expect(pieces.every((c) => c.length <= window)).toBe(true);
+              expect(Buffer.concat(pieces)).toEqual(Buffer.from(bytes.subarray(a, b)));
+              expect(src.hash(a, b)).toBe(sha256Hex(bytes.subarray(a, b)));
+            }
+          } finally {
+            closeSync(fd);
           }
-        } finally {
-          closeSync(fd);
-        }
-      }),
+        },
+      ),
       { seed: 16, numRuns: 150 },
     );
   });
@@ -137,7 +148,9 @@ describe('the source read window (fileSource)', () => {
     const at = long.start + 5 * window + 2;
     const copied = text.subarray(long.start, long.end).toString('utf8');
     const changed = `${copied.slice(0, at - long.start)}#${copied.slice(at - long.start + 1)}`;
-    expect(await verifyWindowed('long-changed', text, [{ ...long, text: changed }], window)).toEqual([['VAL-VERBATIM', 'u1', at]]);
+    expect(await verifyWindowed('long-changed', text, [{ ...long, text: changed }], window)).toEqual([
+      ['VAL-VERBATIM', 'u1', at],
+    ]);
   });
 
   it('reports overlapping and out-of-order spans as findings and still checks their bytes', async () => {
@@ -159,7 +172,10 @@ describe('the source read window (fileSource)', () => {
   it('reports a span that ends past a shorter source as out of bounds, not as a crash', async () => {
     const window = 16;
     const short = text.subarray(0, 50);
-    const units: UnitSpec[] = [{ start: 0, end: 30 }, { start: 30, end: 50 + window, verbatim: false, hash: sha256Hex(text.subarray(30, 50 + window)) }];
+    const units: UnitSpec[] = [
+      { start: 0, end: 30 },
+      { start: 30, end: 50 + window, verbatim: false, hash: sha256Hex(text.subarray(30, 50 + window)) },
+    ];
     expect(await verifyWindowed('short', short, units, window)).toEqual([['VAL-SPAN-BOUNDS', 'u2', 30]]);
   });
 });

@@ -22,14 +22,26 @@ const spec = bundledSpec().uas;
 beforeAll(async () => {
   ensureBuilt();
   const load = (m: string) => import(join(root, 'dist', 'src', 'reference', 'uas', m));
-  built = { file: await load('verify-file.js'), helper: await load('span-helper.js'), jobs: await load('span-jobs.js') };
+  built = {
+    file: await load('verify-file.js'),
+    helper: await load('span-helper.js'),
+    jobs: await load('span-jobs.js'),
+  };
   dir = mkdtempSync(join(tmpdir(), 'uas-helper-'));
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('span hashes shared with the helper thread', () => {
   it('give the findings of the in-memory verifier, whichever thread hashed each span', async () => {
-    const cases = fc.sample(fc.oneof(uasValidCase(spec), uasCaseBreaking('VAL-SPAN-HASH', spec), uasCaseBreaking('VAL-VERBATIM', spec), uasCaseBreaking('VAL-ROOT-HASH', spec)), { seed: 11, numRuns: 40 });
+    const cases = fc.sample(
+      fc.oneof(
+        uasValidCase(spec),
+        uasCaseBreaking('VAL-SPAN-HASH', spec),
+        uasCaseBreaking('VAL-VERBATIM', spec),
+        uasCaseBreaking('VAL-ROOT-HASH', spec),
+      ),
+      { seed: 11, numRuns: 40 },
+    );
     for (const [i, c] of cases.entries()) {
       const source = join(dir, `c${i}.txt`);
       const artifact = join(dir, `c${i}.xml`);
@@ -51,10 +63,16 @@ describe('span hashes shared with the helper thread', () => {
       return `<semantic_unit id="u${i + 1}" source_order="${i + 1}" surface_form="paragraph" source_span="bytes:${a}-${b}" span_sha256="${hash}" base_role="OBSERVATION" preservation_mode="SPAN_ONLY" weight="0.50" weight_modifiers=""/>`;
     });
     writeFileSync(join(dir, 'many.txt'), bytes);
-    writeFileSync(join(dir, 'many.xml'), `<UAS_Document><source_manifest byte_length="${size}" root_sha256="${sha256Hex(bytes)}"/><concept_registry/><semantic_units>${units.join('')}</semantic_units><cognitive_map/><ambiguity_register/><validation_report/></UAS_Document>`);
+    writeFileSync(
+      join(dir, 'many.xml'),
+      `<UAS_Document><source_manifest byte_length="${size}" root_sha256="${sha256Hex(bytes)}"/><concept_registry/><semantic_units>${units.join('')}</semantic_units><cognitive_map/><ambiguity_register/><validation_report/></UAS_Document>`,
+    );
     for (let round = 0; round < 3; round++) {
       // The first round may start the helper; later rounds reuse the idle one.
-      const v = await built.file.verifyUasFile(join(dir, 'many.txt'), join(dir, 'many.xml'), spec, { parallelFrom: 0, chunkSize: 1 << 16 });
+      const v = await built.file.verifyUasFile(join(dir, 'many.txt'), join(dir, 'many.xml'), spec, {
+        parallelFrom: 0,
+        chunkSize: 1 << 16,
+      });
       expect(v.findings.map((f) => [f.checkId, f.unitId])).toEqual([['VAL-SPAN-HASH', 'u78']]);
     }
   });
@@ -66,7 +84,12 @@ describe('span hashes shared with the helper thread', () => {
     const w = built.helper.takeHelper();
     expect(w, 'a worker starts from the built modules').toBeDefined();
     // The helper cannot open this path: it reports failure and claims nothing more.
-    const ok = await built.helper.runOnHelper(w!, { path: join(dir, 'missing.txt'), length: bytes.length, chunkSize: 16, jobs });
+    const ok = await built.helper.runOnHelper(w!, {
+      path: join(dir, 'missing.txt'),
+      length: bytes.length,
+      chunkSize: 16,
+      jobs,
+    });
     expect(ok).toBe(false);
     built.helper.releaseHelper(w!, ok);
     const hex = built.jobs.finishSpans(jobs, memorySource(bytes));

@@ -24,10 +24,16 @@ function write(name: string, source: Uint8Array, artifact: string): [string, str
 
 describe('verifyUasFile (sources read by position)', () => {
   it('gives the verdict of verifyUas on generated cases, whatever the read size', async () => {
-    const cases = [...fc.sample(uasValidCase(spec), { seed: 5, numRuns: 15 }), ...fc.sample(uasCaseBreaking('VAL-VERBATIM', spec), { seed: 5, numRuns: 15 }), ...fc.sample(uasCaseBreaking('VAL-SPAN-HASH', spec), { seed: 5, numRuns: 10 })];
+    const cases = [
+      ...fc.sample(uasValidCase(spec), { seed: 5, numRuns: 15 }),
+      ...fc.sample(uasCaseBreaking('VAL-VERBATIM', spec), { seed: 5, numRuns: 15 }),
+      ...fc.sample(uasCaseBreaking('VAL-SPAN-HASH', spec), { seed: 5, numRuns: 10 }),
+    ];
     for (const [i, c] of cases.entries()) {
       const [source, artifact] = write(`same-${i}`, c.source, c.artifact);
-      expect(await verifyUasFile(source, artifact, spec, { chunkSize: 7 })).toEqual(verifyUas(c.source, c.artifact, spec));
+      expect(await verifyUasFile(source, artifact, spec, { chunkSize: 7 })).toEqual(
+        verifyUas(c.source, c.artifact, spec),
+      );
     }
   });
 
@@ -35,7 +41,9 @@ describe('verifyUasFile (sources read by position)', () => {
     const [c] = fc.sample(uasValidCase(spec), { seed: 8, numRuns: 1 });
     const [source, artifact] = write('other-spec', c!.source, c!.artifact);
     const order = bundledSpec().uas.childOrder;
-    const renamed = withOverrides(bundledSpec(), { uas: { childOrder: [order[0]!, order[1]!, order[3]!, order[2]!, ...order.slice(4)] } }).uas;
+    const renamed = withOverrides(bundledSpec(), {
+      uas: { childOrder: [order[0]!, order[1]!, order[3]!, order[2]!, ...order.slice(4)] },
+    }).uas;
     expect((await verifyUasFile(source, artifact, spec)).valid).toBe(true);
     const v = await verifyUasFile(source, artifact, renamed);
     expect(v).toEqual(verifyUas(c!.source, c!.artifact, renamed));
@@ -43,7 +51,9 @@ describe('verifyUasFile (sources read by position)', () => {
   });
 
   it('refuses a source or an artifact it cannot read', async () => {
-    await expect(verifyUasFile(join(dir, 'missing.txt'), join(dir, 'missing.xml'), spec)).rejects.toThrow(UnreadableFileError);
+    await expect(verifyUasFile(join(dir, 'missing.txt'), join(dir, 'missing.xml'), spec)).rejects.toThrow(
+      UnreadableFileError,
+    );
     const [, artifact] = write('dir-source', new Uint8Array(0), '<UAS_Document/>');
     await expect(verifyUasFile(dir, artifact, spec)).rejects.toThrow(/is not a regular file/);
   });

@@ -62,5 +62,4 @@ describe('strict XML 1.0 (D-UAS-04)', () => {
     expect(error).toBeUndefined();
     expect(seen).toEqual(['a {"b":"x y z\\nw"}', '"c\\nd"', '"e&f\\ng\\r"', '/']);
   });
-
 });

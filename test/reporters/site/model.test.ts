@@ -7,14 +7,24 @@ import { renderCheckPage, renderIndexPage } from '../../../src/reporters/site/pa
 import { HOSTILE, hostileReport, plainReport } from '../fixture-report.js';
 
 /** A plain report of `name` at `version`, started at `startedAt`, with the given ids failing. */
-function report(name: string, version: string, startedAt: string, failing: string[] = [], catalogHash = `sha256:${'a'.repeat(64)}`): Report {
+function report(
+  name: string,
+  version: string,
+  startedAt: string,
+  failing: string[] = [],
+  catalogHash = `sha256:${'a'.repeat(64)}`,
+): Report {
   const r = plainReport(4, failing);
   return { ...r, adapter: { ...r.adapter, name, version }, run: { ...r.run, startedAt, catalogHash } };
 }
 
 describe('the site model', () => {
   it('the adapter kind is read from adapter.spec as loadAdapter reads it', () => {
-    expect(['reference', './a.mjs', 'my-folder', 'cmd:python3 adapter.py', 'uas-verify-cmd:uas-verify --json'].map(adapterKindOf)).toEqual(['reference', 'module', 'module', 'command', 'uas-verify']);
+    expect(
+      ['reference', './a.mjs', 'my-folder', 'cmd:python3 adapter.py', 'uas-verify-cmd:uas-verify --json'].map(
+        adapterKindOf,
+      ),
+    ).toEqual(['reference', 'module', 'module', 'command', 'uas-verify']);
   });
 
   it('keys are lower-case ASCII, never empty, and unique even when names slug alike', () => {
@@ -52,7 +62,9 @@ describe('the site model', () => {
     const entry = { check: 'ENV-C0', outcome: 'fail' as const, reason: 'known' };
     expect(cellStatusOf(failed)).toBe('failed');
     expect(cellStatusOf({ ...failed!, expectation: { entry, result: 'expected', gating: false } })).toBe('expected');
-    expect(cellStatusOf({ ...failed!, expectation: { entry, result: 'stale', why: 'expired', gating: true } })).toBe('failed');
+    expect(cellStatusOf({ ...failed!, expectation: { entry, result: 'stale', why: 'expired', gating: true } })).toBe(
+      'failed',
+    );
     expect(cellStatusOf(undefined)).toBe('absent');
   });
 });
@@ -63,10 +75,18 @@ function markupOf(html: string): string {
 }
 
 describe('the site pages and badges escape what reports hold', () => {
-  const site = buildSite([{ report: { ...hostileReport(), run: { ...hostileReport().run, catalogHash: `sha256:${'e'.repeat(64)}` } }, source: `<b>${HOSTILE[0]}</b>.json` }]);
+  const site = buildSite([
+    {
+      report: { ...hostileReport(), run: { ...hostileReport().run, catalogHash: `sha256:${'e'.repeat(64)}` } },
+      source: `<b>${HOSTILE[0]}</b>.json`,
+    },
+  ]);
 
   it('no markup of a report reaches the pages as markup', () => {
-    for (const html of [renderIndexPage(site), ...site.checkIds.map((id) => renderCheckPage(site, id, new Map([['D-ENV-01', HOSTILE[1]]])))]) {
+    for (const html of [
+      renderIndexPage(site),
+      ...site.checkIds.map((id) => renderCheckPage(site, id, new Map([['D-ENV-01', HOSTILE[1]]]))),
+    ]) {
       expect(markupOf(html)).not.toMatch(/<(script|img|iframe)\b|\son[a-z]+=|href="javascript/i);
       expect(html).toContain('&lt;script&gt;');
     }

@@ -9,7 +9,9 @@ export const QUICK_RUN = ['--runs', '5', '--seed', '1'];
 
 /** An adapter module named `acme` at `version`: the reference, or (`blind`) the expiry-blind one. */
 function acme(version: string, blind: boolean): string {
-  const validate = blind ? `validateEnvelope: (p) => referenceAdapter.validateEnvelope(p, { now: '1970-01-01T00:00:00Z' }),` : '';
+  const validate = blind
+    ? `validateEnvelope: (p) => referenceAdapter.validateEnvelope(p, { now: '1970-01-01T00:00:00Z' }),`
+    : '';
   return `import { referenceAdapter } from ${JSON.stringify(REFERENCE_ENTRY)};
 export default { ...referenceAdapter, describe: () => ({ name: 'acme', version: ${JSON.stringify(version)}, capabilityLevel: 'L2' }), ${validate} };
 `;
@@ -19,7 +21,17 @@ export default { ...referenceAdapter, describe: () => ({ name: 'acme', version: 
 const ACME_CHECKS = ['--check', 'ENV-EXPIRED', '--check', 'ENV-VALID-ACCEPTED', '--check', 'ENV-UTC-Z'];
 
 /** The expectations file of acme 2.0.0: ENV-EXPIRED is a known failure. */
-const ACME_EXPECT = { format: 'uaix-conformance-expectations/1', expectations: [{ check: 'ENV-EXPIRED', outcome: 'fail', reason: 'the clock is ignored', issue: 'https://example.invalid/issues/1' }] };
+const ACME_EXPECT = {
+  format: 'uaix-conformance-expectations/1',
+  expectations: [
+    {
+      check: 'ENV-EXPIRED',
+      outcome: 'fail',
+      reason: 'the clock is ignored',
+      issue: 'https://example.invalid/issues/1',
+    },
+  ],
+};
 
 /** The reports a site test builds from, by name: each is `<dir>/<name>/report.json`. */
 export interface SiteReports {
@@ -74,7 +86,16 @@ export async function makeSiteReports(): Promise<SiteReports> {
   }
   const { removedCheck, changedCheck } = olderPackReport(dir);
   const at = (name: string) => join(dir, name, 'report.json');
-  return { dir, ref: at('ref'), bad: at('bad'), acme1: at('acme1'), acme2: at('acme2'), old: join(dir, 'old.json'), removedCheck, changedCheck };
+  return {
+    dir,
+    ref: at('ref'),
+    bad: at('bad'),
+    acme1: at('acme1'),
+    acme2: at('acme2'),
+    old: join(dir, 'old.json'),
+    removedCheck,
+    changedCheck,
+  };
 }
 
 /** Reads a JSON file. */

@@ -14,11 +14,16 @@ import { QUICK_RUN } from './reports.js';
  * Skipped, saying so, where no Chromium is installed. Screenshots go to `SCREENSHOTS_DIR`, or
  * .tmp/screenshots of the checkout, as site-*.png.
  */
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => !!p && existsSync(p));
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p): p is string => !!p && existsSync(p),
+);
 const SHOTS = resolve(process.env.SCREENSHOTS_DIR ?? '.tmp/screenshots');
 const PYTHON_ADAPTER = fileURLToPath(new URL('../../../examples/python-adapter/adapter.py', import.meta.url));
 
-if (!CHROMIUM) console.warn('site-chromium.test.ts: SKIPPED, no chromium binary (install it with: apt-get install -y chromium, or set CHROMIUM_PATH)');
+if (!CHROMIUM)
+  console.warn(
+    'site-chromium.test.ts: SKIPPED, no chromium binary (install it with: apt-get install -y chromium, or set CHROMIUM_PATH)',
+  );
 
 /** What a page did while open: dialogs, requests outside the site folder, CSP reports, errors. */
 interface Trace {
@@ -50,13 +55,24 @@ describe.skipIf(!CHROMIUM)('the results site in headless Chromium', () => {
       const r = await cli([...args, ...QUICK_RUN, '--out', name, '--quiet'], dir);
       expect(r.code, r.stderr).toBe(code);
     }
-    const site = await cli(['site', 'ref/report.json', 'bad/report.json', 'py/report.json', 'hostile.json', '--out', 'site'], dir);
+    const site = await cli(
+      ['site', 'ref/report.json', 'bad/report.json', 'py/report.json', 'hostile.json', '--out', 'site'],
+      dir,
+    );
     expect(site.code, site.stderr).toBe(0);
     siteUrl = pathToFileURL(join(dir, 'site')).href;
     browser = await chromium.launch({
       executablePath: CHROMIUM!,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('dialog', (d) => {
@@ -91,15 +107,29 @@ describe.skipIf(!CHROMIUM)('the results site in headless Chromium', () => {
       flag: await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss ?? null),
       injectedElement: await page.evaluate(() => document.getElementById('xss-ran') !== null),
       elements: await page.locator('script, iframe, img, object, embed').count(),
-      handlers: await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].map((a) => a.name)).filter((n) => n.startsWith('on'))),
+      handlers: await page.evaluate(() =>
+        [...document.querySelectorAll('*')]
+          .flatMap((e) => [...e.attributes].map((a) => a.name))
+          .filter((n) => n.startsWith('on')),
+      ),
       ...trace,
     };
   }
 
-  const NOTHING = { flag: null, injectedElement: false, elements: 0, handlers: [], dialogs: [], requests: [], cspViolations: [], pageErrors: [] };
+  const NOTHING = {
+    flag: null,
+    injectedElement: false,
+    elements: 0,
+    handlers: [],
+    dialogs: [],
+    requests: [],
+    cspViolations: [],
+    pageErrors: [],
+  };
 
   /** How far the page scrolls sideways (0: it fits). */
-  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
   /** A matrix row of the newest build's matrix, by check id. */
   const row = (id: string) => page.locator(`#group-g1 tr.check:has(a[href="check-${id}.html"])`);

@@ -18,22 +18,50 @@ export const alternatives: Alternatives = {
     why: 'the units before the concepts they use, and the validation report optional',
   },
   roleAliases: {
-    value: { PROBLEM: 'CLAIM', SOLUTION: 'MECHANISM', GUARANTEE: 'CONSTRAINT', DETECTION: 'ALGORITHM', HYPOTHESIS: 'CLAIM', RISK: 'WARNING' },
+    value: {
+      PROBLEM: 'CLAIM',
+      SOLUTION: 'MECHANISM',
+      GUARANTEE: 'CONSTRAINT',
+      DETECTION: 'ALGORITHM',
+      HYPOTHESIS: 'CLAIM',
+      RISK: 'WARNING',
+    },
     why: 'a registry that also resolves HYPOTHESIS (the repair of seed 003 §5.2) and RISK',
   },
   relationAliases: {
-    value: { MANDATES: 'CONSTRAINS', PROVES_VIA: 'EVIDENCES', ENABLES: 'CAUSES', RESOLVES: 'DEPENDS_ON', REFINES: 'DEPENDS_ON', MOTIVATES: 'CAUSES' },
+    value: {
+      MANDATES: 'CONSTRAINS',
+      PROVES_VIA: 'EVIDENCES',
+      ENABLES: 'CAUSES',
+      RESOLVES: 'DEPENDS_ON',
+      REFINES: 'DEPENDS_ON',
+      MOTIVATES: 'CAUSES',
+    },
     why: 'a registry that also resolves REFINES and MOTIVATES',
   },
-  spanEnd: { value: 'inclusive', why: 'B of bytes:A-B is the last byte of the span, as "buffer[1042 ... 1250]" may be read' },
+  spanEnd: {
+    value: 'inclusive',
+    why: 'B of bytes:A-B is the last byte of the span, as "buffer[1042 ... 1250]" may be read',
+  },
   centralityNormalization: {
     value: { divideBy: 'n-minus-1', over: ['unit', 'concept'] },
-    why: "textbook degree centrality: degree / (n - 1), n the units and concepts an edge may join",
+    why: 'textbook degree centrality: degree / (n - 1), n the units and concepts an edge may join',
   },
-  weightTolerance: { value: 0.01, why: 'a declared weight may be off by one hundredth (any rounding, truncation included)' },
+  weightTolerance: {
+    value: 0.01,
+    why: 'a declared weight may be off by one hundredth (any rounding, truncation included)',
+  },
   ambiguityRefKinds: {
-    value: { ROLE_OVERFLOW: ['unit'], RELATION_OVERFLOW: ['edge'], NODE_ISOLATION: ['unit'], COLLISION: ['unit', 'concept'] },
+    value: {
+      ROLE_OVERFLOW: ['unit'],
+      RELATION_OVERFLOW: ['edge'],
+      NODE_ISOLATION: ['unit'],
+      COLLISION: ['unit', 'concept'],
+    },
     why: 'isolation recorded on units only, and a collision also on the unit whose acronym collides',
   },
-  legacyScanBytes: { value: 24, why: 'a legacy container is found only when its tag opens the source (within 24 bytes)' },
+  legacyScanBytes: {
+    value: 24,
+    why: 'a legacy container is found only when its tag opens the source (within 24 bytes)',
+  },
 };

@@ -23,7 +23,6 @@ export function ignoring(checkId: string): Adapter {
   };
 }
 
-
 /**
  * The reference validator, but blind to a malformed value of a field it checks only for presence
  * (absent or `null` is missing, as `value == null` reads it; anything else passes).
@@ -34,7 +33,10 @@ function presenceOnly(checkId: string): Adapter {
     describe: () => ({ name: `presence only for ${checkId}`, version: '0' }),
     async validateEnvelope(packet, context) {
       const v = (await ref.validateEnvelope!(packet, context)) as Verdict;
-      const findings = (v.findings ?? []).filter((f) => f.checkId !== checkId || f.code === 'required' || (f.path !== undefined && valueAt(packet, f.path) === null));
+      const findings = (v.findings ?? []).filter(
+        (f) =>
+          f.checkId !== checkId || f.code === 'required' || (f.path !== undefined && valueAt(packet, f.path) === null),
+      );
       return findings.length ? { valid: false, findings } : { valid: true };
     },
   };
@@ -46,7 +48,8 @@ const keywordClaimFilter: Adapter = {
   describe: () => ({ name: 'keyword claim filter', version: '0' }),
   async validateEnvelope(packet, context) {
     const text = JSON.stringify(packet);
-    if (/UAIX[^"]*(hosted messaging|automatic sync|orchestration|official adapters|certif)/i.test(text)) return { valid: false, findings: [{ message: 'claim' }] };
+    if (/UAIX[^"]*(hosted messaging|automatic sync|orchestration|official adapters|certif)/i.test(text))
+      return { valid: false, findings: [{ message: 'claim' }] };
     return ref.validateEnvelope!(packet, context);
   },
 };
@@ -60,7 +63,8 @@ const publisherSpoofGuard: Adapter = {
   describe: () => ({ name: 'publisher spoof guard', version: '0' }),
   async validateEnvelope(packet, context) {
     const source = (packet as { source?: { id?: unknown } }).source;
-    if (typeof source?.id === 'string' && source.id.startsWith('agt_uaix.')) return { valid: false, findings: [{ path: '/source/id', message: 'impersonates the publisher' }] };
+    if (typeof source?.id === 'string' && source.id.startsWith('agt_uaix.'))
+      return { valid: false, findings: [{ path: '/source/id', message: 'impersonates the publisher' }] };
     return ref.validateEnvelope!(packet, context);
   },
 };
@@ -74,7 +78,11 @@ const leapSecondClamped: Adapter = {
   describe: () => ({ name: 'leap second clamped to :59', version: '0' }),
   async validateEnvelope(packet, context) {
     const expires = (packet as { delivery?: { expires_at?: unknown } }).delivery?.expires_at;
-    if (typeof expires === 'string' && /T23:59:60(\.\d+)?Z$/.test(expires) && Date.parse(context.now) >= Date.parse(expires.replace('T23:59:60', 'T23:59:59'))) {
+    if (
+      typeof expires === 'string' &&
+      /T23:59:60(\.\d+)?Z$/.test(expires) &&
+      Date.parse(context.now) >= Date.parse(expires.replace('T23:59:60', 'T23:59:59'))
+    ) {
       return { valid: false, findings: [{ checkId: 'ENV-EXPIRED', path: '/delivery/expires_at', message: 'expired' }] };
     }
     return ref.validateEnvelope!(packet, context);
@@ -90,7 +98,12 @@ function secretOverlooked(name: string, overlooks: (value: unknown, member: stri
     describe: () => ({ name, version: '0' }),
     async validateEnvelope(packet, context) {
       const v = (await ref.validateEnvelope!(packet, context)) as Verdict;
-      const findings = (v.findings ?? []).filter((f) => f.checkId !== 'ENV-SECRET-IN-MEMORY' || f.path === undefined || !overlooks(valueAt(packet, f.path), lastToken(f.path)));
+      const findings = (v.findings ?? []).filter(
+        (f) =>
+          f.checkId !== 'ENV-SECRET-IN-MEMORY' ||
+          f.path === undefined ||
+          !overlooks(valueAt(packet, f.path), lastToken(f.path)),
+      );
       return findings.length ? { valid: false, findings } : { valid: true };
     },
   };
@@ -116,11 +129,14 @@ function secretOverflagged(name: string, flags: (key: string | null, value: stri
 }
 
 /** The passwords of the DSNs in a text. */
-const dsnPasswords = (text: string): string[] => [...text.matchAll(/[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/?#@"'<>]+:([^\s/?#@"'<>]+)@/g)].map((m) => m[1]!);
+const dsnPasswords = (text: string): string[] =>
+  [...text.matchAll(/[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/?#@"'<>]+:([^\s/?#@"'<>]+)@/g)].map((m) => m[1]!);
 
 /** Credential-named names, and a value a credential assignment carries. */
-const CREDENTIAL_NAME = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)["']?$/i;
-const ASSIGNMENT = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|token)["']?\s*[:=]\s*["']?([^\s"'<>,;&]{12,})/gi;
+const CREDENTIAL_NAME =
+  /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|access[_-]?key|private[_-]?key|token)["']?$/i;
+const ASSIGNMENT =
+  /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey|token)["']?\s*[:=]\s*["']?([^\s"'<>,;&]{12,})/gi;
 
 /**
  * Further secret slips of ENV-SECRET-IN-MEMORY, by the one family that catches each
@@ -128,23 +144,41 @@ const ASSIGNMENT = /(?:password|passwd|passphrase|pwd|secret|api[ _-]?key|apikey
  */
 export const secretSlipsByFamily: Readonly<Record<string, readonly Adapter[]>> = {
   'dsn-credentials': [
-    secretOverlooked('takes a DSN password that starts or ends with x or X for a mask', (v) => typeof v === 'string' && dsnPasswords(v).length > 0 && dsnPasswords(v).every((pw) => /^[xX*]|[xX*]$/.test(pw))),
-    secretOverlooked('skips texts of nine characters or fewer', (v) => typeof v === 'string' && v.length <= 9 && findSecret(v) !== null),
+    secretOverlooked(
+      'takes a DSN password that starts or ends with x or X for a mask',
+      (v) =>
+        typeof v === 'string' && dsnPasswords(v).length > 0 && dsnPasswords(v).every((pw) => /^[xX*]|[xX*]$/.test(pw)),
+    ),
+    secretOverlooked(
+      'skips texts of nine characters or fewer',
+      (v) => typeof v === 'string' && v.length <= 9 && findSecret(v) !== null,
+    ),
   ],
   'credential-member': [
     // A member name read with the credential word anchored at its very end: `"api_key"` and `password'` are missed.
-    secretOverlooked('wants the credential word at the very end of a member name', (v, member) => typeof v === 'string' && /["']$/.test(member) && findSecret(member) === null && findSecret(v) === null),
+    secretOverlooked(
+      'wants the credential word at the very end of a member name',
+      (v, member) =>
+        typeof v === 'string' && /["']$/.test(member) && findSecret(member) === null && findSecret(v) === null,
+    ),
   ],
 };
 export const secretSlips: readonly Adapter[] = Object.values(secretSlipsByFamily).flat();
 
 /** Detectors of ENV-VALID-ACCEPTED's memory proposals that flag a not-secret of spec/secrets.json. */
 export const secretValidSlips: readonly Adapter[] = [
-  secretOverflagged('reads any string under a credential-named member as a secret', (key) => key !== null && CREDENTIAL_NAME.test(key)),
-  secretOverflagged('counts any character that is not upper case as a class of its own', (key, v) =>
-    [...(key !== null && CREDENTIAL_NAME.test(key) ? [v] : []), ...[...v.matchAll(ASSIGNMENT)].map((m) => m[1]!)].some((x) => x.length >= 12 && !/[A-Z]/.test(x) && (/[a-z]/.test(x) || /[0-9]/.test(x))),
+  secretOverflagged(
+    'reads any string under a credential-named member as a secret',
+    (key) => key !== null && CREDENTIAL_NAME.test(key),
   ),
-  secretOverflagged('reads only a one-character mask or template (*, ${X}) in a DSN password as redacted', (_key, v) => dsnPasswords(v).some((pw) => !/^(?:\*|x+|X+|\$\{[^}]\})$/.test(pw))),
+  secretOverflagged('counts any character that is not upper case as a class of its own', (key, v) =>
+    [...(key !== null && CREDENTIAL_NAME.test(key) ? [v] : []), ...[...v.matchAll(ASSIGNMENT)].map((m) => m[1]!)].some(
+      (x) => x.length >= 12 && !/[A-Z]/.test(x) && (/[a-z]/.test(x) || /[0-9]/.test(x)),
+    ),
+  ),
+  secretOverflagged('reads only a one-character mask or template (*, ${X}) in a DSN password as redacted', (_key, v) =>
+    dsnPasswords(v).some((pw) => !/^(?:\*|x+|X+|\$\{[^}]\})$/.test(pw)),
+  ),
 ];
 
 // --- end of the secret slips. ---

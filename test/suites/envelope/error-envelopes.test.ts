@@ -34,7 +34,10 @@ describe('valid uai.error.v1 envelopes of the envelope, integrity and wire check
         const packet = packetOf(input);
         if (packet?.profile !== 'uai.error.v1') continue;
         drawn++;
-        expect(await validateError(packet, { now: '2026-06-01T00:00:00Z' }), JSON.stringify(packet.body)).toEqual({ valid: true, findings: [] });
+        expect(await validateError(packet, { now: '2026-06-01T00:00:00Z' }), JSON.stringify(packet.body)).toEqual({
+          valid: true,
+          findings: [],
+        });
       }
       // A check drawing generated envelopes of every profile reaches the error profile too.
       if (generated) expect(drawn).toBeGreaterThan(0);

@@ -38,9 +38,27 @@ const validator = (profile: string, form: 'keyed' | 'keyless'): ValidateFunction
   ajv.getSchema(`${SCHEMA_BASE}${profile}${form === 'keyed' ? '' : '.keyless'}.schema.json`)!;
 
 /** The checks whose every case breaks a rule the keyed schema states. */
-const STRUCTURAL = ['ENV-PROFILE-KNOWN', 'ENV-REQUIRED-FIELDS', 'ENV-UNDECLARED-FIELD', 'ENV-FIELD-TYPE', 'ENV-UTC-Z', 'ENV-IDENTITY', 'ENV-CORRELATION-ID', 'ENV-IDEMPOTENCY-KEY', 'ENV-FALLBACK-DIRECTIVE', 'ENV-FINAL-REPORT-EVIDENCE'];
+const STRUCTURAL = [
+  'ENV-PROFILE-KNOWN',
+  'ENV-REQUIRED-FIELDS',
+  'ENV-UNDECLARED-FIELD',
+  'ENV-FIELD-TYPE',
+  'ENV-UTC-Z',
+  'ENV-IDENTITY',
+  'ENV-CORRELATION-ID',
+  'ENV-IDEMPOTENCY-KEY',
+  'ENV-FALLBACK-DIRECTIVE',
+  'ENV-FINAL-REPORT-EVIDENCE',
+];
 /** The checks whose cases break a rule across fields or of policy, which the schemas leave to a validator. */
-const POLICY = ['ENV-EXPIRED', 'ENV-UNSUPPORTED-CLAIM', 'ENV-SECRET-IN-MEMORY', 'ENV-COLD-MEMORY-PROMOTION', 'ENV-HUMAN-REVIEW-BLOCKER', 'INT-TAMPER-DETECTED'];
+const POLICY = [
+  'ENV-EXPIRED',
+  'ENV-UNSUPPORTED-CLAIM',
+  'ENV-SECRET-IN-MEMORY',
+  'ENV-COLD-MEMORY-PROMOTION',
+  'ENV-HUMAN-REVIEW-BLOCKER',
+  'INT-TAMPER-DETECTED',
+];
 /**
  * The families of policy checks whose cases also give a value the keyed schema refuses, at the one
  * member the rule is about: a non-boolean `human_review_required`, a recorded checksum outside the
@@ -50,14 +68,17 @@ const SCHEMA_STATED_FAMILIES: Readonly<Record<string, { families: readonly strin
   'ENV-HUMAN-REVIEW-BLOCKER': { families: ['truthy-non-boolean'], at: '/body/human_review_required' },
   'INT-TAMPER-DETECTED': { families: MALFORMED_DIGEST_FAMILIES, at: '/integrity/checksum' },
 };
-const checkOf = (id: string) => [...envelopeSuite, intTamperDetected].find((c) => c.id === id) as CheckDefinition<MutatedCase>;
-const sample = <T>(check: CheckDefinition<T>, runs: number, seed = 1): T[] => fc.sample(check.arbitrary(spec) as fc.Arbitrary<T>, { seed, numRuns: runs });
+const checkOf = (id: string) =>
+  [...envelopeSuite, intTamperDetected].find((c) => c.id === id) as CheckDefinition<MutatedCase>;
+const sample = <T>(check: CheckDefinition<T>, runs: number, seed = 1): T[] =>
+  fc.sample(check.arbitrary(spec) as fc.Arbitrary<T>, { seed, numRuns: runs });
 
 describe('schemas/envelope/', () => {
   it('holds exactly what scripts/envelope-schemas.mjs makes from spec/envelope.json (regenerate when this fails)', () => {
     const files = readdirSync(dir).sort();
     expect(files).toEqual(shipped.map((s) => s.file).sort());
-    for (const { file, schema } of shipped) expect(readFileSync(`${dir}${file}`, 'utf8'), file).toBe(renderSchema(schema));
+    for (const { file, schema } of shipped)
+      expect(readFileSync(`${dir}${file}`, 'utf8'), file).toBe(renderSchema(schema));
   });
 
   it('holds a keyed and a keyless draft 2020-12 schema for every profile of the registry, each under its own $id', () => {
@@ -130,7 +151,9 @@ describe('the envelope schemas and the pack agree', () => {
   }
 
   it('sort every rejection check of the envelope and integrity suites into one kind or the other', () => {
-    const rejecting = [...envelopeSuite, intTamperDetected].filter((c) => !['ENV-VALID-ACCEPTED', 'ENV-SEED-FIXTURES'].includes(c.id)).map((c) => c.id);
+    const rejecting = [...envelopeSuite, intTamperDetected]
+      .filter((c) => !['ENV-VALID-ACCEPTED', 'ENV-SEED-FIXTURES'].includes(c.id))
+      .map((c) => c.id);
     expect([...STRUCTURAL, ...POLICY].sort()).toEqual(rejecting.sort());
   });
 });

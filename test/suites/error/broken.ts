@@ -9,7 +9,8 @@ export { byFamily } from './by-family.js';
  * implementer makes, and must fail its check, and only its check.
  */
 /** The bundled reference's verdict (it answers synchronously). */
-const judge = (payload: unknown, context: { now: string }): Verdict => referenceAdapter.validateError!(payload, context) as Verdict;
+const judge = (payload: unknown, context: { now: string }): Verdict =>
+  referenceAdapter.validateError!(payload, context) as Verdict;
 
 /** The reference, but blind to the findings `drop` selects. */
 function dropping(name: string, drop: (f: Finding) => boolean): Adapter {
@@ -41,10 +42,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const broken: BrokenRegistry = {
   // Reads the seed's examples as the shape: numeric_status and sub_errors always present, never empty.
   'ERR-VALID-ACCEPTED': before('examples as schema', (p) =>
-    p.body?.numeric_status === undefined || !Array.isArray(p.body?.sub_errors) || p.body.sub_errors.length === 0 ? { path: '/body', message: 'expected numeric_status and sub_errors' } : null,
+    p.body?.numeric_status === undefined || !Array.isArray(p.body?.sub_errors) || p.body.sub_errors.length === 0
+      ? { path: '/body', message: 'expected numeric_status and sub_errors' }
+      : null,
   ),
   // Turns on format assertion, so `"format": "uuid"` rejects the seed's own message ids.
-  'ERR-SEED-SCENARIOS': before('format-asserting', (p) => (typeof p.message_id === 'string' && !UUID.test(p.message_id) ? { path: '/message_id', message: 'not a uuid' } : null)),
+  'ERR-SEED-SCENARIOS': before('format-asserting', (p) =>
+    typeof p.message_id === 'string' && !UUID.test(p.message_id)
+      ? { path: '/message_id', message: 'not a uuid' }
+      : null,
+  ),
   // Trusts the payload's shape and checks only the recovery semantics.
   'ERR-SCHEMA': dropping('no schema validation', (f) => f.checkId === 'ERR-SCHEMA'),
   // Treats code as a free string, as the schema alone does.
@@ -54,9 +61,15 @@ export const broken: BrokenRegistry = {
   // Checks that parameters are there but follows any URL scheme, http included.
   'ERR-EXEC-PARAMS': dropping('any URL scheme', (f) => f.checkId === 'ERR-EXEC-PARAMS' && f.code === 'https'),
   // Scans detail for secrets but not the executable parameters or review URLs.
-  'ERR-NO-SECRETS': dropping('detail-only secret scan', (f) => f.checkId === 'ERR-NO-SECRETS' && !f.path!.startsWith('/body/detail')),
+  'ERR-NO-SECRETS': dropping(
+    'detail-only secret scan',
+    (f) => f.checkId === 'ERR-NO-SECRETS' && !f.path!.startsWith('/body/detail'),
+  ),
   // Forbids the retry action under configuration but not retry parameters on other actions.
-  'ERR-CONFIG-NO-RETRY': dropping('retry action only', (f) => f.checkId === 'ERR-CONFIG-NO-RETRY' && !f.path!.endsWith('/action')),
+  'ERR-CONFIG-NO-RETRY': dropping(
+    'retry action only',
+    (f) => f.checkId === 'ERR-CONFIG-NO-RETRY' && !f.path!.endsWith('/action'),
+  ),
   // Checks that numeric_status is an integer, never what it says.
   'ERR-NUMERIC-ALIGN': dropping('numeric type only', (f) => f.checkId === 'ERR-NUMERIC-ALIGN'),
 };
@@ -81,7 +94,10 @@ const LOWER_CASE_HTTPS = /^https:\/\//;
 export const more: MoreBroken = {
   'ERR-VALID-ACCEPTED': [
     before('https matched as text', (p) => {
-      const upper = JSON.stringify(p).match(/"((?:https|HTTPS|Https)[^"]*)"/g)?.map((q) => JSON.parse(q) as string).find((u) => /^https:/i.test(u) && !LOWER_CASE_HTTPS.test(u));
+      const upper = JSON.stringify(p)
+        .match(/"((?:https|HTTPS|Https)[^"]*)"/g)
+        ?.map((q) => JSON.parse(q) as string)
+        .find((u) => /^https:/i.test(u) && !LOWER_CASE_HTTPS.test(u));
       return upper ? { path: '', message: `${upper} is not an https URL` } : null;
     }),
   ],

@@ -25,13 +25,25 @@ describe('the error suite', () => {
     expect(errorSuite.find((c) => c.id === 'ERR-NUMERIC-ALIGN')!.severity).toBe('SHOULD');
   });
 
-  it('passes entirely on the reference adapter at 200 runs, its valid cases reaching every enum value and action', { timeout: 600_000 }, async () => {
-    const report = await runChecks({ checks: errorSuite, adapter: referenceAdapter, seed: 42, runs: 200, adapterSpec: 'reference' });
+  it('passes entirely on the reference adapter at 200 runs, its valid cases reaching every enum value and action', {
+    timeout: 600_000,
+  }, async () => {
+    const report = await runChecks({
+      checks: errorSuite,
+      adapter: referenceAdapter,
+      seed: 42,
+      runs: 200,
+      adapterSpec: 'reference',
+    });
     expect(report.checks.filter((c) => c.status !== 'passed')).toEqual([]);
     for (const c of report.checks) expect(c.runs, c.id).toBe(200);
     const tags = Object.keys(report.checks.find((c) => c.id === 'ERR-VALID-ACCEPTED')!.evidence.tags);
     const enums = errorEnums(bundledSpec().error);
-    const reached = (prefix: string) => tags.filter((t) => t.startsWith(`${prefix}:`)).map((t) => t.slice(prefix.length + 1)).sort();
+    const reached = (prefix: string) =>
+      tags
+        .filter((t) => t.startsWith(`${prefix}:`))
+        .map((t) => t.slice(prefix.length + 1))
+        .sort();
     expect(reached('status')).toEqual([...enums.status].sort());
     expect(reached('origin')).toEqual([...enums.origin].sort());
     expect(reached('condition')).toEqual([...enums.mechanicalCondition].sort());
@@ -42,12 +54,14 @@ describe('the error suite', () => {
     for (const c of errorSuite) {
       expect(c.statement, c.id).toMatch(/^[A-Za-z`].*\(000 §.*\)\.$/);
       expect(c.statement, `${c.id}: one sentence`).not.toMatch(/\.\s+[A-Z]/);
-      for (const d of c.decisions ?? []) expect(c.statement!.includes(d) || /D-ERR-\d\d to D-ERR-\d\d/.test(c.statement!), `${c.id} ${d}`).toBe(true);
+      for (const d of c.decisions ?? [])
+        expect(c.statement!.includes(d) || /D-ERR-\d\d to D-ERR-\d\d/.test(c.statement!), `${c.id} ${d}`).toBe(true);
     }
   });
 
   it('cites only decisions written down in docs/spec-decisions.md', () => {
     const doc = readFileSync(new URL('../../../docs/spec-decisions.md', import.meta.url), 'utf8');
-    for (const c of errorSuite) for (const d of c.decisions ?? []) expect(doc, `${c.id} cites ${d}`).toContain(`## ${d} `);
+    for (const c of errorSuite)
+      for (const d of c.decisions ?? []) expect(doc, `${c.id} cites ${d}`).toContain(`## ${d} `);
   });
 });

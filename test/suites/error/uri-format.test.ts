@@ -21,8 +21,13 @@ const check = packCatalog().get('ERR-SCHEMA')!;
 
 describe('ERR-SCHEMA catches a validator whose uri format does not assert', () => {
   it('fails it at the default run, on a case of a uri family', async () => {
-    const noUri = createReferenceAdapter(withOverrides(spec, { error: { formats: { ...spec.error.formats, asserted: [] } } }), { version: '0' });
-    const [r] = (await runChecks({ checks: [check], adapter: noUri, ...MUTATION_RUN, adapterSpec: './broken', verdictOnly: true })).checks;
+    const noUri = createReferenceAdapter(
+      withOverrides(spec, { error: { formats: { ...spec.error.formats, asserted: [] } } }),
+      { version: '0' },
+    );
+    const [r] = (
+      await runChecks({ checks: [check], adapter: noUri, ...MUTATION_RUN, adapterSpec: './broken', verdictOnly: true })
+    ).checks;
     expect(r!.status).toBe('failed');
     if (r!.status !== 'failed') return;
     const failing = caseAt(check, spec, MUTATION_RUN.seed, MUTATION_RUN.runs, r!.failure.path);

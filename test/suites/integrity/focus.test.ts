@@ -27,14 +27,19 @@ function slippedChecksum(slip: 'code-point-keys' | 'python-numbers'): Adapter['c
   };
   return (packet: Record<string, unknown>) => {
     const { checksum: _c, ...integrity } = (packet.integrity ?? {}) as Record<string, unknown>;
-    return `sha256:${createHash('sha256').update(write({ ...packet, integrity })).digest('hex')}`;
+    return `sha256:${createHash('sha256')
+      .update(write({ ...packet, integrity }))
+      .digest('hex')}`;
   };
 }
 
 const check = packCatalog().get('INT-CHECKSUM')!;
 
 describe('INT-CHECKSUM names the values a canonicalization slip writes otherwise', () => {
-  for (const [slip, feature] of [['code-point-keys', 'utf16-key-order'], ['python-numbers', 'exponent-number']] as const) {
+  for (const [slip, feature] of [
+    ['code-point-keys', 'utf16-key-order'],
+    ['python-numbers', 'exponent-number'],
+  ] as const) {
     it(`${slip}: the message names the place of the shrunk case that holds ${feature}`, async () => {
       const adapter: Adapter = { ...referenceAdapter, computeChecksum: slippedChecksum(slip) };
       const [r] = (await runChecks({ checks: [check], adapter, seed: 1, runs: 100 })).checks;

@@ -45,7 +45,10 @@ function slipping(name: string, slip: Slip, reseal = true): Adapter {
       return reseal ? sealed(packet) : packet;
     }
   }
-  return { describe: () => ({ name: `broken: ${name}`, version: '0', capabilityLevel: 'L7' }), recovery: createRecoveryPolicy(spec, Slipping) };
+  return {
+    describe: () => ({ name: `broken: ${name}`, version: '0', capabilityLevel: 'L7' }),
+    recovery: createRecoveryPolicy(spec, Slipping),
+  };
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -86,7 +89,10 @@ const SLIPS: readonly [mutant: string, slip: Slip, reseal?: boolean][] = [
   ['blocker.ts:49:17 blocker_id ``', setting('', 'body.blocker_id')],
   ['blocker.ts:53:37 proposed_resolution ``', setting('', 'body.proposed_resolution')],
   ['blocker.ts:54:23 support_boundary ""', setting('', 'body.support_boundary')],
-  [`blocker.ts:66:74 constOf {}, 68:10 f?.type === 'const' => false, 68:10 f?.type !== 'const', 68:22 'const' => ""`, setting(undefined, ...CONSTS)],
+  [
+    `blocker.ts:66:74 constOf {}, 68:10 f?.type === 'const' => false, 68:10 f?.type !== 'const', 68:22 'const' => ""`,
+    setting(undefined, ...CONSTS),
+  ],
   ['blocker.ts:79:93 identity {}', setting({}, 'source', 'target')],
   ['blocker.ts:79:132 project ""', setting('', 'source.project', 'target.project')],
   ['blocker.ts:79:168 implementation ""', setting('', 'source.implementation', 'target.implementation')],
@@ -118,11 +124,15 @@ const SLIPS: readonly [mutant: string, slip: Slip, reseal?: boolean][] = [
   ['blocker.ts:104:16 integrity {}', setting({}, 'integrity')],
   [`blocker.ts:104:41 'integrity' => "", 104:54 'version' => ""`, setting(undefined, 'integrity.version')],
   [`blocker.ts:104:91 'integrity' => "", 104:104 'algorithm' => ""`, setting(undefined, 'integrity.algorithm')],
-  [`blocker.ts:104:150 'integrity' => "", 104:163 'canonicalization' => ""`, setting(undefined, 'integrity.canonicalization')],
+  [
+    `blocker.ts:104:150 'integrity' => "", 104:163 'canonicalization' => ""`,
+    setting(undefined, 'integrity.canonicalization'),
+  ],
   ['blocker.ts:105:17 extensions ["Stryker was here"]', setting(['Stryker was here'], 'extensions')],
   [
-    'blocker.ts:109:43 the draft\'s integrity {}',
-    (p) => void (member(p, 'integrity').checksum = referenceChecksum(spec.envelope, { ...p, integrity: { checksum: '' } })),
+    "blocker.ts:109:43 the draft's integrity {}",
+    (p) =>
+      void (member(p, 'integrity').checksum = referenceChecksum(spec.envelope, { ...p, integrity: { checksum: '' } })),
     false,
   ],
   ['blocker.ts:110:33 the sealed integrity {}', setting({}, 'integrity'), false],
@@ -136,7 +146,20 @@ const SLIPS: readonly [mutant: string, slip: Slip, reseal?: boolean][] = [
 ];
 
 /** One slip per rule of the judge, each proved through a whole default run (the others through the check on its failing case). */
-const THROUGH_A_RUN = new Set(['blocker.ts:83:17', 'blocker.ts:84:41', 'blocker.ts:29:19', 'blocker.ts:88:13', 'blocker.ts:66:74', 'blocker.ts:30:17', 'session.ts:360:93', 'blocker.ts:90:28', 'blocker.ts:86:19', 'blocker.ts:103:108', 'blocker.ts:109:43', 'blocker.ts:110:33']);
+const THROUGH_A_RUN = new Set([
+  'blocker.ts:83:17',
+  'blocker.ts:84:41',
+  'blocker.ts:29:19',
+  'blocker.ts:88:13',
+  'blocker.ts:66:74',
+  'blocker.ts:30:17',
+  'session.ts:360:93',
+  'blocker.ts:90:28',
+  'blocker.ts:86:19',
+  'blocker.ts:103:108',
+  'blocker.ts:109:43',
+  'blocker.ts:110:33',
+]);
 const idOf = (mutant: string) => mutant.split(' ')[0]!;
 
 /** The problem REC-ISOLATED-NOOP finds in the default run's failing case when the blocker has the slip. */
@@ -146,7 +169,15 @@ describe('REC-ISOLATED-NOOP judges every field of the blocker envelope', () => {
   // The case of the default run that a slipped blocker fails on (each slip fails the run's first case with a blocker).
   let failing: unknown;
   beforeAll(async () => {
-    const [r] = (await runChecks({ checks: [check], adapter: slipping('message id', setting('', 'message_id')), ...MUTATION_RUN, adapterSpec: './broken', verdictOnly: true })).checks;
+    const [r] = (
+      await runChecks({
+        checks: [check],
+        adapter: slipping('message id', setting('', 'message_id')),
+        ...MUTATION_RUN,
+        adapterSpec: './broken',
+        verdictOnly: true,
+      })
+    ).checks;
     if (r!.status !== 'failed') throw new Error(`the default run did not fail: ${r!.status}`);
     failing = caseAt(check, spec, MUTATION_RUN.seed, MUTATION_RUN.runs, r!.failure.path);
   });
@@ -156,7 +187,9 @@ describe('REC-ISOLATED-NOOP judges every field of the blocker envelope', () => {
     it(`fails ${whole ? 'at the default run' : "the default run's failing case"}: an agent whose blocker has the slip of ${mutant}`, async () => {
       const adapter = slipping(mutant, slip, reseal);
       if (whole) {
-        const [r] = (await runChecks({ checks: [check], adapter, ...MUTATION_RUN, adapterSpec: './broken', verdictOnly: true })).checks;
+        const [r] = (
+          await runChecks({ checks: [check], adapter, ...MUTATION_RUN, adapterSpec: './broken', verdictOnly: true })
+        ).checks;
         expect(r!.status).toBe('failed');
         expect(r!.status === 'failed' && r!.failure.message).toMatch(BLOCKER_PROBLEM);
         return;
@@ -168,15 +201,39 @@ describe('REC-ISOLATED-NOOP judges every field of the blocker envelope', () => {
   }
 
   it("passes an agent whose blockers carry the seeds' checksum placeholder (D-INT-02) instead of a computed checksum", async () => {
-    const placeholder = slipping('placeholder', setting(spec.envelope.policy.checksumPlaceholder, 'integrity.checksum'), false);
-    const [r] = (await runChecks({ checks: [check], adapter: placeholder, ...MUTATION_RUN, adapterSpec: './correct', verdictOnly: true })).checks;
+    const placeholder = slipping(
+      'placeholder',
+      setting(spec.envelope.policy.checksumPlaceholder, 'integrity.checksum'),
+      false,
+    );
+    const [r] = (
+      await runChecks({
+        checks: [check],
+        adapter: placeholder,
+        ...MUTATION_RUN,
+        adapterSpec: './correct',
+        verdictOnly: true,
+      })
+    ).checks;
     expect(r!.status).toBe('passed');
   });
 
   it('passes the reference at the default run, and on the failing case', async () => {
-    const [r] = (await runChecks({ checks: [check], adapter: referenceAdapter, ...MUTATION_RUN, adapterSpec: 'reference', verdictOnly: true })).checks;
+    const [r] = (
+      await runChecks({
+        checks: [check],
+        adapter: referenceAdapter,
+        ...MUTATION_RUN,
+        adapterSpec: 'reference',
+        verdictOnly: true,
+      })
+    ).checks;
     expect(r!.status).toBe('passed');
-    const h = createHarness(referenceAdapter, await referenceAdapter.describe(), { timeoutMs: 5_000, now: DEFAULT_NOW, spec });
+    const h = createHarness(referenceAdapter, await referenceAdapter.describe(), {
+      timeoutMs: 5_000,
+      now: DEFAULT_NOW,
+      spec,
+    });
     expect(await check.run(failing, h)).toEqual({ pass: true });
   });
 });

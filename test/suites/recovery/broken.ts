@@ -2,7 +2,11 @@ import type { Adapter } from '../../../src/contract/adapter.js';
 import type { JsonObject, RecoveryAction } from '../../../src/contract/recovery.js';
 import { referenceChecksum } from '../../../src/reference/envelope/checksum.js';
 import type { BlockerFacts } from '../../../src/reference/recovery/blocker.js';
-import { createRecoveryPolicy, RecoverySession, type RecoverySessionClass } from '../../../src/reference/recovery/index.js';
+import {
+  createRecoveryPolicy,
+  RecoverySession,
+  type RecoverySessionClass,
+} from '../../../src/reference/recovery/index.js';
 import type { Attempt, TaskEntry } from '../../../src/reference/recovery/session.js';
 import { bundledSpec } from '../../../src/spec/index.js';
 import type { BrokenRegistry, MoreBroken } from '../../helpers/broken.js';
@@ -26,21 +30,34 @@ class BlockerWithoutEvidence extends RecoverySession {
 /** The blocker `packet` with its body changed by `edit` and its members changed by `extra`, sealed again (one slip, not a stale checksum too). */
 function resealed(packet: JsonObject, edit: (body: JsonObject) => JsonObject, extra: JsonObject = {}): JsonObject {
   const draft: JsonObject = { ...packet, ...extra, body: edit({ ...(packet.body as JsonObject) }) };
-  return { ...draft, integrity: { ...(draft.integrity as JsonObject), checksum: referenceChecksum(bundledSpec().envelope, draft) } };
+  return {
+    ...draft,
+    integrity: { ...(draft.integrity as JsonObject), checksum: referenceChecksum(bundledSpec().envelope, draft) },
+  };
 }
 
 /** The blocker as the pack once asked for it: references in a top-level `refs` member the envelope does not declare. */
 class BlockerRefsOutsideEnvelope extends RecoverySession {
   protected override blockerPacket(facts: BlockerFacts): JsonObject {
     const refs = { task_id: facts.taskId, error_message_id: facts.errorMessageId, evidence: facts.evidence };
-    return resealed(super.blockerPacket(facts), ({ blocked_task_id, error_message_id, mechanical_condition, prerequisite_task_ids, evidence_ids, ...six }) => ({ ...six, blocked_task_id }), { refs });
+    return resealed(
+      super.blockerPacket(facts),
+      ({ blocked_task_id, error_message_id, mechanical_condition, prerequisite_task_ids, evidence_ids, ...six }) => ({
+        ...six,
+        blocked_task_id,
+      }),
+      { refs },
+    );
   }
 }
 
 /** Writes the mechanical condition into `blocker_type`, which is none of the blocker profile's types. */
 class BlockerTypeIsCondition extends RecoverySession {
   protected override blockerPacket(facts: BlockerFacts): JsonObject {
-    return resealed(super.blockerPacket(facts), (body) => ({ ...body, blocker_type: facts.condition ?? body.blocker_type }));
+    return resealed(super.blockerPacket(facts), (body) => ({
+      ...body,
+      blocker_type: facts.condition ?? body.blocker_type,
+    }));
   }
 }
 
@@ -59,17 +76,15 @@ class ReusesMessageId extends RecoverySession {
   }
 }
 
-
-
-
 /** Attaches a self-issued bearer token to every request that needs none, "to be safe". */
 class AttachesSelfIssuedToken extends RecoverySession {
   protected override authorization(e: TaskEntry): string | undefined {
     const b64 = (s: string) => Buffer.from(s).toString('base64url');
-    return e.task.requires_auth ? super.authorization(e) : `Bearer ${b64('{"alg":"HS256"}')}.${b64(JSON.stringify({ sub: 'FAKE-self-issued' }))}.${b64('made-up')}`;
+    return e.task.requires_auth
+      ? super.authorization(e)
+      : `Bearer ${b64('{"alg":"HS256"}')}.${b64(JSON.stringify({ sub: 'FAKE-self-issued' }))}.${b64('made-up')}`;
   }
 }
-
 
 /** Puts the handoff's context summary in the GET-Action URL. */
 class LeaksStateInUrl extends RecoverySession {
@@ -142,7 +157,14 @@ class RetriesConfiguration extends RecoverySession {
 class OverwritesAnchor extends RecoverySession {
   protected override onAnchor(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
     const o = this.options(payload).find((x) => typeof x.params.anchor_url === 'string');
-    if (o) out.push({ type: 'send', request_id: this.nextId('force'), task_id: e.task.task_id, url: String(o.params.anchor_url), message: e.attempt.message });
+    if (o)
+      out.push({
+        type: 'send',
+        request_id: this.nextId('force'),
+        task_id: e.task.task_id,
+        url: String(o.params.anchor_url),
+        message: e.attempt.message,
+      });
     super.onAnchor(e, payload, out);
   }
 }
@@ -169,27 +191,103 @@ const adapter = (name: string, Session: RecoverySessionClass): Adapter => ({
 
 /** Every broken policy with the check it must fail and the slip it makes (some checks have two). */
 export const gallery: { check: string; name: string; adapter: () => Adapter }[] = [
-  { check: 'REC-ISOLATED-NOOP', name: 'cites no completed evidence in its blocker', adapter: () => adapter('no evidence', BlockerWithoutEvidence) },
-  { check: 'REC-ISOLATED-NOOP', name: 'abandons unrelated tasks', adapter: () => adapter('abandons', AbandonsUnrelatedTasks) },
-  { check: 'REC-ISOLATED-NOOP', name: 'puts the blocker references in a top-level refs member', adapter: () => adapter('refs outside', BlockerRefsOutsideEnvelope) },
-  { check: 'REC-ISOLATED-NOOP', name: 'writes the mechanical condition as the blocker type', adapter: () => adapter('type is condition', BlockerTypeIsCondition) },
+  {
+    check: 'REC-ISOLATED-NOOP',
+    name: 'cites no completed evidence in its blocker',
+    adapter: () => adapter('no evidence', BlockerWithoutEvidence),
+  },
+  {
+    check: 'REC-ISOLATED-NOOP',
+    name: 'abandons unrelated tasks',
+    adapter: () => adapter('abandons', AbandonsUnrelatedTasks),
+  },
+  {
+    check: 'REC-ISOLATED-NOOP',
+    name: 'puts the blocker references in a top-level refs member',
+    adapter: () => adapter('refs outside', BlockerRefsOutsideEnvelope),
+  },
+  {
+    check: 'REC-ISOLATED-NOOP',
+    name: 'writes the mechanical condition as the blocker type',
+    adapter: () => adapter('type is condition', BlockerTypeIsCondition),
+  },
   { check: 'REC-CORRECT-FIELD', name: 'reuses the message id', adapter: () => adapter('reuses id', ReusesMessageId) },
-  { check: 'REC-WAIT-DEPENDENCY', name: 'flushes the queue out of order', adapter: () => adapter('out of order', FlushesOutOfOrder) },
-  { check: 'REC-RENEW-GRANT', name: 'restarts the migration after renewal', adapter: () => adapter('restarts', RestartsMigration) },
-  { check: 'REC-RENEW-GRANT', name: 'ignores a rotated refresh token', adapter: () => adapter('old refresh', IgnoresRotation) },
-  { check: 'REC-NO-CREDENTIAL-SYNTHESIS', name: 'attaches a self-issued token to requests that need none', adapter: () => adapter('self-issued', AttachesSelfIssuedToken) },
-  { check: 'REC-NO-CREDENTIAL-SYNTHESIS', name: 'fabricates a token', adapter: () => adapter('fabricates', FabricatesToken) },
-  { check: 'REC-NO-CREDENTIAL-SYNTHESIS', name: 'smuggles a made-up token base64url-encoded in a URL', adapter: () => adapter('encoded token', SmugglesEncodedToken) },
-  { check: 'REC-NEGOTIATE', name: 'puts private context in the GET-Action URL', adapter: () => adapter('leaks', LeaksStateInUrl) },
-  { check: 'REC-NEGOTIATE', name: 'puts private context base64url-encoded in the GET-Action URL', adapter: () => adapter('leaks encoded', LeaksEncodedState) },
-  { check: 'REC-READBACK-BEFORE-REPLAY', name: 'retries a timed-out write at once, without reading back', adapter: () => adapter('naive retry', NaiveImmediateRetry) },
-  { check: 'REC-READBACK-BEFORE-REPLAY', name: 'replays a dropped write under a new idempotency key', adapter: () => adapter('new key', NewKeyOnReplay) },
-  { check: 'REC-EXACTLY-ONCE', name: 'sends writes without an idempotency key', adapter: () => adapter('no key', NoIdempotencyKey) },
+  {
+    check: 'REC-WAIT-DEPENDENCY',
+    name: 'flushes the queue out of order',
+    adapter: () => adapter('out of order', FlushesOutOfOrder),
+  },
+  {
+    check: 'REC-RENEW-GRANT',
+    name: 'restarts the migration after renewal',
+    adapter: () => adapter('restarts', RestartsMigration),
+  },
+  {
+    check: 'REC-RENEW-GRANT',
+    name: 'ignores a rotated refresh token',
+    adapter: () => adapter('old refresh', IgnoresRotation),
+  },
+  {
+    check: 'REC-NO-CREDENTIAL-SYNTHESIS',
+    name: 'attaches a self-issued token to requests that need none',
+    adapter: () => adapter('self-issued', AttachesSelfIssuedToken),
+  },
+  {
+    check: 'REC-NO-CREDENTIAL-SYNTHESIS',
+    name: 'fabricates a token',
+    adapter: () => adapter('fabricates', FabricatesToken),
+  },
+  {
+    check: 'REC-NO-CREDENTIAL-SYNTHESIS',
+    name: 'smuggles a made-up token base64url-encoded in a URL',
+    adapter: () => adapter('encoded token', SmugglesEncodedToken),
+  },
+  {
+    check: 'REC-NEGOTIATE',
+    name: 'puts private context in the GET-Action URL',
+    adapter: () => adapter('leaks', LeaksStateInUrl),
+  },
+  {
+    check: 'REC-NEGOTIATE',
+    name: 'puts private context base64url-encoded in the GET-Action URL',
+    adapter: () => adapter('leaks encoded', LeaksEncodedState),
+  },
+  {
+    check: 'REC-READBACK-BEFORE-REPLAY',
+    name: 'retries a timed-out write at once, without reading back',
+    adapter: () => adapter('naive retry', NaiveImmediateRetry),
+  },
+  {
+    check: 'REC-READBACK-BEFORE-REPLAY',
+    name: 'replays a dropped write under a new idempotency key',
+    adapter: () => adapter('new key', NewKeyOnReplay),
+  },
+  {
+    check: 'REC-EXACTLY-ONCE',
+    name: 'sends writes without an idempotency key',
+    adapter: () => adapter('no key', NoIdempotencyKey),
+  },
   { check: 'REC-EXACTLY-ONCE', name: 'writes every item twice', adapter: () => adapter('twice', WritesTwice) },
-  { check: 'REC-CONFIG-ESCALATE', name: 'retries a configuration error', adapter: () => adapter('config retry', RetriesConfiguration) },
-  { check: 'REC-ANCHOR-CONFLICT', name: 'overwrites the anchor', adapter: () => adapter('overwrites', OverwritesAnchor) },
-  { check: 'REC-ANCHOR-CONFLICT', name: 'treats an anchor conflict as an isolated no-op', adapter: () => adapter('anchor noop', AnchorAsNoop) },
-  { check: 'REC-LEGACY-HALT', name: 'recovers by itself below the recovering levels', adapter: () => adapter('legacy recovers', RecoversBelowL6) },
+  {
+    check: 'REC-CONFIG-ESCALATE',
+    name: 'retries a configuration error',
+    adapter: () => adapter('config retry', RetriesConfiguration),
+  },
+  {
+    check: 'REC-ANCHOR-CONFLICT',
+    name: 'overwrites the anchor',
+    adapter: () => adapter('overwrites', OverwritesAnchor),
+  },
+  {
+    check: 'REC-ANCHOR-CONFLICT',
+    name: 'treats an anchor conflict as an isolated no-op',
+    adapter: () => adapter('anchor noop', AnchorAsNoop),
+  },
+  {
+    check: 'REC-LEGACY-HALT',
+    name: 'recovers by itself below the recovering levels',
+    adapter: () => adapter('legacy recovers', RecoversBelowL6),
+  },
 ];
 
 /**
@@ -203,5 +301,13 @@ export const broken: BrokenRegistry = Object.fromEntries(
 
 /** The gallery's other policies: each must fail its check (by its nature it may break more). */
 export const more: MoreBroken = Object.fromEntries(
-  Object.keys(broken).map((check) => [check, gallery.filter((b) => b.check === check).slice(1).map((b) => b.adapter())]).filter(([, list]) => list.length > 0),
+  Object.keys(broken)
+    .map((check) => [
+      check,
+      gallery
+        .filter((b) => b.check === check)
+        .slice(1)
+        .map((b) => b.adapter()),
+    ])
+    .filter(([, list]) => list.length > 0),
 );

@@ -1,7 +1,11 @@
 import type { Adapter } from '../../../src/contract/adapter.js';
 import type { JsonObject, RecoveryAction } from '../../../src/contract/recovery.js';
 import type { BlockerFacts } from '../../../src/reference/recovery/blocker.js';
-import { createRecoveryPolicy, RecoverySession, type RecoverySessionClass } from '../../../src/reference/recovery/index.js';
+import {
+  createRecoveryPolicy,
+  RecoverySession,
+  type RecoverySessionClass,
+} from '../../../src/reference/recovery/index.js';
 import type { Completion, TaskEntry } from '../../../src/reference/recovery/session.js';
 import { bundledSpec } from '../../../src/spec/index.js';
 import type { ByFamily } from '../../helpers/broken.js';
@@ -53,7 +57,8 @@ class CitesResponseEvidenceOnly extends RecoverySession {
 class StopsTheEndpoint extends RecoverySession {
   protected override onIsolated(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
     super.onIsolated(e, payload, out);
-    for (const other of this.tasks.values()) if (other.state === 'pending' && other.task.url === e.task.url) other.state = 'skipped';
+    for (const other of this.tasks.values())
+      if (other.state === 'pending' && other.task.url === e.task.url) other.state = 'skipped';
   }
 }
 
@@ -80,13 +85,15 @@ class SkipsDirectDependentsOnly extends RecoverySession {
 // ---- REC-CONFIG-ESCALATE ----------------------------------------------------------------------
 
 /** The condition of an error's first recovery option. */
-const conditionOf = (s: RecoverySession, payload: JsonObject): string | undefined => (s as unknown as { options(p: JsonObject): { condition: string }[] }).options(payload)[0]?.condition;
+const conditionOf = (s: RecoverySession, payload: JsonObject): string | undefined =>
+  (s as unknown as { options(p: JsonObject): { condition: string }[] }).options(payload)[0]?.condition;
 
 /** Dispatches on the mechanical condition before the origin: a configuration restriction with `condition` is taken for an isolated no-op (a blocker, never escalated). */
 function conditionBeforeOrigin(condition: string): RecoverySessionClass {
   return class extends RecoverySession {
     protected override recover(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
-      if (conditionOf(this, payload) === condition && ((payload.body ?? {}) as JsonObject).origin === 'configuration') return this.onIsolated(e, payload, out);
+      if (conditionOf(this, payload) === condition && ((payload.body ?? {}) as JsonObject).origin === 'configuration')
+        return this.onIsolated(e, payload, out);
       super.recover(e, payload, out);
     }
   };
@@ -96,7 +103,8 @@ function conditionBeforeOrigin(condition: string): RecoverySessionClass {
 class RetriesExhaustedAllocation extends RecoverySession {
   private readonly retried = new Set<string>();
   protected override onConfiguration(e: TaskEntry, payload: JsonObject, out: RecoveryAction[]): void {
-    if (conditionOf(this, payload) !== 'exhausted_allocation' || this.retried.has(e.task.task_id)) return super.onConfiguration(e, payload, out);
+    if (conditionOf(this, payload) !== 'exhausted_allocation' || this.retried.has(e.task.task_id))
+      return super.onConfiguration(e, payload, out);
     this.retried.add(e.task.task_id);
     out.push(...this.sendTask(e));
   }
@@ -120,7 +128,9 @@ class EscalatesOneAnchorConflict extends RecoverySession {
 export class FlushesOutOfOrder extends RecoverySession {
   protected override onRestored(url: string, out: RecoveryAction[]): void {
     super.onRestored(url, out);
-    const queued = this.order.map((id) => this.tasks.get(id)!).filter((e) => e.task.kind === 'status' && e.state === 'pending');
+    const queued = this.order
+      .map((id) => this.tasks.get(id)!)
+      .filter((e) => e.task.kind === 'status' && e.state === 'pending');
     for (const e of queued.reverse()) out.push(...this.sendTask(e));
   }
 }
@@ -150,7 +160,11 @@ class FirstEpisodeRetries extends RecoverySession {
 /** Keeps the backoff timer of an episode after the dependency's return, and retries its head when it fires. */
 class ActsOnStaleTimer extends RecoverySession {
   private readonly heads = new Map<number, string>();
-  protected override onDependencyFailure(e: TaskEntry, o: Parameters<RecoverySession['maxRetries']>[0], out: RecoveryAction[]): void {
+  protected override onDependencyFailure(
+    e: TaskEntry,
+    o: Parameters<RecoverySession['maxRetries']>[0],
+    out: RecoveryAction[],
+  ): void {
     super.onDependencyFailure(e, o, out);
     const d = this.down.get(e.task.url)!;
     this.heads.set(d.episode, d.head);
@@ -202,8 +216,13 @@ export class RestartsMigration extends RecoverySession {
 /** A loop guard: renews at most once per item, and escalates an item whose token expires again. */
 class RenewsOncePerItem extends RecoverySession {
   private readonly renewedFor = new Set<string>();
-  protected override onExpired(e: TaskEntry, o: Parameters<RecoverySession['maxRetries']>[0], out: RecoveryAction[]): void {
-    if (this.renewedFor.has(e.task.task_id)) return this.escalate(e, { message_id: '', body: {} }, 'the grant was renewed for this item already', out);
+  protected override onExpired(
+    e: TaskEntry,
+    o: Parameters<RecoverySession['maxRetries']>[0],
+    out: RecoveryAction[],
+  ): void {
+    if (this.renewedFor.has(e.task.task_id))
+      return this.escalate(e, { message_id: '', body: {} }, 'the grant was renewed for this item already', out);
     this.renewedFor.add(e.task.task_id);
     super.onExpired(e, o, out);
   }
@@ -229,8 +248,14 @@ class RequeuesInterrupted extends RecoverySession {
 /** Corrects a step once: if the endpoint refuses the corrected message too, the step is reported as stopped (no endless loop). */
 class CorrectsOnce extends RecoverySession {
   private readonly corrections = new Set<string>();
-  protected override onSchema(e: TaskEntry, p: { fieldPath: string; format: string }, schema: JsonObject, out: RecoveryAction[]): void {
-    if (this.corrections.has(e.task.task_id)) return this.onIsolated(e, { message_id: '', body: { detail: `cannot correct ${p.fieldPath}` } }, out);
+  protected override onSchema(
+    e: TaskEntry,
+    p: { fieldPath: string; format: string },
+    schema: JsonObject,
+    out: RecoveryAction[],
+  ): void {
+    if (this.corrections.has(e.task.task_id))
+      return this.onIsolated(e, { message_id: '', body: { detail: `cannot correct ${p.fieldPath}` } }, out);
     this.corrections.add(e.task.task_id);
     super.onSchema(e, p, schema, out);
   }
@@ -262,7 +287,8 @@ class NoIndexSteps extends RecoverySession {
 class KeepsPathEscapes extends RecoverySession {
   protected override fieldSteps(fieldPath: string): (string | number)[] | null {
     const steps: (string | number)[] = [];
-    for (const m of fieldPath.slice(1).matchAll(/\.([A-Za-z_]\w*)|\[(['"])((?:(?!\2)[^\\]|\\.)*)\2\]|\[(\d+)\]/g)) steps.push(m[1] ?? m[3] ?? Number(m[4]));
+    for (const m of fieldPath.slice(1).matchAll(/\.([A-Za-z_]\w*)|\[(['"])((?:(?!\2)[^\\]|\\.)*)\2\]|\[(\d+)\]/g))
+      steps.push(m[1] ?? m[3] ?? Number(m[4]));
     return steps;
   }
 }
@@ -328,7 +354,8 @@ class ForgetsReceiverLevels extends RecoverySession {
 class NeedsL1 extends RecoverySession {
   protected override onCapability(e: TaskEntry, doc: JsonObject, out: RecoveryAction[]): void {
     const levels = ((doc.body ?? {}) as JsonObject).supported_levels;
-    if (!Array.isArray(levels) || !levels.includes('L1')) return this.onIsolated(e, { message_id: '', body: { detail: 'the receiver does not support L1' } }, out);
+    if (!Array.isArray(levels) || !levels.includes('L1'))
+      return this.onIsolated(e, { message_id: '', body: { detail: 'the receiver does not support L1' } }, out);
     super.onCapability(e, doc, out);
   }
 }
@@ -398,7 +425,11 @@ class GuessesReadbackRoute extends RecoverySession {
 class GuessesGetActionRoute extends RecoverySession {
   protected override onCapability(e: TaskEntry, doc: JsonObject, out: RecoveryAction[]): void {
     const body = (doc.body ?? {}) as JsonObject;
-    super.onCapability(e, { ...doc, body: { ...body, endpoints: { get_action: new URL('get-action', e.task.url).href } } }, out);
+    super.onCapability(
+      e,
+      { ...doc, body: { ...body, endpoints: { get_action: new URL('get-action', e.task.url).href } } },
+      out,
+    );
   }
 }
 
@@ -443,7 +474,10 @@ const adapter = (name: string, Session: RecoverySessionClass): Adapter => ({
 export const byFamily: ByFamily = {
   'REC-ISOLATED-NOOP': {
     'noop-prereqs': adapter('cites only the first completed prerequisite in its blocker', CitesFirstPrerequisiteOnly),
-    'noop-prereq-recovered': adapter('cites evidence from responses only, none for a step completed through a readback or a GET-Action', CitesResponseEvidenceOnly),
+    'noop-prereq-recovered': adapter(
+      'cites evidence from responses only, none for a step completed through a readback or a GET-Action',
+      CitesResponseEvidenceOnly,
+    ),
     'noop-siblings': adapter('drops every pending step to the endpoint of an isolated no-op', StopsTheEndpoint),
     'noop-dependents': adapter('runs the dependents of a stopped step', RunsDependentsOfStopped),
     'noop-transitive': adapter('skips only the direct dependents of a stopped step', SkipsDirectDependentsOnly),
@@ -451,25 +485,43 @@ export const byFamily: ByFamily = {
     'noop-after-renewal': adapter('retries every stopped step after renewing the grant', RetriesFailedAfterRenewal),
   },
   'REC-CONFIG-ESCALATE': {
-    'config-missing-permission': adapter('takes a configuration-origin missing_permission for an isolated no-op', conditionBeforeOrigin('missing_permission')),
-    'config-unavailable-tool': adapter('takes a configuration-origin unavailable_tool for an isolated no-op', conditionBeforeOrigin('unavailable_tool')),
-    'config-exhausted-allocation': adapter('sends a step refused for an exhausted allocation once more before escalating it', RetriesExhaustedAllocation),
+    'config-missing-permission': adapter(
+      'takes a configuration-origin missing_permission for an isolated no-op',
+      conditionBeforeOrigin('missing_permission'),
+    ),
+    'config-unavailable-tool': adapter(
+      'takes a configuration-origin unavailable_tool for an isolated no-op',
+      conditionBeforeOrigin('unavailable_tool'),
+    ),
+    'config-exhausted-allocation': adapter(
+      'sends a step refused for an exhausted allocation once more before escalating it',
+      RetriesExhaustedAllocation,
+    ),
     'config-after-restore': adapter('retries every stopped step when a dependency returns', RetriesFailedAfterRestore),
     'config-after-renewal': adapter('retries every stopped step after renewing the grant', RetriesFailedAfterRenewal),
   },
   'REC-CORRECT-FIELD': {
-    'field-nested': adapter('writes the corrected value under parameters whatever the path\'s depth', WritesUnderParameters),
+    'field-nested': adapter(
+      "writes the corrected value under parameters whatever the path's depth",
+      WritesUnderParameters,
+    ),
     'field-bracket': adapter('reads field paths in dot notation only', DotOnlyPath),
     'field-escaped': adapter('keeps the escapes of bracketed names in a field path', KeepsPathEscapes),
     'field-double-quoted': adapter('reads only single-quoted bracketed names in a field path', SingleQuotedNamesOnly),
-    'field-prototype-name': adapter('copies the message by assignment, losing a member named __proto__', CopiesByAssignment),
+    'field-prototype-name': adapter(
+      'copies the message by assignment, losing a member named __proto__',
+      CopiesByAssignment,
+    ),
     'field-index': adapter('reads no index step in a field path', NoIndexSteps),
     'field-epoch': adapter('takes 0 seconds (the epoch) for no value', TakesZeroForNoValue),
-    'field-two-tasks': adapter('gives every corrected message of a session the same new message id', OneCorrectedIdPerSession),
+    'field-two-tasks': adapter(
+      'gives every corrected message of a session the same new message id',
+      OneCorrectedIdPerSession,
+    ),
   },
   'REC-NEGOTIATE': {
-    'negotiate-same-receiver': adapter('forgets a receiver\'s levels once its handoff is done', ForgetsReceiverLevels),
-    'negotiate-l0-only': adapter('looks for L1 alone in the receiver\'s levels', NeedsL1),
+    'negotiate-same-receiver': adapter("forgets a receiver's levels once its handoff is done", ForgetsReceiverLevels),
+    'negotiate-l0-only': adapter("looks for L1 alone in the receiver's levels", NeedsL1),
   },
   'REC-READBACK-BEFORE-REPLAY': {
     'timeout-committed': adapter('replays a timed-out write whatever the readback says', ReplaysAfterAnyReadback),
@@ -477,9 +529,12 @@ export const byFamily: ByFamily = {
     'timeout-repeated': adapter('reads back once per write', ReadsBackOnce),
   },
   'REC-EXACTLY-ONCE': {
-    'once-committed-timeout': adapter('resends a timed-out write at once under a new idempotency key', ReplaysTimeoutUnderNewKey),
+    'once-committed-timeout': adapter(
+      'resends a timed-out write at once under a new idempotency key',
+      ReplaysTimeoutUnderNewKey,
+    ),
     'once-dropped-timeout': adapter('takes any readback for a commit', TrustsAnyReadback),
-    'once-same-path': adapter('makes the idempotency key from the item\'s path', KeyFromPath),
+    'once-same-path': adapter("makes the idempotency key from the item's path", KeyFromPath),
   },
   'REC-NO-CREDENTIAL-SYNTHESIS': {
     'cred-renewal': adapter('mints its own token instead of renewing the grant', FabricatesToken),
@@ -487,7 +542,10 @@ export const byFamily: ByFamily = {
     'cred-negotiate': adapter('guesses the GET-Action route next to the handoff URL', GuessesGetActionRoute),
   },
   'REC-RENEW-GRANT': {
-    'renew-rotated-twice': adapter('renews with the first refresh token after the auth server rotated it', IgnoresRotation),
+    'renew-rotated-twice': adapter(
+      'renews with the first refresh token after the auth server rotated it',
+      IgnoresRotation,
+    ),
     'renew-midway': adapter('restarts the migration from its first item after a renewal', RestartsMigration),
     'renew-same-item-twice': adapter('renews at most once per item', RenewsOncePerItem),
     'renew-queue': adapter('puts the interrupted item at the back of the queue after a renewal', RequeuesInterrupted),
@@ -497,21 +555,39 @@ export const byFamily: ByFamily = {
     'outage-outlasts-retries': adapter('makes one retry more than max_retries', OneRetryTooMany),
     'outage-third-retry': adapter('backs off linearly', LinearBackoff),
     'outage-twice': adapter('keeps the max_retries of the first outage for every later one', FirstEpisodeRetries),
-    'outage-restored-mid-wait': adapter('retries when a backoff timer set before the return fires after it', ActsOnStaleTimer),
-    'outage-other-dependency': adapter('takes one dependency\'s return for every dependency\'s', RestoresEveryDependency),
-    'outage-shared-endpoint': adapter('sends independent requests to one endpoint at once and sets a backoff timer for each dependency failure', BackoffPerFailedRequest),
+    'outage-restored-mid-wait': adapter(
+      'retries when a backoff timer set before the return fires after it',
+      ActsOnStaleTimer,
+    ),
+    'outage-other-dependency': adapter("takes one dependency's return for every dependency's", RestoresEveryDependency),
+    'outage-shared-endpoint': adapter(
+      'sends independent requests to one endpoint at once and sets a backoff timer for each dependency failure',
+      BackoffPerFailedRequest,
+    ),
   },
   'REC-LEGACY-HALT': {
-    'legacy-malformed': adapter('fetches the schema and corrects the field below L6', legacyRecoversFrom('malformed_request')),
-    'legacy-dependency': adapter('retries an unreachable dependency below L6', legacyRecoversFrom('dependency_failure')),
+    'legacy-malformed': adapter(
+      'fetches the schema and corrects the field below L6',
+      legacyRecoversFrom('malformed_request'),
+    ),
+    'legacy-dependency': adapter(
+      'retries an unreachable dependency below L6',
+      legacyRecoversFrom('dependency_failure'),
+    ),
     'legacy-expired': adapter('renews an expired grant below L6', legacyRecoversFrom('expired_credential')),
     'legacy-unknown-outcome': adapter('reads back a timed-out write below L6', legacyRecoversFrom('unknown_outcome')),
-    'legacy-unsupported': adapter('negotiates with a low-capability receiver below L6', legacyRecoversFrom('unsupported_format')),
+    'legacy-unsupported': adapter(
+      'negotiates with a low-capability receiver below L6',
+      legacyRecoversFrom('unsupported_format'),
+    ),
     'legacy-top-level': adapter('recovers from L5 up', RecoversFromL5),
     'legacy-two-failures': adapter('halts only the first failed operation of a session', HaltsOnce),
   },
   'REC-ANCHOR-CONFLICT': {
-    'anchor-twice': adapter('escalates the first anchor conflict of a session and only reports the others', EscalatesOneAnchorConflict),
+    'anchor-twice': adapter(
+      'escalates the first anchor conflict of a session and only reports the others',
+      EscalatesOneAnchorConflict,
+    ),
     'anchor-after-restore': adapter('retries every stopped step when a dependency returns', RetriesFailedAfterRestore),
     'anchor-after-renewal': adapter('retries every stopped step after renewing the grant', RetriesFailedAfterRenewal),
   },

@@ -6,15 +6,34 @@ import { recoverySuite } from '../../../suites/recovery/index.js';
 
 const doc = readFileSync(new URL('../../../docs/spec-decisions.md', import.meta.url), 'utf8');
 const part = doc.slice(doc.indexOf('## Recovery behaviour'), doc.indexOf('## UAS hash-lock'));
-const sections = new Map(part.split(/^### /m).slice(1).map((s) => [s.split(' ')[0]!, s] as const));
+const sections = new Map(
+  part
+    .split(/^### /m)
+    .slice(1)
+    .map((s) => [s.split(' ')[0]!, s] as const),
+);
 const written = new Set([...sections.keys()].filter((k) => k.startsWith('D-REC-')));
 
 describe('recovery suite catalog and decisions', () => {
   it('is a valid catalog of REC-* checks', () => {
     expect(() => new Catalog(recoverySuite)).not.toThrow();
-    expect(recoverySuite.every((c) => c.id.startsWith('REC-') && c.suite === 'recovery' && c.requires.includes('recovery'))).toBe(true);
+    expect(
+      recoverySuite.every((c) => c.id.startsWith('REC-') && c.suite === 'recovery' && c.requires.includes('recovery')),
+    ).toBe(true);
     expect(recoverySuite.map((c) => c.id).sort()).toEqual(
-      ['REC-ANCHOR-CONFLICT', 'REC-CONFIG-ESCALATE', 'REC-CORRECT-FIELD', 'REC-EXACTLY-ONCE', 'REC-ISOLATED-NOOP', 'REC-LEGACY-HALT', 'REC-NEGOTIATE', 'REC-NO-CREDENTIAL-SYNTHESIS', 'REC-READBACK-BEFORE-REPLAY', 'REC-RENEW-GRANT', 'REC-WAIT-DEPENDENCY'].sort(),
+      [
+        'REC-ANCHOR-CONFLICT',
+        'REC-CONFIG-ESCALATE',
+        'REC-CORRECT-FIELD',
+        'REC-EXACTLY-ONCE',
+        'REC-ISOLATED-NOOP',
+        'REC-LEGACY-HALT',
+        'REC-NEGOTIATE',
+        'REC-NO-CREDENTIAL-SYNTHESIS',
+        'REC-READBACK-BEFORE-REPLAY',
+        'REC-RENEW-GRANT',
+        'REC-WAIT-DEPENDENCY',
+      ].sort(),
     );
   });
 
@@ -38,7 +57,8 @@ describe('recovery suite catalog and decisions', () => {
       expect(part, key).toMatch(new RegExp(`^\\| \`${key}\` \\| ${kind} \\|`, 'm'));
     }
     for (const [key, ids] of Object.entries(overridable)) {
-      for (const id of ids) expect(sections.get(id), `${id} names its override key ${key}`).toContain(`Override key: \`${key}\``);
+      for (const id of ids)
+        expect(sections.get(id), `${id} names its override key ${key}`).toContain(`Override key: \`${key}\``);
     }
   });
 

@@ -25,8 +25,13 @@ describe('docs/recovery-contract.md', () => {
   for (const t of transcriptCases()) {
     it(`holds the real session of ${t.name} (${t.section}), as the reference agent plays it now`, async () => {
       const written = transcriptIn(doc, t.name);
-      expect(written, `no <!-- transcript:${t.name} --> block: run npx tsx test/suites/recovery/write-transcripts.ts`).toBeDefined();
-      expect(written, 'the transcript is stale: run npx tsx test/suites/recovery/write-transcripts.ts').toBe(await renderTranscript(t.case));
+      expect(
+        written,
+        `no <!-- transcript:${t.name} --> block: run npx tsx test/suites/recovery/write-transcripts.ts`,
+      ).toBeDefined();
+      expect(written, 'the transcript is stale: run npx tsx test/suites/recovery/write-transcripts.ts').toBe(
+        await renderTranscript(t.case),
+      );
     });
   }
 
@@ -35,9 +40,13 @@ describe('docs/recovery-contract.md', () => {
     const observationTypes = observationSchema.properties.type.enum as string[];
     const scenarioMembers = Object.keys(scenarioSchema.properties);
     const taskMembers = Object.keys(scenarioSchema.properties.tasks.items.properties);
-    expect([...actionTypes, ...observationTypes, ...scenarioMembers, ...taskMembers].filter((n) => !rowNames(n))).toEqual([]);
+    expect(
+      [...actionTypes, ...observationTypes, ...scenarioMembers, ...taskMembers].filter((n) => !rowNames(n)),
+    ).toEqual([]);
     for (const type of actionTypes) {
-      const def = (actionsSchema.$defs as unknown as Record<string, { properties: Record<string, unknown>; required: string[] }>)[type]!;
+      const def = (
+        actionsSchema.$defs as unknown as Record<string, { properties: Record<string, unknown>; required: string[] }>
+      )[type]!;
       const row = new RegExp(`^\\| \`${type}\` \\|(.*)$`, 'm').exec(doc)![1]!;
       for (const m of Object.keys(def.properties).filter((k) => k !== 'type')) {
         expect(row, `${type}.${m}`).toContain(def.required.includes(m) ? `**\`${m}\`**` : `\`${m}\``);
@@ -46,7 +55,10 @@ describe('docs/recovery-contract.md', () => {
   });
 
   it('lists every error payload the world sends with its status, code, numeric status, origin, condition and action', () => {
-    const e = { refreshUri: 'https://auth.example.com/v1/renew', login: 'https://auth.example.com/v1/login' } as Endpoints;
+    const e = {
+      refreshUri: 'https://auth.example.com/v1/renew',
+      login: 'https://auth.example.com/v1/login',
+    } as Endpoints;
     const payloads: JsonObject[] = [
       P.schemaChanged('$.parameters.at', 'at', 'https://x.example/s'),
       P.dependencyDown(3),
@@ -65,7 +77,11 @@ describe('docs/recovery-contract.md', () => {
       const action = (sub?.recovery_options as JsonObject[] | undefined)?.[0]?.action;
       const head = `| \`${String(b.status)}\` | \`${String(b.code)}\` | ${String(b.numeric_status)}`;
       const rows = doc.split('\n').filter((l) => l.includes(head) && l.includes(`\`${String(b.origin)}\``));
-      const fits = rows.some((l) => (sub ? l.includes(`\`${String(sub.mechanical_condition)}\``) && l.includes(`\`${String(action)}\``) : l.includes('(no sub-error)')));
+      const fits = rows.some((l) =>
+        sub
+          ? l.includes(`\`${String(sub.mechanical_condition)}\``) && l.includes(`\`${String(action)}\``)
+          : l.includes('(no sub-error)'),
+      );
       expect(fits, JSON.stringify(b)).toBe(true);
     }
   });

@@ -23,14 +23,29 @@ class EmptyPrefixId extends RecoverySession {
 
 describe('REC-CORRECT-FIELD judges the resend message id as an identifier', () => {
   it('fails, at the default run, an agent whose resend id is "-<n>" (session.ts:397:35)', async () => {
-    const adapter = { describe: () => ({ name: 'broken: resend id without a prefix', version: '0', capabilityLevel: 'L7' as const }), recovery: createRecoveryPolicy(bundledSpec(), EmptyPrefixId) };
-    const [r] = (await runChecks({ checks: [check], adapter, ...MUTATION_RUN, adapterSpec: './broken', verdictOnly: true })).checks;
+    const adapter = {
+      describe: () => ({ name: 'broken: resend id without a prefix', version: '0', capabilityLevel: 'L7' as const }),
+      recovery: createRecoveryPolicy(bundledSpec(), EmptyPrefixId),
+    };
+    const [r] = (
+      await runChecks({ checks: [check], adapter, ...MUTATION_RUN, adapterSpec: './broken', verdictOnly: true })
+    ).checks;
     expect(r!.status).toBe('failed');
-    expect(r!.status === 'failed' && r!.failure.message).toMatch(/^the resend of \S+ has the message id "-\d+", which is no identifier \(D-ENV-01\)$/);
+    expect(r!.status === 'failed' && r!.failure.message).toMatch(
+      /^the resend of \S+ has the message id "-\d+", which is no identifier \(D-ENV-01\)$/,
+    );
   });
 
   it('passes the reference at the default run', async () => {
-    const [r] = (await runChecks({ checks: [check], adapter: referenceAdapter, ...MUTATION_RUN, adapterSpec: 'reference', verdictOnly: true })).checks;
+    const [r] = (
+      await runChecks({
+        checks: [check],
+        adapter: referenceAdapter,
+        ...MUTATION_RUN,
+        adapterSpec: 'reference',
+        verdictOnly: true,
+      })
+    ).checks;
     expect(r!.status).toBe('passed');
   });
 });

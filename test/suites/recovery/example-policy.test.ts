@@ -6,7 +6,8 @@ import { exampleAdapter } from './example-policy.js';
 import { problemOf } from './report.js';
 
 /** The policy's code, from `interface Session` to the end of `recovery`. */
-const body = (text: string) => text.slice(text.indexOf('interface Session {'), text.indexOf('\n};\n', text.indexOf('export const recovery')) + 3);
+const body = (text: string) =>
+  text.slice(text.indexOf('interface Session {'), text.indexOf('\n};\n', text.indexOf('export const recovery')) + 3);
 
 describe("the README's example policy", () => {
   it('is the code the README shows', () => {
@@ -22,9 +23,14 @@ describe("the README's example policy", () => {
   });
 
   it('is caught when it claims L7 without recovering', async () => {
-    const claims = { ...exampleAdapter, describe: () => ({ name: 'example', version: '1.0.0', capabilityLevel: 'L7' as const }) };
+    const claims = {
+      ...exampleAdapter,
+      describe: () => ({ name: 'example', version: '1.0.0', capabilityLevel: 'L7' as const }),
+    };
     const report = await runChecks({ checks: recoverySuite, adapter: claims, seed: 42, runs: 100 });
     const failed = report.checks.filter((c) => c.status === 'failed').map((c) => c.id);
-    expect(failed).toEqual(expect.arrayContaining(['REC-CORRECT-FIELD', 'REC-RENEW-GRANT', 'REC-READBACK-BEFORE-REPLAY']));
+    expect(failed).toEqual(
+      expect.arrayContaining(['REC-CORRECT-FIELD', 'REC-RENEW-GRANT', 'REC-READBACK-BEFORE-REPLAY']),
+    );
   });
 });

@@ -17,11 +17,17 @@ function step(s: Session): RecoveryAction[] {
     const t = s.scenario.tasks[s.next];
     if (!t.depends_on.every((d) => s.succeeded.has(d))) continue; // a prerequisite failed: skip
     const grant = s.scenario.grant;
-    return [{
-      type: 'send', request_id: `r${++s.requests}`, task_id: t.task_id, url: t.url, message: t.message,
-      ...(t.kind === 'write' ? { idempotency_key: `idem_${s.scenario.session_id}_${t.task_id}` } : {}),
-      ...(t.requires_auth && grant ? { authorization: `Bearer ${grant.access_token}` } : {}),
-    }];
+    return [
+      {
+        type: 'send',
+        request_id: `r${++s.requests}`,
+        task_id: t.task_id,
+        url: t.url,
+        message: t.message,
+        ...(t.kind === 'write' ? { idempotency_key: `idem_${s.scenario.session_id}_${t.task_id}` } : {}),
+        ...(t.requires_auth && grant ? { authorization: `Bearer ${grant.access_token}` } : {}),
+      },
+    ];
   }
   sessions.delete(s.scenario.session_id);
   return [{ type: 'complete' }];
@@ -41,13 +47,23 @@ export const recovery: RecoveryPolicy = {
     if (obs.type === 'error') {
       // The legacy no-op: halt this operation and surface the human review URL, if one was given.
       const body = obs.payload.body as JsonObject;
-      const options = ((body.sub_errors ?? []) as JsonObject[]).flatMap((e) => (e.recovery_options ?? []) as JsonObject[]);
+      const options = ((body.sub_errors ?? []) as JsonObject[]).flatMap(
+        (e) => (e.recovery_options ?? []) as JsonObject[],
+      );
       const url = options.find((o) => typeof o.human_review_url === 'string')?.human_review_url as string | undefined;
-      out.push({ type: 'halt', task_id: task.task_id, reason: String(body.code), ...(url ? { human_review_url: url } : {}) });
+      out.push({
+        type: 'halt',
+        task_id: task.task_id,
+        reason: String(body.code),
+        ...(url ? { human_review_url: url } : {}),
+      });
     }
     s.next += 1;
     return [...out, ...step(s)];
   },
 };
 
-export const exampleAdapter: Adapter = { describe: () => ({ name: 'example', version: '1.0.0', capabilityLevel: 'L3' }), recovery };
+export const exampleAdapter: Adapter = {
+  describe: () => ({ name: 'example', version: '1.0.0', capabilityLevel: 'L3' }),
+  recovery,
+};

@@ -8,7 +8,13 @@ const check = (id: string) => recoverySuite.find((c) => c.id === id)!;
 
 describe('a recovery failure', () => {
   it('shows the shrunk fault schedule and the message trace as readable lines', async () => {
-    const report = await runChecks({ checks: [check('REC-READBACK-BEFORE-REPLAY')], adapter: broken['REC-READBACK-BEFORE-REPLAY']!, seed: 7, runs: 100, adapterSpec: './broken' });
+    const report = await runChecks({
+      checks: [check('REC-READBACK-BEFORE-REPLAY')],
+      adapter: broken['REC-READBACK-BEFORE-REPLAY']!,
+      seed: 7,
+      runs: 100,
+      adapterSpec: './broken',
+    });
     const failure = failureOf(report.checks[0]!);
     const shown = failure.counterexample as { workflow: string[]; faults: string[]; trace: string[] };
     expect(shown.workflow.length).toBeGreaterThan(0);
@@ -19,7 +25,17 @@ describe('a recovery failure', () => {
   });
 
   it('is the same shrunk counterexample for the same seed, run after run', async () => {
-    const once = async () => failureOf((await runChecks({ checks: [check('REC-READBACK-BEFORE-REPLAY')], adapter: broken['REC-READBACK-BEFORE-REPLAY']!, seed: 3, runs: 100 })).checks[0]!);
+    const once = async () =>
+      failureOf(
+        (
+          await runChecks({
+            checks: [check('REC-READBACK-BEFORE-REPLAY')],
+            adapter: broken['REC-READBACK-BEFORE-REPLAY']!,
+            seed: 3,
+            runs: 100,
+          })
+        ).checks[0]!,
+      );
     const [x, y] = [await once(), await once()];
     expect(x.counterexample).toEqual(y.counterexample);
     expect(x.actual).toEqual(y.actual);

@@ -14,7 +14,18 @@ import { MUTATION_RUN } from '../../mutation/reference-checks.js';
  * `parseJsonPath`, which no case reached before. `parse` is a copy of that function with each
  * mutant as a switch, written by hand from the mutated line.
  */
-type Mutant = 'none' | '21:11 any bracket quoted' | '33:19 one digit' | '33:19 non-digits' | '33:35 whole path' | '33:46 i - 1' | '34:13 m' | '34:13 true' | '32:14 {}' | '36:9 i -=' | '36:14 1 - length';
+type Mutant =
+  | 'none'
+  | '21:11 any bracket quoted'
+  | '33:19 one digit'
+  | '33:19 non-digits'
+  | '33:35 whole path'
+  | '33:46 i - 1'
+  | '34:13 m'
+  | '34:13 true'
+  | '32:14 {}'
+  | '36:9 i -='
+  | '36:14 1 - length';
 
 /** parseJsonPath with `mutant` applied; it gives up after 10 000 steps (a mutant that never ends: Stryker times it out). */
 function parse(path: string, mutant: Mutant): (string | number)[] | null | 'endless' {
@@ -68,7 +79,10 @@ function readingWith(mutant: Mutant) {
       return steps === 'endless' ? null : steps;
     }
   }
-  return { describe: () => ({ name: `broken: json-path.ts:${mutant}`, version: '0', capabilityLevel: 'L7' as const }), recovery: createRecoveryPolicy(bundledSpec(), Mutated) };
+  return {
+    describe: () => ({ name: `broken: json-path.ts:${mutant}`, version: '0', capabilityLevel: 'L7' as const }),
+    recovery: createRecoveryPolicy(bundledSpec(), Mutated),
+  };
 }
 
 describe('REC-CORRECT-FIELD reads field paths with an index step', () => {
@@ -76,13 +90,33 @@ describe('REC-CORRECT-FIELD reads field paths with an index step', () => {
     expect(parse(indexPath, 'none')).toEqual(TIME_PATHS.index[0]);
   });
 
-  for (const mutant of ['21:11 any bracket quoted', '33:19 one digit', '33:19 non-digits', '33:35 whole path', '33:46 i - 1', '34:13 m', '34:13 true', '36:9 i -=', '36:14 1 - length'] as const) {
+  for (const mutant of [
+    '21:11 any bracket quoted',
+    '33:19 one digit',
+    '33:19 non-digits',
+    '33:35 whole path',
+    '33:46 i - 1',
+    '34:13 m',
+    '34:13 true',
+    '36:9 i -=',
+    '36:14 1 - length',
+  ] as const) {
     it(`fails, at the default run, on a case of field-index, an agent with the slip of json-path.ts:${mutant}`, async () => {
       expect(parse(indexPath, mutant)).not.toEqual(TIME_PATHS.index[0]);
-      const [r] = (await runChecks({ checks: [check], adapter: readingWith(mutant), ...MUTATION_RUN, adapterSpec: './broken', verdictOnly: true })).checks;
+      const [r] = (
+        await runChecks({
+          checks: [check],
+          adapter: readingWith(mutant),
+          ...MUTATION_RUN,
+          adapterSpec: './broken',
+          verdictOnly: true,
+        })
+      ).checks;
       expect(r!.status).toBe('failed');
       if (r!.status !== 'failed') return;
-      expect(check.tags!(caseAt(check, bundledSpec(), MUTATION_RUN.seed, MUTATION_RUN.runs, r!.failure.path))).toContain('family:field-index');
+      expect(
+        check.tags!(caseAt(check, bundledSpec(), MUTATION_RUN.seed, MUTATION_RUN.runs, r!.failure.path)),
+      ).toContain('family:field-index');
     });
   }
 

@@ -24,7 +24,9 @@ describe("the recovery judges' secret detector, on the shapes of spec/secrets.js
   for (const family of shapes.families) {
     it(`finds every example of ${family.name} (${family.shape}) under its family name`, () => {
       expect(family.examples.length).toBeGreaterThan(0);
-      expect(family.examples.map((e) => ({ e, found: secretFamilyIn(e) })).filter((x) => x.found !== family.name)).toEqual([]);
+      expect(
+        family.examples.map((e) => ({ e, found: secretFamilyIn(e) })).filter((x) => x.found !== family.name),
+      ).toEqual([]);
     });
   }
 

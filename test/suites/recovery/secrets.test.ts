@@ -33,22 +33,31 @@ const textsOf = (v: unknown, key = ''): string[] => {
 describe("the recovery judges' secret detector", () => {
   for (const family of SECRET_FAMILIES) {
     it(`finds every generated fake ${family}, under its own family name`, () => {
-      fc.assert(fc.property(fakeSecret(family), (s) => {
-        expect(secretFamilyIn(s)).toBe(family);
-      }), { numRuns: 200, seed: 1 });
+      fc.assert(
+        fc.property(fakeSecret(family), (s) => {
+          expect(secretFamilyIn(s)).toBe(family);
+        }),
+        { numRuns: 200, seed: 1 },
+      );
     });
   }
 
   it('finds a fake secret of any family embedded in free text', () => {
-    fc.assert(fc.property(fakeSecretInProse(), ({ family, text }) => {
+    fc.assert(
+      fc.property(fakeSecretInProse(), ({ family, text }) => {
         expect(secretFamilyIn(text)).toBe(family);
-      }), { numRuns: 300, seed: 2 });
+      }),
+      { numRuns: 300, seed: 2 },
+    );
   });
 
   it('lets every token-like non-secret through: ids, digests, checksums, UUIDs, traceparents, placeholders, near misses', () => {
-    fc.assert(fc.property(tokenLike(), ({ value }) => {
+    fc.assert(
+      fc.property(tokenLike(), ({ value }) => {
         expect(secretFamilyIn(value)).toBeNull();
-      }), { numRuns: 1000, seed: 3 });
+      }),
+      { numRuns: 1000, seed: 3 },
+    );
   });
 
   it('names the most telling family when shapes nest (a Bearer header that carries a JWT)', () => {
@@ -58,7 +67,13 @@ describe("the recovery judges' secret detector", () => {
   });
 
   it('does not take masked or templated passwords, or userinfo without a password, for credentials', () => {
-    for (const s of ['postgres://app:****@db.example.invalid/x', 'redis://svc:${REDIS_PASSWORD}@cache/0', 'mysql://u:{{ pw }}@h/db', 'https://user@example.com/a', 'https://example.com/p?to=a:b@c']) {
+    for (const s of [
+      'postgres://app:****@db.example.invalid/x',
+      'redis://svc:${REDIS_PASSWORD}@cache/0',
+      'mysql://u:{{ pw }}@h/db',
+      'https://user@example.com/a',
+      'https://example.com/p?to=a:b@c',
+    ]) {
       expect(secretFamilyIn(s), s).toBeNull();
     }
     expect(secretFamilyIn('postgres://app:FAKEexample0pw@db.example.invalid/x')).toBe('dsn-credentials');
@@ -69,9 +84,16 @@ describe("the recovery judges' secret detector", () => {
   });
 
   it('agrees with the reference detector on every string of a session with the reference policy, under any fault schedule', async () => {
-    const h = createHarness(referenceAdapter, { name: 'ref', version: '0', capabilityLevel: 'L7' }, { timeoutMs: 5000, now: '2026-06-01T00:00:00Z', spec: bundledSpec() });
+    const h = createHarness(
+      referenceAdapter,
+      { name: 'ref', version: '0', capabilityLevel: 'L7' },
+      { timeoutMs: 5000, now: '2026-06-01T00:00:00Z', spec: bundledSpec() },
+    );
     const disagreements = new Set<string>();
-    for (const c of fc.sample(recoveryCase({ levels: ['L3', 'L6', 'L7'], others: { faults: ALL_FAULT_KINDS, max: 6 } }), { numRuns: 120, seed: 5 })) {
+    for (const c of fc.sample(
+      recoveryCase({ levels: ['L3', 'L6', 'L7'], others: { faults: ALL_FAULT_KINDS, max: 6 } }),
+      { numRuns: 120, seed: 5 },
+    )) {
       const s = await runSession(h, c);
       for (const e of s.world.log) {
         for (const text of textsOf(e.item)) if (secretFamilyIn(text) !== findSecret(text)) disagreements.add(text);

@@ -17,7 +17,8 @@ const withPolicy = (start: (s: any) => unknown, observe: (id: string, o: any) =>
   recovery: { start, observe } as Adapter['recovery'],
 });
 
-const run = (adapter: Adapter, runs = 20) => runChecks({ checks: [recCorrectField], adapter, seed: 3, runs }).then((r) => r.checks[0]);
+const run = (adapter: Adapter, runs = 20) =>
+  runChecks({ checks: [recCorrectField], adapter, seed: 3, runs }).then((r) => r.checks[0]);
 
 describe('a recovery session, as the harness drives it', () => {
   it('makes a malformed answer an adapter fault (errored), not a failure', async () => {
@@ -27,7 +28,12 @@ describe('a recovery session, as the harness drives it', () => {
   });
 
   it('refuses a request id used twice in a session', async () => {
-    const r = await run(withPolicy(() => [{ type: 'wait', request_id: 'a', ms: 1 }, { type: 'wait', request_id: 'a', ms: 2 }]));
+    const r = await run(
+      withPolicy(() => [
+        { type: 'wait', request_id: 'a', ms: 1 },
+        { type: 'wait', request_id: 'a', ms: 2 },
+      ]),
+    );
     expect(r.status).toBe('errored');
     expect(errorOf(r).message).toMatch(/already used/);
   });
@@ -62,7 +68,12 @@ describe('a recovery session, as the harness drives it', () => {
   });
 
   it('skips every check for an adapter without a recovery policy', async () => {
-    const report = await runChecks({ checks: recoverySuite, adapter: { describe: () => ({ name: 'none', version: '0' }) }, seed: 1, runs: 5 });
+    const report = await runChecks({
+      checks: recoverySuite,
+      adapter: { describe: () => ({ name: 'none', version: '0' }) },
+      seed: 1,
+      runs: 5,
+    });
     expect(report.checks.map((c) => c.status)).toEqual(recoverySuite.map(() => 'skipped'));
   });
 
@@ -80,20 +91,36 @@ describe('a recovery session, as the harness drives it', () => {
         return out;
       },
     );
-    const h = createHarness(vandal, { name: 'vandal', version: '0', capabilityLevel: 'L7' }, { timeoutMs: 5000, now: '2026-06-01T00:00:00Z', spec: bundledSpec() });
-    for (const c of fc.sample(recoveryCase({ levels: ['L7'], others: { faults: ALL_FAULT_KINDS } }), { numRuns: 30, seed: 8 })) {
+    const h = createHarness(
+      vandal,
+      { name: 'vandal', version: '0', capabilityLevel: 'L7' },
+      { timeoutMs: 5000, now: '2026-06-01T00:00:00Z', spec: bundledSpec() },
+    );
+    for (const c of fc.sample(recoveryCase({ levels: ['L7'], others: { faults: ALL_FAULT_KINDS } }), {
+      numRuns: 30,
+      seed: 8,
+    })) {
       const s = await runSession(h, c);
       expect(s.world.workflow.scenario.tasks.every((t) => !t.url.includes('evil'))).toBe(true);
-      expect(s.world.log.every((e) => e.item.type !== 'error' || (e.item as { payload: JsonObject }).payload.body !== null)).toBe(true);
+      expect(
+        s.world.log.every((e) => e.item.type !== 'error' || (e.item as { payload: JsonObject }).payload.body !== null),
+      ).toBe(true);
     }
   });
 
   it('takes an in-process answer as JSON, the way it would cross a process: -0 is 0', async () => {
     const agent = withPolicy(() => [{ type: 'wait', request_id: 'w1', ms: -0 }, { type: 'complete' }]);
-    const h = createHarness(agent, { name: 'probe', version: '0', capabilityLevel: 'L7' }, { timeoutMs: 5000, now: '2026-06-01T00:00:00Z', spec: bundledSpec() });
+    const h = createHarness(
+      agent,
+      { name: 'probe', version: '0', capabilityLevel: 'L7' },
+      { timeoutMs: 5000, now: '2026-06-01T00:00:00Z', spec: bundledSpec() },
+    );
     const [c] = fc.sample(recoveryCase({ levels: ['L7'] }), { numRuns: 1, seed: 5 });
     const s = await runSession(h, c!);
-    const wait = s.world.log.find((e) => e.who === 'agent' && e.item.type === 'wait')!.item as unknown as Record<string, unknown>;
+    const wait = s.world.log.find((e) => e.who === 'agent' && e.item.type === 'wait')!.item as unknown as Record<
+      string,
+      unknown
+    >;
     expect(Object.is(wait.ms, -0)).toBe(false);
     expect(wait.ms).toBe(0);
   });

@@ -31,7 +31,11 @@ const ENDPOINTS: Endpoints = {
   getAction: 'https://target.agent/wp-json/uaix/v1/get-action',
   review: 'https://review.example.com/uaix/v1/reviews/',
   publicStateBase: 'https://agent.example.com/uaix/v1/state/',
-  anchors: { Totem: 'https://repo.example.com/v1/anchors/totem', Taboo: 'https://repo.example.com/v1/anchors/taboo', Talisman: 'https://repo.example.com/v1/anchors/talisman' },
+  anchors: {
+    Totem: 'https://repo.example.com/v1/anchors/totem',
+    Taboo: 'https://repo.example.com/v1/anchors/taboo',
+    Talisman: 'https://repo.example.com/v1/anchors/talisman',
+  },
 };
 
 /** A transcript: its marker name, the seed section it plays, and the case. */
@@ -41,14 +45,20 @@ export interface TranscriptCase {
   case: RecoveryCase;
 }
 
-const write = (item: string, content: string, o: Partial<CaseTask> = {}): CaseTask => ({ kind: 'write', deps: [], faults: [], item, content, ...o }) as CaseTask;
-const status = (note: string, progress: number, o: Partial<CaseTask> = {}): CaseTask => ({ kind: 'status', deps: [], faults: [], final: false, note, progress, ...o }) as CaseTask;
+const write = (item: string, content: string, o: Partial<CaseTask> = {}): CaseTask =>
+  ({ kind: 'write', deps: [], faults: [], item, content, ...o }) as CaseTask;
+const status = (note: string, progress: number, o: Partial<CaseTask> = {}): CaseTask =>
+  ({ kind: 'status', deps: [], faults: [], final: false, note, progress, ...o }) as CaseTask;
 
 /** A case at L7 with the transcripts' URLs and grant. */
 const at7 = (tasks: CaseTask[], o: Partial<RecoveryCase> = {}): RecoveryCase => ({
   level: 'L7',
   endpoints: ENDPOINTS,
-  grant: { token_type: 'Bearer', access_token: fakeAccessToken('at0-transcript'), refresh_token: fakeRefreshToken('rt0transcript') },
+  grant: {
+    token_type: 'Bearer',
+    access_token: fakeAccessToken('at0-transcript'),
+    refresh_token: fakeRefreshToken('rt0transcript'),
+  },
   rotateRefresh: false,
   reviewUrls: false,
   tasks,
@@ -62,19 +72,41 @@ export function transcriptCases(): TranscriptCase[] {
       name: 'scenario-1',
       section: '§Scenario 1: Autonomous Recovery from Malformed Data',
       case: at7([
-        { kind: 'schedule', deps: [], faults: [], unix: 1_780_304_400, path: ['parameters', 'scheduled_time'], schemaChanged: true, subject: 'weekly review', extra: { duration_minutes: 30 } },
+        {
+          kind: 'schedule',
+          deps: [],
+          faults: [],
+          unix: 1_780_304_400,
+          path: ['parameters', 'scheduled_time'],
+          schemaChanged: true,
+          subject: 'weekly review',
+          extra: { duration_minutes: 30 },
+        },
         status('summarizing the public knowledge graph', 40),
       ]),
     },
     {
       name: 'scenario-2',
       section: '§Scenario 2: Autonomous Recovery from Network Loss',
-      case: at7([status('section 1 of the final report drafted', 30, { faults: [{ kind: 'outage', durationMs: 2500, maxRetries: 5 }] }), status('section 2 drafted', 60), status('final report ready', 100, { final: true } as Partial<CaseTask>)]),
+      case: at7([
+        status('section 1 of the final report drafted', 30, {
+          faults: [{ kind: 'outage', durationMs: 2500, maxRetries: 5 }],
+        }),
+        status('section 2 drafted', 60),
+        status('final report ready', 100, { final: true } as Partial<CaseTask>),
+      ]),
     },
     {
       name: 'scenario-3',
       section: '§Scenario 3: Autonomous Recovery from Expired Sessions',
-      case: at7([write('memory/2026-05-notes.md', 'May notes'), write('memory/2026-06-notes.md', 'June notes', { faults: [{ kind: 'expire' }] }), write('memory/index.md', 'index of the migrated folders')], { rotateRefresh: true }),
+      case: at7(
+        [
+          write('memory/2026-05-notes.md', 'May notes'),
+          write('memory/2026-06-notes.md', 'June notes', { faults: [{ kind: 'expire' }] }),
+          write('memory/index.md', 'index of the migrated folders'),
+        ],
+        { rotateRefresh: true },
+      ),
     },
     {
       name: 'scenario-4',
@@ -95,14 +127,20 @@ export function transcriptCases(): TranscriptCase[] {
     {
       name: 'scenario-5',
       section: '§Scenario 5: Autonomous Recovery from Timeout After Operation May Have Committed',
-      case: at7([write('memory/ledger.md', 'ledger entry 41', { faults: [{ kind: 'timeout', committed: true }] }), write('memory/ledger-index.md', 'ledger index', { faults: [{ kind: 'timeout', committed: false }] })]),
+      case: at7([
+        write('memory/ledger.md', 'ledger entry 41', { faults: [{ kind: 'timeout', committed: true }] }),
+        write('memory/ledger-index.md', 'ledger index', { faults: [{ kind: 'timeout', committed: false }] }),
+      ]),
     },
     {
       name: 'isolated-noop',
       section: '§Precision Uncertainty Reporting and the Preservation of Completed Work',
       case: at7([
         write('memory/graph-summary.md', 'summary of the public knowledge graph'),
-        write('payments/graph-summary.md', 'the summary, for the payment gateway', { deps: [0], faults: [{ kind: 'isolated', condition: 'missing_permission' }] }),
+        write('payments/graph-summary.md', 'the summary, for the payment gateway', {
+          deps: [0],
+          faults: [{ kind: 'isolated', condition: 'missing_permission' }],
+        }),
         status('summary stored; payment write stopped for review', 90),
       ]),
     },
@@ -123,13 +161,29 @@ function exchanges(log: readonly LoggedEvent[]): { world: LoggedEvent; answer: u
 
 /** The Markdown of one session played by the reference agent: every message that crossed, in order, as JSON. */
 export async function renderTranscript(c: RecoveryCase): Promise<string> {
-  const h = createHarness(referenceAdapter, { name: 'uaix-conformance reference', version: '0', capabilityLevel: 'L7' }, { timeoutMs: 10_000, now: TRANSCRIPT_NOW, spec: bundledSpec() });
+  const h = createHarness(
+    referenceAdapter,
+    { name: 'uaix-conformance reference', version: '0', capabilityLevel: 'L7' },
+    { timeoutMs: 10_000, now: TRANSCRIPT_NOW, spec: bundledSpec() },
+  );
   const s = await runSession(h, c);
   if (s.outcome !== 'complete') throw new Error(`the transcript session ended ${s.outcome}`);
   const parts: string[] = [];
   for (const [n, x] of exchanges(s.world.log).entries()) {
-    const call = x.world.item.type === 'start' ? '`recovery.start(scenario)`' : `\`recovery.observe("${s.world.sessionId}", observation)\``;
-    parts.push(`**#${n + 1}** (t = ${x.world.t} ms) world → agent, ${call}:`, '', json(x.world.item.type === 'start' ? s.world.workflow.scenario : x.world.item), '', `**#${n + 1}** agent → world, the answer:`, '', json(x.answer), '');
+    const call =
+      x.world.item.type === 'start'
+        ? '`recovery.start(scenario)`'
+        : `\`recovery.observe("${s.world.sessionId}", observation)\``;
+    parts.push(
+      `**#${n + 1}** (t = ${x.world.t} ms) world → agent, ${call}:`,
+      '',
+      json(x.world.item.type === 'start' ? s.world.workflow.scenario : x.world.item),
+      '',
+      `**#${n + 1}** agent → world, the answer:`,
+      '',
+      json(x.answer),
+      '',
+    );
   }
   return parts.join('\n').replace(/\n+$/, '\n');
 }

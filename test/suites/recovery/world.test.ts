@@ -14,18 +14,34 @@ import { observationProblem, scenarioProblem } from '../../../suites/recovery/wo
 import { runSession } from '../../../suites/recovery/world/session.js';
 
 const NOW = '2026-06-01T00:00:00Z';
-const h = createHarness(referenceAdapter, { name: 'ref', version: '0', capabilityLevel: 'L7' }, { timeoutMs: 5000, now: NOW, spec: bundledSpec() });
+const h = createHarness(
+  referenceAdapter,
+  { name: 'ref', version: '0', capabilityLevel: 'L7' },
+  { timeoutMs: 5000, now: NOW, spec: bundledSpec() },
+);
 const anyCase = recoveryCase({ levels: ['L1', 'L5', 'L6', 'L7'], others: { faults: ALL_FAULT_KINDS, max: 6 } });
 
 describe('the simulated world', () => {
   it('speaks the five seed payloads exactly (000 §Synthetic Recovery Transcripts)', () => {
-    const seed = JSON.parse(readFileSync(new URL('../../../fixtures/seeds/error-scenarios.json', import.meta.url), 'utf8')) as { scenarios: { payload: { body: unknown } }[] };
-    const e = { refreshUri: 'https://auth.example.com/v1/renew', login: 'https://auth.example.com/v1/login' } as Endpoints;
+    const seed = JSON.parse(
+      readFileSync(new URL('../../../fixtures/seeds/error-scenarios.json', import.meta.url), 'utf8'),
+    ) as { scenarios: { payload: { body: unknown } }[] };
+    const e = {
+      refreshUri: 'https://auth.example.com/v1/renew',
+      login: 'https://auth.example.com/v1/login',
+    } as Endpoints;
     const ours = [
-      P.schemaChanged('$.parameters.scheduled_time', 'scheduled_time', 'https://api.example.com/wp-json/uaix/v1/schemas/schedule-intent.v2'),
+      P.schemaChanged(
+        '$.parameters.scheduled_time',
+        'scheduled_time',
+        'https://api.example.com/wp-json/uaix/v1/schemas/schedule-intent.v2',
+      ),
       P.dependencyDown(5),
       P.credentialExpired(e),
-      P.capabilityNotSupported(['L0', 'L1'], 'https://target.agent/wp-json/uaix/v1/schemas/uai.capability.statement.v1'),
+      P.capabilityNotSupported(
+        ['L0', 'L1'],
+        'https://target.agent/wp-json/uaix/v1/schemas/uai.capability.statement.v1',
+      ),
       P.unknownOutcome('https://repo.example.com/v1/commits/status?idempotency_key=req-abc-123'),
     ];
     expect(ours).toEqual(seed.scenarios.map((s) => s.payload.body));
@@ -60,7 +76,9 @@ describe('the simulated world', () => {
     expect(renderPath(['parameters', 'scheduled_time'])).toBe('$.parameters.scheduled_time');
     expect(renderPath(['parameters', "o'clock", 'at'])).toBe("$.parameters['o\\'clock'].at");
     expect(renderPath(['parameters', "o'clock", 'at'], '"')).toBe('$.parameters["o\'clock"].at');
-    expect(renderPath(['parameters', 'say "when"', 'back\\slash'], '"')).toBe('$.parameters["say \\"when\\""]["back\\\\slash"]');
+    expect(renderPath(['parameters', 'say "when"', 'back\\slash'], '"')).toBe(
+      '$.parameters["say \\"when\\""]["back\\\\slash"]',
+    );
     expect(renderPath(['parameters', 'say "when"'], "'")).toBe('$.parameters[\'say "when"\']');
   });
 
@@ -68,12 +86,16 @@ describe('the simulated world', () => {
     const a = fc.sample(anyCase, { numRuns: 20, seed: 99 });
     const b = fc.sample(anyCase, { numRuns: 20, seed: 99 });
     expect(a).toEqual(b);
-    const trace = async (c: (typeof a)[number]) => (await runSession(h, c)).world.log.map((e) => JSON.stringify(e.item));
+    const trace = async (c: (typeof a)[number]) =>
+      (await runSession(h, c)).world.log.map((e) => JSON.stringify(e.item));
     for (let i = 0; i < a.length; i++) expect(await trace(a[i])).toEqual(await trace(b[i]));
   });
 
   it('keeps restrictions standing and lets a retried timeout through', async () => {
-    const c = fc.sample(recoveryCase({ levels: ['L7'], others: { kinds: ['write'], faults: ['timeout'], max: 3 } }), { numRuns: 30, seed: 3 });
+    const c = fc.sample(recoveryCase({ levels: ['L7'], others: { kinds: ['write'], faults: ['timeout'], max: 3 } }), {
+      numRuns: 30,
+      seed: 3,
+    });
     for (const x of c) {
       const s = await runSession(h, x);
       expect(s.outcome).toBe('complete');

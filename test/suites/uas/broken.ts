@@ -39,16 +39,27 @@ const inheritedName = (token: string): boolean => token in {};
 const ANY_KIND: UasElementKind[] = ['unit', 'concept', 'edge'];
 
 /** The reference with its findings rewritten. */
-function rewriting(name: string, map: (f: UasReferenceFinding, source: Uint8Array, artifact: string) => UasFinding): Adapter {
+function rewriting(
+  name: string,
+  map: (f: UasReferenceFinding, source: Uint8Array, artifact: string) => UasFinding,
+): Adapter {
   return adapter(name, (s, a) => verdict(verifyUas(s, a).findings.map((f) => map(f, s, a))));
 }
 
 const lenient = new TextDecoder();
 const ONE_QUOTE: Record<string, string> = { '“': '"', '”': '"', '‘': "'", '’': "'" };
-const normalize = (s: string) => s.replace(/[“”‘’]/g, (q) => ONE_QUOTE[q]).replace(/\s+/g, ' ').trim();
+const normalize = (s: string) =>
+  s
+    .replace(/[“”‘’]/g, (q) => ONE_QUOTE[q])
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Unit text and span bytes of a unit, read as the reference reads them. */
-function unitOf(source: Uint8Array, artifact: string, unitId: string | undefined): { text: string; bytes: Uint8Array } | undefined {
+function unitOf(
+  source: Uint8Array,
+  artifact: string,
+  unitId: string | undefined,
+): { text: string; bytes: Uint8Array } | undefined {
   const x = readArtifact(artifact, spec);
   if (!x.ok) return undefined;
   const u = x.model.units.find((y) => y.id === unitId);
@@ -67,7 +78,8 @@ export const broken: BrokenRegistry = {
       const span = /source_span=["']bytes:(\d+)-(\d+)["']/.exec(m[1]);
       if (!span || !/preservation_mode=["']VERBATIM_FULL["']/.test(m[1])) continue;
       const raw = Buffer.from(m[2], 'utf8');
-      if (!raw.equals(source.subarray(Number(span[1]), Number(span[2])))) extra.push({ checkId: 'VAL-VERBATIM', byteOffset: Number(span[1]) });
+      if (!raw.equals(source.subarray(Number(span[1]), Number(span[2]))))
+        extra.push({ checkId: 'VAL-VERBATIM', byteOffset: Number(span[1]) });
     }
     return verdict([...ref.findings, ...extra]);
   }),
@@ -79,7 +91,15 @@ export const broken: BrokenRegistry = {
   // Case-insensitive, and takes registered subtypes for base relations.
   'VAL-RELATION-ENUM': adapter('lenient relations', (source, artifact) => {
     const known = new Set([...spec.baseRelations, ...Object.keys(spec.relationAliases)]);
-    return verdict(verifyUas(source, artifact).findings.filter((f) => !(f.checkId === 'VAL-RELATION-ENUM' && known.has(/<invalid_token>([^<]*)</.exec(f.intercept)![1].toUpperCase()))));
+    return verdict(
+      verifyUas(source, artifact).findings.filter(
+        (f) =>
+          !(
+            f.checkId === 'VAL-RELATION-ENUM' &&
+            known.has(/<invalid_token>([^<]*)</.exec(f.intercept)![1].toUpperCase())
+          ),
+      ),
+    );
   }),
   'VAL-OVERFLOW-REGISTER': dropping('no overflow bookkeeping', (f) => f.checkId === 'VAL-OVERFLOW-REGISTER'),
   'VAL-ID-UNIQUE': dropping('last id wins', (f) => f.checkId === 'VAL-ID-UNIQUE'),
@@ -102,14 +122,19 @@ export const broken: BrokenRegistry = {
   ),
   // Counts the offset in UTF-16 code units of the source.
   'VAL-MISMATCH-COORDINATES': rewriting('UTF-16 offsets', (f, source) =>
-    f.checkId === 'VAL-VERBATIM' && f.byteOffset !== undefined ? { ...f, byteOffset: lenient.decode(source.subarray(0, f.byteOffset)).length } : f,
+    f.checkId === 'VAL-VERBATIM' && f.byteOffset !== undefined
+      ? { ...f, byteOffset: lenient.decode(source.subarray(0, f.byteOffset)).length }
+      : f,
   ),
   'VAL-WEIGHT-RANGE': dropping('unchecked weight range', (f) => f.checkId === 'VAL-WEIGHT-RANGE'),
   'VAL-WEIGHT-FORMULA': dropping('weights taken on trust', (f) => f.checkId === 'VAL-WEIGHT-FORMULA'),
   'VAL-PROMOTION': dropping('no promotion rules', (f) => f.checkId === 'VAL-PROMOTION'),
   'VAL-MIGRATION-REPORT': dropping('no legacy detection', (f) => f.checkId === 'VAL-MIGRATION-REPORT'),
   // Emits packets without invalid_token.
-  'VAL-INTERCEPT-PACKET': rewriting('packets without invalid_token', (f) => ({ ...f, intercept: f.intercept.replace(/<invalid_token>[\s\S]*?<\/invalid_token>/, '') }) as UasFinding),
+  'VAL-INTERCEPT-PACKET': rewriting(
+    'packets without invalid_token',
+    (f) => ({ ...f, intercept: f.intercept.replace(/<invalid_token>[\s\S]*?<\/invalid_token>/, '') }) as UasFinding,
+  ),
 };
 
 /**
@@ -125,7 +150,11 @@ export const alsoFails: Record<string, readonly string[]> = { 'VAL-VERBATIM': ['
 export const more: MoreBroken = {
   // Checks only that a reference is declared, never what it names.
   'VAL-EDGE-REF': [
-    judgingBy('any declared id will do', { ...spec, referenceKinds: { ...spec.referenceKinds, edge: ANY_KIND, node: ANY_KIND }, ambiguityRefKinds: Object.fromEntries(spec.ambiguityTypes.map((t) => [t, ANY_KIND])) }),
+    judgingBy('any declared id will do', {
+      ...spec,
+      referenceKinds: { ...spec.referenceKinds, edge: ANY_KIND, node: ANY_KIND },
+      ambiguityRefKinds: Object.fromEntries(spec.ambiguityTypes.map((t) => [t, ANY_KIND])),
+    }),
     // Keeps the declared ids in a plain object and asks `ref in ids`: `constructor` is always there.
     dropping('ids in a plain object', (f) => f.checkId === 'VAL-EDGE-REF' && inheritedName(tokenOf(f))),
   ],
@@ -138,15 +167,28 @@ export const more: MoreBroken = {
       return verdict(verifyUas(s, a).findings.filter((f) => !(alone && f.checkId === 'VAL-ID-UNIQUE')));
     }),
   ],
-  'VAL-CONCEPT-REF': [judgingBy('a concept reference may name any declared id', { ...spec, referenceKinds: { ...spec.referenceKinds, concept_refs: ANY_KIND } })],
+  'VAL-CONCEPT-REF': [
+    judgingBy('a concept reference may name any declared id', {
+      ...spec,
+      referenceKinds: { ...spec.referenceKinds, concept_refs: ANY_KIND },
+    }),
+  ],
   // `token in roles` on an object keyed by the closed roles.
-  'VAL-ROLE-ENUM': [dropping('closed roles as object keys', (f) => f.checkId === 'VAL-ROLE-ENUM' && inheritedName(tokenOf(f)))],
+  'VAL-ROLE-ENUM': [
+    dropping('closed roles as object keys', (f) => f.checkId === 'VAL-ROLE-ENUM' && inheritedName(tokenOf(f))),
+  ],
   // `sr in roleAliases`: `constructor` reads as a registered alias.
-  'VAL-OVERFLOW-REGISTER': [dropping('aliases looked up with in', (f) => f.checkId === 'VAL-OVERFLOW-REGISTER' && inheritedName(tokenOf(f)))],
+  'VAL-OVERFLOW-REGISTER': [
+    dropping('aliases looked up with in', (f) => f.checkId === 'VAL-OVERFLOW-REGISTER' && inheritedName(tokenOf(f))),
+  ],
   // `t in weightModifiers`: `toString` reads as a known modifier.
-  'VAL-WEIGHT-FORMULA': [dropping('modifiers looked up with in', (f) => f.checkId === 'VAL-WEIGHT-FORMULA' && inheritedName(tokenOf(f)))],
+  'VAL-WEIGHT-FORMULA': [
+    dropping('modifiers looked up with in', (f) => f.checkId === 'VAL-WEIGHT-FORMULA' && inheritedName(tokenOf(f))),
+  ],
   'VAL-MISMATCH-COORDINATES': [
-    rewriting('off-by-one offsets', (f) => (f.checkId === 'VAL-VERBATIM' && f.byteOffset !== undefined ? { ...f, byteOffset: f.byteOffset + 1 } : f)),
+    rewriting('off-by-one offsets', (f) =>
+      f.checkId === 'VAL-VERBATIM' && f.byteOffset !== undefined ? { ...f, byteOffset: f.byteOffset + 1 } : f,
+    ),
     // The offset of the span, not of the differing byte.
     rewriting('span start offsets', (f, _source, artifact) => {
       if (f.checkId !== 'VAL-VERBATIM') return f;

@@ -16,7 +16,12 @@ export function claimViolation(claim: CaseClaim, v: UasVerdict): string | null {
   const want = new Set(claim.breaks ?? []);
   if (got.size !== want.size || [...want].some((id) => !got.has(id))) return `check ids differ: ${describe()}`;
   for (const at of claim.at ?? []) {
-    const hit = findings.some((f) => f.checkId === at.checkId && (at.unitId === undefined || f.unitId === at.unitId) && (at.byteOffset === undefined || f.byteOffset === at.byteOffset));
+    const hit = findings.some(
+      (f) =>
+        f.checkId === at.checkId &&
+        (at.unitId === undefined || f.unitId === at.unitId) &&
+        (at.byteOffset === undefined || f.byteOffset === at.byteOffset),
+    );
     if (!hit) return `no finding at ${JSON.stringify(at)}: ${describe()}`;
   }
   return null;

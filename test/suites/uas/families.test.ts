@@ -26,10 +26,28 @@ describe('the lone unit of the empty-id family', () => {
   };
   const slip = gallery.more['VAL-ID-UNIQUE']![0]!;
   it(`alone catches an adapter that ${(slip.describe() as { name: string }).name}`, async () => {
-    const [r] = (await runChecks({ checks: [check], adapter: slip, seed: 1, runs: 100, adapterSpec: './broken', verdictOnly: true })).checks;
+    const [r] = (
+      await runChecks({
+        checks: [check],
+        adapter: slip,
+        seed: 1,
+        runs: 100,
+        adapterSpec: './broken',
+        verdictOnly: true,
+      })
+    ).checks;
     expect(r!.status).toBe('failed');
     const others: CheckDefinition<UasCase> = { ...check, arbitrary: (s) => check.arbitrary(s).filter((c) => !lone(c)) };
-    const [rest] = (await runChecks({ checks: [others], adapter: slip, seed: 1, runs: 100, adapterSpec: './broken', verdictOnly: true })).checks;
+    const [rest] = (
+      await runChecks({
+        checks: [others],
+        adapter: slip,
+        seed: 1,
+        runs: 100,
+        adapterSpec: './broken',
+        verdictOnly: true,
+      })
+    ).checks;
     expect(rest!.status).toBe('passed');
   });
 });

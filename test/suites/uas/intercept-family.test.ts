@@ -15,7 +15,10 @@ import { interceptSlips } from './by-family-text.js';
 const check = interceptPacket as CheckDefinition<UasCase>;
 
 /** The check drawing only the cases of families other than `family`. */
-const without = (family: string): CheckDefinition<UasCase> => ({ ...check, arbitrary: (spec) => uasInterceptCase(spec.uas).filter((c) => interceptFamily(c) !== family) });
+const without = (family: string): CheckDefinition<UasCase> => ({
+  ...check,
+  arbitrary: (spec) => uasInterceptCase(spec.uas).filter((c) => interceptFamily(c) !== family),
+});
 
 describe('the VAL-INTERCEPT-PACKET families', () => {
   for (const [family, adapter] of Object.entries(interceptSlips)) {
@@ -24,7 +27,9 @@ describe('the VAL-INTERCEPT-PACKET families', () => {
       expect(r!.status).toBe('failed');
       if (r!.status !== 'failed') return;
       expect(check.tags!(caseAt(check, bundledSpec(), 1, 100, r!.failure.path))).toContain(`family:${family}`);
-      const [others] = (await runChecks({ checks: [without(family)], adapter, seed: 1, runs: 100, adapterSpec: './broken' })).checks;
+      const [others] = (
+        await runChecks({ checks: [without(family)], adapter, seed: 1, runs: 100, adapterSpec: './broken' })
+      ).checks;
       expect(others!.status).toBe('passed');
     });
   }

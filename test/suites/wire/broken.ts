@@ -35,7 +35,11 @@ const staleExamples: Adapter = (() => {
 })();
 
 const BODY = 8;
-const nonAgent = new Set(Object.entries(bundledSpec().envelope.profiles).filter(([, p]) => !p.agent).map(([name]) => name));
+const nonAgent = new Set(
+  Object.entries(bundledSpec().envelope.profiles)
+    .filter(([, p]) => !p.agent)
+    .map(([name]) => name),
+);
 
 /**
  * Reads D-WIRE-03 as "only `uai.agent.*` bodies become arrays": the body of every other profile
@@ -52,7 +56,8 @@ const keyedNonAgentBody: Adapter = {
   async fromKeyless(w) {
     if (!Array.isArray(w) || !nonAgent.has(w[1] as string)) return ref.fromKeyless!(w);
     const body = w[BODY];
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new TypeError('body: expected a keyed object');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new TypeError('body: expected a keyed object');
     const slots = ((await ref.toKeyless!({ profile: w[1], body })) as Wire)[BODY];
     return ref.fromKeyless!(w.map((v, i) => (i === BODY ? slots : v)));
   },

@@ -38,7 +38,8 @@ function lenientDecoder(name: string, leniency: Leniency): Adapter {
         try {
           return await ref.fromKeyless!(wire);
         } catch (e) {
-          const repaired = attempt < 8 && Array.isArray(wire) ? leniency((e as Error).message, structuredClone(wire)) : null;
+          const repaired =
+            attempt < 8 && Array.isArray(wire) ? leniency((e as Error).message, structuredClone(wire)) : null;
           if (repaired === null) throw e;
           if (repaired === 'through') return {};
           wire = repaired;
@@ -55,7 +56,12 @@ const BODY = spec.envelopeFields.indexOf('body');
 
 /** An object with a numeric `length`, as a reader that only indexes and counts takes it: the array of its indexed values. */
 function fromArrayLike(v: unknown): unknown {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { length?: unknown }).length === 'number' ? Array.from(v as ArrayLike<unknown>) : v;
+  return v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    typeof (v as { length?: unknown }).length === 'number'
+    ? Array.from(v as ArrayLike<unknown>)
+    : v;
 }
 
 /** The layout of the array-encoded object a reference path (`source`, `body`, `provenance[4][0]`) names, in an envelope of `profile`; undefined when it names none. */
@@ -63,8 +69,15 @@ function layoutAt(at: string, profile: unknown): ObjectLayout | undefined {
   const tokens = at.match(/^[a-z_]+|\[\d+\]/g) ?? [];
   const first = tokens[0] ?? '';
   let cur: ObjectLayout | FieldType | undefined =
-    first === 'body' ? (typeof profile === 'string' && Object.hasOwn(spec.profiles, profile) ? bodyLayout(spec, profile) : undefined) : spec.topLevel[first];
-  const asLayout = (t: ObjectLayout | FieldType | undefined) => (t && 'type' in t && t.type === 'object' && objectLayout(spec, t.layout).keyless === 'array' ? objectLayout(spec, t.layout) : t);
+    first === 'body'
+      ? typeof profile === 'string' && Object.hasOwn(spec.profiles, profile)
+        ? bodyLayout(spec, profile)
+        : undefined
+      : spec.topLevel[first];
+  const asLayout = (t: ObjectLayout | FieldType | undefined) =>
+    t && 'type' in t && t.type === 'object' && objectLayout(spec, t.layout).keyless === 'array'
+      ? objectLayout(spec, t.layout)
+      : t;
   cur = asLayout(cur);
   for (const t of tokens.slice(1)) {
     const i = Number(t.slice(1, -1));
@@ -79,7 +92,11 @@ function layoutAt(at: string, profile: unknown): ObjectLayout | undefined {
 
 /** Whether `v` reads as the keyed form of an object of `layout`: a plain object whose every key is one of its members. */
 const keyedFormOf = (v: unknown, layout: ObjectLayout): boolean =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => Object.hasOwn(layout.fields, k));
+  v !== null &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  Object.keys(v).length > 0 &&
+  Object.keys(v).every((k) => Object.hasOwn(layout.fields, k));
 
 /** Copies a JSON value member by member, by assignment (an own `__proto__` member sets the prototype instead, and is lost). */
 function copyByAssignment(v: unknown): unknown {
@@ -95,26 +112,46 @@ function dropMembers(v: unknown, drop: (x: unknown) => boolean): unknown {
   if (Array.isArray(v)) return v.map((x) => dropMembers(x, drop));
   if (v === null || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) if (!drop(x)) Object.defineProperty(out, k, { value: dropMembers(x, drop), enumerable: true, writable: true, configurable: true });
+  for (const [k, x] of Object.entries(v))
+    if (!drop(x))
+      Object.defineProperty(out, k, {
+        value: dropMembers(x, drop),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   return out;
 }
 
 /** A decoder that post-processes what the reference decodes. */
 function decodingThen(name: string, then: (keyed: unknown) => unknown): Adapter {
-  return { ...ref, describe: () => ({ name, version: '0' }), fromKeyless: async (w) => then(await ref.fromKeyless!(w)) };
+  return {
+    ...ref,
+    describe: () => ({ name, version: '0' }),
+    fromKeyless: async (w) => then(await ref.fromKeyless!(w)),
+  };
 }
 
 export const byFamily: ByFamily = {
   'WIRE-ROUNDTRIP': {
     'proto-key': decodingThen('copies decoded members by assignment (an own __proto__ is lost)', copyByAssignment),
-    'null-in-free-form': decodingThen('takes null for an absent member everywhere, inside free-form objects too', (k) => dropMembers(k, (x) => x === null)),
-    'falsy-slot': decodingThen('reads members with `||`, dropping those that hold false or 0', (k) => dropMembers(k, (x) => x === false || x === 0)),
+    'null-in-free-form': decodingThen('takes null for an absent member everywhere, inside free-form objects too', (k) =>
+      dropMembers(k, (x) => x === null),
+    ),
+    'falsy-slot': decodingThen('reads members with `||`, dropping those that hold false or 0', (k) =>
+      dropMembers(k, (x) => x === false || x === 0),
+    ),
   },
   'WIRE-MALFORMED-REJECTED': {
-    'arity-short': lenientDecoder('accepts an envelope one slot short, taking its missing last slot (extensions) for an empty list', (message, wire) => {
-      const top = /^expected (\d+) top-level slots, found (\d+)$/.exec(message);
-      return top && Number(top[2]) === Number(top[1]) - 1 && spec.envelopeFields.at(-1) === 'extensions' ? [...wire, []] : null;
-    }),
+    'arity-short': lenientDecoder(
+      'accepts an envelope one slot short, taking its missing last slot (extensions) for an empty list',
+      (message, wire) => {
+        const top = /^expected (\d+) top-level slots, found (\d+)$/.exec(message);
+        return top && Number(top[2]) === Number(top[1]) - 1 && spec.envelopeFields.at(-1) === 'extensions'
+          ? [...wire, []]
+          : null;
+      },
+    ),
     'keyed-object': lenientDecoder('takes an array-encoded object in its keyed form too', (message, wire) => {
       const m = /^(.*): expected (?:array, found object|an array)$/.exec(message);
       const layout = m ? layoutAt(m[1]!, wire[1]) : undefined;
@@ -124,18 +161,26 @@ export const byFamily: ByFamily = {
       const i = tokens.length === 1 ? spec.envelopeFields.indexOf(tokens[0]!) : Number(tokens.at(-1)!.slice(1, -1));
       return Array.isArray(parent) && keyedFormOf(parent[i], layout) ? 'through' : null;
     }),
-    'reserved-slot': lenientDecoder('types a reserved slot as an optional text (null or a non-empty string), not as null only', (message, wire) => {
-      const m = /^(.*)\[(\d+)\]: reserved slot must be null$/.exec(message);
-      const arr = m ? arrayAt(wire, m[1]!) : undefined;
-      if (!m || !Array.isArray(arr) || typeof arr[Number(m[2])] !== 'string' || arr[Number(m[2])] === '') return null;
-      arr[Number(m[2])] = null;
-      return wire;
-    }),
+    'reserved-slot': lenientDecoder(
+      'types a reserved slot as an optional text (null or a non-empty string), not as null only',
+      (message, wire) => {
+        const m = /^(.*)\[(\d+)\]: reserved slot must be null$/.exec(message);
+        const arr = m ? arrayAt(wire, m[1]!) : undefined;
+        if (!m || !Array.isArray(arr) || typeof arr[Number(m[2])] !== 'string' || arr[Number(m[2])] === '') return null;
+        arr[Number(m[2])] = null;
+        return wire;
+      },
+    ),
     'not-an-array': {
       ...ref,
       describe: () => ({ name: 'parses JSON text and takes the values of an object', version: '0' }),
       fromKeyless(w) {
-        const wire = typeof w === 'string' ? JSON.parse(w) : w !== null && typeof w === 'object' && !Array.isArray(w) ? Object.values(w) : w;
+        const wire =
+          typeof w === 'string'
+            ? JSON.parse(w)
+            : w !== null && typeof w === 'object' && !Array.isArray(w)
+              ? Object.values(w)
+              : w;
         return ref.fromKeyless!(wire);
       },
     },
@@ -162,16 +207,25 @@ export const byFamily: ByFamily = {
       arr[Number(m[2])] = null;
       return wire;
     }),
-    'non-integer': lenientDecoder('checks integer slots for numbers only', (message) => (/: expected an integer$/.test(message) ? 'through' : null)),
-    'required-null': lenientDecoder('takes a null required slot for an absent member', (message) => (/required slot is null$/.test(message) ? 'through' : null)),
+    'non-integer': lenientDecoder('checks integer slots for numbers only', (message) =>
+      /: expected an integer$/.test(message) ? 'through' : null,
+    ),
+    'required-null': lenientDecoder('takes a null required slot for an absent member', (message) =>
+      /required slot is null$/.test(message) ? 'through' : null,
+    ),
     'slot-type': lenientDecoder('coerces scalar slots to the type they need', (message) => {
       const m = /: expected (\w+), found (\w+)$/.exec(message);
       return m && SCALARS.includes(m[1]!) && SCALARS.includes(m[2]!) ? 'through' : null;
     }),
-    'array-for-object': lenientDecoder('takes an array for an object slot', (message) => (/: expected object, found array$/.test(message) ? 'through' : null)),
+    'array-for-object': lenientDecoder('takes an array for an object slot', (message) =>
+      /: expected object, found array$/.test(message) ? 'through' : null,
+    ),
     'array-like': {
       ...ref,
-      describe: () => ({ name: 'takes any object with a numeric length for an array, the envelope and its body alike', version: '0' }),
+      describe: () => ({
+        name: 'takes any object with a numeric length for an array, the envelope and its body alike',
+        version: '0',
+      }),
       fromKeyless(w) {
         const wire = fromArrayLike(w);
         return ref.fromKeyless!(Array.isArray(wire) ? wire.map((v, i) => (i === BODY ? fromArrayLike(v) : v)) : wire);

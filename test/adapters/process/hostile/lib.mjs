@@ -14,7 +14,10 @@ export const answers = {
   fromKeyless: () => {
     throw new Error('cannot map this');
   },
-  verifyUas: (bytes, artifact) => ({ valid: true, findings: [{ checkId: 'PROBE', message: `${sha256(Buffer.from(bytes.$base64, 'base64'))}:${artifact.length}` }] }),
+  verifyUas: (bytes, artifact) => ({
+    valid: true,
+    findings: [{ checkId: 'PROBE', message: `${sha256(Buffer.from(bytes.$base64, 'base64'))}:${artifact.length}` }],
+  }),
 };
 
 export const write = (msg) => process.stdout.write(`${typeof msg === 'string' ? msg : JSON.stringify(msg)}\n`);
@@ -34,7 +37,11 @@ export function serve({ misbehave = () => false, methods = Object.keys(answers),
     if (req.method === 'describe') {
       // HOSTILE_IN_FLIGHT: the same adapter, saying it takes that many requests at once (the pipelined gallery).
       const inFlight = process.env.HOSTILE_IN_FLIGHT ? { inFlight: Number(process.env.HOSTILE_IN_FLIGHT) } : {};
-      write({ jsonrpc: '2.0', id: req.id, result: { name: 'hostile', version: '1', protocol: 'uaix-adapter/1', methods, ...inFlight, ...describe } });
+      write({
+        jsonrpc: '2.0',
+        id: req.id,
+        result: { name: 'hostile', version: '1', protocol: 'uaix-adapter/1', methods, ...inFlight, ...describe },
+      });
       return;
     }
     counts[req.method] = (counts[req.method] ?? 0) + 1;

@@ -11,7 +11,11 @@ const inFlight = process.env.HOSTILE_IN_FLIGHT ? { inFlight: Number(process.env.
 createInterface({ input: process.stdin, crlfDelay: Infinity }).on('line', (line) => {
   const req = JSON.parse(line);
   if (req.method === 'describe') {
-    write({ jsonrpc: '2.0', id: req.id, result: { name: 'slow', version: '1', protocol: 'uaix-adapter/1', methods: Object.keys(answers), ...inFlight } });
+    write({
+      jsonrpc: '2.0',
+      id: req.id,
+      result: { name: 'slow', version: '1', protocol: 'uaix-adapter/1', methods: Object.keys(answers), ...inFlight },
+    });
     return;
   }
   Atomics.wait(sleeper, 0, 0, cost); // a blocking sleep: nothing else runs meanwhile

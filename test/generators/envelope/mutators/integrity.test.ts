@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MALFORMED_DIGEST_FAMILIES, TAMPER_FAMILIES, tamperedEnvelope, type TamperFamily } from '../../../../generators/envelope/mutators/integrity.js';
+import {
+  MALFORMED_DIGEST_FAMILIES,
+  TAMPER_FAMILIES,
+  tamperedEnvelope,
+  type TamperFamily,
+} from '../../../../generators/envelope/mutators/integrity.js';
 import { generatorChecksum } from '../../../../generators/envelope/seal.js';
 import { bundledSpec } from '../../../../src/spec/index.js';
 

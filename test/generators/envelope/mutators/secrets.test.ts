@@ -5,7 +5,15 @@ import type { Verdict } from '../../../../src/contract/adapter.js';
 import { firstCases } from '../../../../src/engine/replay.js';
 import { findSecret, locateSecret } from '../../../../src/reference/secrets.js';
 import { bundledSpec, withOverrides } from '../../../../src/spec/index.js';
-import { EDGE_FAMILIES, KEY_NAME_GROUPS, NOT_SECRET_EXAMPLES, NOT_SECRET_MEMBERS, edgeSecret, edgeVariants, keyNamedMember } from '../../../../generators/common/secrets.js';
+import {
+  EDGE_FAMILIES,
+  KEY_NAME_GROUPS,
+  NOT_SECRET_EXAMPLES,
+  NOT_SECRET_MEMBERS,
+  edgeSecret,
+  edgeVariants,
+  keyNamedMember,
+} from '../../../../generators/common/secrets.js';
 import { acceptedEnvelope } from '../../../../generators/envelope/envelope.js';
 import { mutated, type MutatedCase } from '../../../../generators/envelope/mutators/mutation.js';
 import { SECRET_POSITIONS, secretInMemory } from '../../../../generators/envelope/mutators/policy.js';
@@ -22,7 +30,10 @@ const MEMORY = 'uai.agent.memory-proposal.v1';
 /** How many of lower case, upper case and digits a string mixes (written apart from the reference's). */
 const classes = (s: string): number => [/[a-z]/, /[A-Z]/, /[0-9]/].filter((r) => r.test(s)).length;
 
-const validate = async (c: { packet: unknown; now: string }, data = spec) => (await (data === spec ? referenceAdapter : referenceFor(data)).validateEnvelope!(c.packet, { now: c.now })) as Verdict;
+const validate = async (c: { packet: unknown; now: string }, data = spec) =>
+  (await (data === spec ? referenceAdapter : referenceFor(data)).validateEnvelope!(c.packet, {
+    now: c.now,
+  })) as Verdict;
 
 describe('the harder spellings of the secret families (edgeSecret)', () => {
   it.each(EDGE_FAMILIES)('of %s are found by the reference under that family name, every variant drawn', (family) => {
@@ -38,7 +49,11 @@ describe('the harder spellings of the secret families (edgeSecret)', () => {
         if (variant === 'x-edged-password') expect(secret).toMatch(/^[a-z]:\/\/[^:]+:[xX][^@]*[xX]@/);
         if (variant === 'shortest') expect(secret).toMatch(/^[a-z]:\/\/[a-z]:[a-wyz]@[a-z]$/);
         if (variant === 'two-class-value') expect(classes(/[:=]\s*["']?(\S+)$/.exec(secret)![1]!), secret).toBe(2);
-        if (variant !== 'shortest') expect(/FAKE/i.test(variant === 'unsigned' ? Buffer.from(secret.split('.')[1]!, 'base64url').toString() : secret), secret).toBe(true);
+        if (variant !== 'shortest')
+          expect(
+            /FAKE/i.test(variant === 'unsigned' ? Buffer.from(secret.split('.')[1]!, 'base64url').toString() : secret),
+            secret,
+          ).toBe(true);
       }
     }
   });
@@ -48,7 +63,10 @@ describe('the harder spellings of the secret families (edgeSecret)', () => {
     for (const { key, value, group } of drawn) {
       expect(KEY_NAME_GROUPS[group]).toContain(key);
       expect(findSecret(value)).toBeNull();
-      expect(locateSecret({ auth: { [key]: value } })).toEqual({ path: `/auth/${key}`, pattern: 'credential-assignment' });
+      expect(locateSecret({ auth: { [key]: value } })).toEqual({
+        path: `/auth/${key}`,
+        pattern: 'credential-assignment',
+      });
     }
     expect([...new Set(drawn.map((d) => d.group))].sort()).toEqual(Object.keys(KEY_NAME_GROUPS).sort());
   });
@@ -58,7 +76,11 @@ describe('the not-secrets valid memory proposals carry', () => {
   it('are every notSecrets example of spec/secrets.json, verbatim, and its assignments as members', () => {
     expect([...NOT_SECRET_EXAMPLES]).toEqual(secretsData.notSecrets.flatMap((k) => k.examples));
     expect(NOT_SECRET_MEMBERS.length).toBeGreaterThan(5);
-    for (const { key, value } of NOT_SECRET_MEMBERS) expect([`${key}=${value}`, `${key}: ${value}`].some((e) => NOT_SECRET_EXAMPLES.includes(e)), key).toBe(true);
+    for (const { key, value } of NOT_SECRET_MEMBERS)
+      expect(
+        [`${key}=${value}`, `${key}: ${value}`].some((e) => NOT_SECRET_EXAMPLES.includes(e)),
+        key,
+      ).toBe(true);
     for (const { key, value } of NOT_SECRET_MEMBERS) expect(locateSecret({ [key]: value }), key).toBeNull();
   });
 
@@ -69,14 +91,18 @@ describe('the not-secrets valid memory proposals carry', () => {
       expect(carrying.length).toBeGreaterThan(cases.length / 2);
       for (const c of carrying) {
         expect((c.packet.body.proposed_facts as string[]).some((f) => NOT_SECRET_EXAMPLES.includes(f))).toBe(true);
-        expect(await validate(c, data), JSON.stringify(c.packet.delivery.expected_output_schema.redacted_settings)).toEqual({ valid: true });
+        expect(
+          await validate(c, data),
+          JSON.stringify(c.packet.delivery.expected_output_schema.redacted_settings),
+        ).toEqual({ valid: true });
       }
     }
   });
 });
 
 describe('ENV-SECRET-IN-MEMORY cases', () => {
-  const cases = (data = spec) => fc.sample(mutated(data, secretInMemory(data.envelope), [MEMORY]).cases, { seed: 21, numRuns: 400 });
+  const cases = (data = spec) =>
+    fc.sample(mutated(data, secretInMemory(data.envelope), [MEMORY]).cases, { seed: 21, numRuns: 400 });
 
   it('break the secrets rule alone, and the reference rejects every one for it', async () => {
     for (const data of [spec, withOverrides(spec, { envelope: { secretScope: 'body' } })]) {
@@ -91,7 +117,11 @@ describe('ENV-SECRET-IN-MEMORY cases', () => {
   it('show each harder spelling in its family, the shortest DSN as a fact of its own', () => {
     const drawn = cases();
     for (const family of EDGE_FAMILIES) {
-      for (const variant of edgeVariants(family)) expect(drawn.some((c) => c.family === family && c.note.includes(`(${variant})`)), `${family} ${variant}`).toBe(true);
+      for (const variant of edgeVariants(family))
+        expect(
+          drawn.some((c) => c.family === family && c.note.includes(`(${variant})`)),
+          `${family} ${variant}`,
+        ).toBe(true);
     }
     for (const c of drawn.filter((x) => x.note.includes('(shortest)'))) {
       const at = Number(c.at!.split('/').pop());
@@ -108,8 +138,14 @@ describe('ENV-SECRET-IN-MEMORY cases', () => {
       const name = lastToken(f.path!);
       expect(findSecret(name), c.note).not.toBeNull();
     }
-    const members = drawn.filter((c) => c.family === 'credential-member').map((c) => JSON.stringify(c.packet.delivery.expected_output_schema));
-    for (const names of Object.values(KEY_NAME_GROUPS)) expect(members.some((m) => names.some((n) => m.includes(`${JSON.stringify(n)}:`))), names.join()).toBe(true);
+    const members = drawn
+      .filter((c) => c.family === 'credential-member')
+      .map((c) => JSON.stringify(c.packet.delivery.expected_output_schema));
+    for (const names of Object.values(KEY_NAME_GROUPS))
+      expect(
+        members.some((m) => names.some((n) => m.includes(`${JSON.stringify(n)}:`))),
+        names.join(),
+      ).toBe(true);
     expect(SECRET_POSITIONS).toContain('member-name');
   });
 
