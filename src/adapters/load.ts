@@ -3,6 +3,11 @@ import { bundledSpec, type SpecData } from '../spec/index.js';
 import { lazyReference } from './lazy-reference.js';
 import { loadAdapterModule } from './module.js';
 import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
+import { budgetsWith, type Budgets } from '../contract/budgets.js';
+import { DEFAULT_TIMEOUT_MS, describeThrown } from '../engine/harness.js';
+import { guardAdapter } from './guard/budgeted.js';
+import { installProcessGuard, releaseProcessGuard } from './guard/process-guard.js';
+import { startWatchdog, stopWatchdog } from './guard/watchdog.js';
 
 export { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 
@@ -41,10 +46,14 @@ export interface LoadOptions {
   cwd?: string;
   /**
    * Load a module adapter (or `reference`) into this process instead of a child process of its own
-   * (`--in-process`: for debugging; a hang, an exit or a blocking loop then takes the pack down with it).
+   * (`--in-process`: for debugging). It is guarded there (D-REL-01: an exit, an abort or an error
+   * outside a call errors the call; on the main thread a watchdog stops a call that blocks the
+   * thread), but what kills a process from outside JavaScript takes the pack down with it.
    * Unset: the environment decides (`UAIX_CONFORMANCE_IN_PROCESS=1`), else isolated.
    */
   inProcess?: boolean;
+  /** What the adapter may make the pack hold and wait for (D-REL-02); default `DEFAULT_BUDGETS`. */
+  budgets?: Partial<Budgets>;
   /** The V8 heap limit (MiB) of an isolated adapter's process (default `DEFAULT_ISOLATE_HEAP_MB`). */
   maxHeapMb?: number;
   /**
@@ -65,32 +74,65 @@ export async function loadAdapter(spec: string, options: LoadOptions = {}): Prom
   const where = options.cwd !== undefined ? { cwd: options.cwd } : {};
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   const spawned = options.onStarted !== undefined ? { onSpawned: options.onStarted } : {};
+  const budgets = budgetsWith(options.budgets);
   if (
     !spec.startsWith(COMMAND_PREFIX) &&
     !spec.startsWith(UAS_VERIFY_PREFIX) &&
     (options.inProcess ?? inProcessByEnvironment())
   ) {
     options.onStarted?.();
-    return spec === 'reference' ? lazyReference(options.spec ?? bundledSpec()) : loadAdapterModule(spec, options.cwd);
+    // Guarded before the module loads: an exit at its top level is a usage error, not the end of the run.
+    installProcessGuard(describeThrown);
+    let adapter: Adapter;
+    try {
+      adapter =
+        spec === 'reference'
+          ? lazyReference(options.spec ?? bundledSpec())
+          : await loadAdapterModule(spec, options.cwd);
+    } catch (e) {
+      releaseProcessGuard();
+      throw e;
+    }
+    startWatchdog({ stallMs: (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 1000, memoryMb: budgets.memory });
+    const guarded = guardAdapter(adapter, { budgets, inProcess: true });
+    inProcessGuarded.add(guarded);
+    return guarded;
   }
   const { isolated, processAdapter, uasVerifyCommand } = await loadProcessModules();
+  const budgeted = (a: Adapter) => guardAdapter(a, { budgets, inProcess: false });
   if (spec.startsWith(COMMAND_PREFIX))
-    return processAdapter.createProcessAdapter(spec.slice(COMMAND_PREFIX.length), { ...timeout, ...where, ...spawned });
+    return budgeted(
+      await processAdapter.createProcessAdapter(spec.slice(COMMAND_PREFIX.length), {
+        ...timeout,
+        ...where,
+        ...spawned,
+        budgets,
+      }),
+    );
   if (spec.startsWith(UAS_VERIFY_PREFIX)) {
     options.onStarted?.(); // it starts its command per case
-    return uasVerifyCommand.createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), {
+    return budgeted(
+      uasVerifyCommand.createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), {
+        ...timeout,
+        ...where,
+        budgets,
+      }),
+    );
+  }
+  return budgeted(
+    await isolated.createIsolatedAdapter(spec, {
       ...timeout,
       ...where,
-    });
-  }
-  return isolated.createIsolatedAdapter(spec, {
-    ...timeout,
-    ...where,
-    ...spawned,
-    ...(options.spec !== undefined ? { spec: options.spec } : {}),
-    ...(options.maxHeapMb !== undefined ? { maxHeapMb: options.maxHeapMb } : {}),
-  });
+      ...spawned,
+      budgets,
+      ...(options.spec !== undefined ? { spec: options.spec } : {}),
+      ...(options.maxHeapMb !== undefined ? { maxHeapMb: options.maxHeapMb } : {}),
+    }),
+  );
 }
+
+/** The adapters loaded into this thread and not closed yet: closing one releases its guard. */
+const inProcessGuarded = new WeakSet<Adapter>();
 
 /** The environment variable that makes in-process loading the default, as `--in-process` does for one run. */
 export const IN_PROCESS_ENV = 'UAIX_CONFORMANCE_IN_PROCESS';
@@ -114,7 +156,15 @@ export function abortAllAdapters(): void {
   processModules?.runOnce.killAllOnce();
 }
 
-/** Ends an out-of-process adapter's processes and waits until they are gone; no-op for in-process adapters. */
+/**
+ * Ends an out-of-process adapter's processes and waits until they are gone; for an adapter loaded
+ * into this thread, removes its guard and watchdog (once).
+ */
 export async function closeAdapter(adapter: Adapter): Promise<void> {
+  if (inProcessGuarded.delete(adapter)) {
+    releaseProcessGuard();
+    await stopWatchdog();
+    return;
+  }
   await processModules?.processAdapter.processControl(adapter)?.close();
 }

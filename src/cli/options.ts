@@ -1,13 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
 import type { LoadOptions } from '../adapters/load.js';
 import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
+import { BUDGET_NAMES, type BudgetName, type Budgets } from '../contract/budgets.js';
+import { nearName } from './usage.js';
 import type { Adapter } from '../contract/adapter.js';
 import { UsageError } from '../contract/errors.js';
 import { parseShard, type ShardSpec } from '../engine/chunks.js';
 import { SEED_MAX, SEED_MIN } from '../engine/seed.js';
 import { loadSpec } from '../io/spec-files.js';
 import type { SpecData } from '../spec/index.js';
-import { pathIn, type CliIO } from './io.js';
+import { pathIn, waitingFor, type CliIO } from './io.js';
 
 /** Option definitions shared by the commands that run checks. */
 export const RUN_OPTIONS = {
@@ -33,6 +35,7 @@ export const RUN_OPTIONS = {
   'update-expect': { type: 'boolean' },
   shard: { type: 'string' },
   workers: { type: 'string' },
+  budget: { type: 'string', multiple: true },
   quiet: { type: 'boolean', short: 'q' },
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
@@ -103,6 +106,12 @@ export function nowOption(raw: string | undefined, fallback: string): string {
   return raw;
 }
 
+/**
+ * The longest adapter spec the pack takes (characters): a path or a command line is far shorter, and
+ * every report names the spec (report.html three times), so a longer one would only make them huge.
+ */
+export const MAX_ADAPTER_SPEC = 4096;
+
 /** The one adapter spec named by `--adapter`, `--adapter-cmd` or `--uas-verify-cmd` (exactly one of them). */
 export function adapterSpecOf(values: {
   adapter?: string | undefined;
@@ -115,7 +124,12 @@ export function adapterSpecOf(values: {
     values['uas-verify-cmd'] !== undefined ? UAS_VERIFY_PREFIX + values['uas-verify-cmd'] : undefined,
   ].filter((s): s is string => s !== undefined);
   if (given.length > 1) throw new UsageError('give one of --adapter, --adapter-cmd and --uas-verify-cmd');
-  return given[0];
+  const spec = given[0];
+  if (spec !== undefined && spec.length > MAX_ADAPTER_SPEC)
+    throw new UsageError(
+      `the adapter spec is ${spec.length} characters long, more than the ${MAX_ADAPTER_SPEC} an adapter spec may have`,
+    );
+  return spec;
 }
 
 /** `--spec-dir`: the spec data of the command (the bundled spec without it). The one place the option is read. */
@@ -130,7 +144,12 @@ export function specOption(io: CliIO, dir: string | undefined): SpecData {
 export async function loadNamedAdapter(spec: string, options: LoadOptions): Promise<Adapter> {
   const { loadAdapter } = await import('../adapters/load.js'); // only the commands that load an adapter pay for it
   try {
-    return await loadAdapter(spec, options);
+    // A module whose top-level await never settles ends the process with nothing left to wait for: said, exit 2.
+    return await waitingFor(
+      `the adapter ${spec.slice(0, 200)} to load (its module never settled)`,
+      2,
+      loadAdapter(spec, options),
+    );
   } catch (e) {
     if (
       e instanceof UsageError &&
@@ -152,4 +171,29 @@ export function shardOption(raw: string | undefined): ShardSpec | undefined {
   } catch (e) {
     throw new UsageError(`--shard: ${(e as Error).message}`);
   }
+}
+
+/** The largest value `--budget` takes (a budget that high is no budget, but stays a safe integer in every sum). */
+export const MAX_BUDGET = 2 ** 40;
+
+/**
+ * `--budget <name>=<n>` (repeat or comma-separate): the budgets a run sets (D-REL-02); the others
+ * keep their defaults. An unknown name is a usage error naming the closest one.
+ */
+export function budgetOption(values: readonly string[] | undefined): Partial<Budgets> {
+  const out: Partial<Budgets> = {};
+  for (const item of listOption(values as string[] | undefined)) {
+    const m = /^([a-z-]+)=(.*)$/.exec(item);
+    if (m === null)
+      throw new UsageError(`--budget takes <name>=<n> (names: ${BUDGET_NAMES.join(', ')}), got "${item}"`);
+    const name = m[1]!;
+    if (!(BUDGET_NAMES as readonly string[]).includes(name)) {
+      const near = nearName(name, BUDGET_NAMES);
+      throw new UsageError(
+        `--budget: no budget named "${name}"${near !== undefined ? ` (did you mean "${near}"?)` : ''} (budgets: ${BUDGET_NAMES.join(', ')})`,
+      );
+    }
+    out[name as BudgetName] = intOption(`budget ${name}`, m[2]!, 0, 1, MAX_BUDGET);
+  }
+  return out;
 }

@@ -43,6 +43,10 @@ Options:
       --update-expect    write --expect from this run (keeps reasons and entries the run did not touch)
       --shard <i/n>      run shard i of n (a deterministic split of checks and long runs); then merge
       --workers <n>      adapter instances run at once (default: one per core; 1 runs serially)
+      --budget <name>=<n>  raise or lower a budget (repeat or comma-separate): answer-bytes,
+                         answer-values, answer-depth, answer-string, findings, session-calls,
+                         session-values, session-ms, memory (MiB); an answer or a session over
+                         one errors its case, a run over memory stops with its report
   -q, --quiet            only the final line
   -v, --verbose          every check, not only failures
       --config <file>    read options from this file (default: uaix-conformance.config.json or

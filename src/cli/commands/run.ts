@@ -19,8 +19,11 @@ import { selectChecks } from '../../engine/catalog.js';
 import { emptyRunLine, EXIT, exitCodeOf } from '../exit.js';
 import { unknownMemberWarnings } from '../members.js';
 import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
+import { DEFAULT_BUDGETS, overBudget } from '../../contract/budgets.js';
+import { watchMemory } from '../memory-watch.js';
 import {
   adapterSpecOf,
+  budgetOption,
   guarded,
   intOption,
   listOption,
@@ -112,6 +115,7 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
   }
   const shard = shardOption(values.shard);
   const workers = intOption('workers', values.workers, defaultWorkers(), 1, MAX_WORKERS);
+  const budgets = budgetOption(values.budget);
   if (shard && replayPath !== undefined) throw new UsageError('--replay and --shard do not go together');
   // A shard sees part of a check's runs: a check may pass here and fail in another shard.
   if (shard && values.expect !== undefined)
@@ -141,7 +145,14 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // Over its memory budget, the run stops as a signal stops it, and says why (D-REL-02).
+  let overMemory: number | undefined;
+  const stopWatchingMemory = watchMemory(budgets.memory ?? DEFAULT_BUDGETS.memory, (mb) => {
+    overMemory = mb;
+    onSignal();
+  });
   const stopListening = () => {
+    stopWatchingMemory();
     // Once interrupted, a later signal (a second Ctrl-C) must not kill the process before it has exited on its own.
     if (interrupt.signal.aborted) return;
     process.off('SIGINT', onSignal);
@@ -154,6 +165,7 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       spec,
       cwd: cwdOf(io),
       onStarted: adapterStarted,
+      budgets,
       ...(values['in-process'] === true ? { inProcess: true } : {}),
     });
     loaded = adapter;
@@ -216,7 +228,12 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       workers,
       workerLoad: {
         spec: adapterSpec,
-        options: { timeoutMs, cwd: cwdOf(io), ...(values['in-process'] === true ? { inProcess: true } : {}) },
+        options: {
+          timeoutMs,
+          cwd: cwdOf(io),
+          budgets,
+          ...(values['in-process'] === true ? { inProcess: true } : {}),
+        },
       },
       // This process ends with the run: a pool may tune V8 for itself.
       tuneJit: true,
@@ -231,6 +248,10 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
           }
         : {}),
     });
+    if (overMemory !== undefined)
+      io.err.write(
+        `uaix-conformance: the run was stopped: the pack's process held ${overMemory} MiB, ${overBudget('memory', budgets.memory ?? DEFAULT_BUDGETS.memory, 'which is')}; the report of what finished is marked incomplete\n`,
+      );
     const shownWritten = written.map((f) => shownPath(io, f));
     if (written.length && !values.quiet) io.err.write(writtenLine(shownWritten));
     const summary = renderSummary(report, {
