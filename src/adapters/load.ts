@@ -13,6 +13,7 @@ export { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 
 /** The code of out-of-process adapters: loaded with the first such adapter, so that an in-process run never loads it. */
 interface ProcessModules {
+  contain: typeof import('./process/contain.js');
   isolated: typeof import('./isolated.js');
   connection: typeof import('./process/connection.js');
   processAdapter: typeof import('./process/process-adapter.js');
@@ -25,14 +26,15 @@ let processModules: ProcessModules | undefined;
 
 async function loadProcessModules(): Promise<ProcessModules> {
   if (processModules === undefined) {
-    const [isolated, connection, processAdapter, runOnce, uasVerifyCommand] = await Promise.all([
+    const [contain, isolated, connection, processAdapter, runOnce, uasVerifyCommand] = await Promise.all([
+      import('./process/contain.js'),
       import('./isolated.js'),
       import('./process/connection.js'),
       import('./process/process-adapter.js'),
       import('./process/run-once.js'),
       import('./process/uas-verify-command.js'),
     ]);
-    processModules = { isolated, connection, processAdapter, runOnce, uasVerifyCommand };
+    processModules = { contain, isolated, connection, processAdapter, runOnce, uasVerifyCommand };
   }
   return processModules;
 }
@@ -140,6 +142,14 @@ export const IN_PROCESS_ENV = 'UAIX_CONFORMANCE_IN_PROCESS';
 /** True when `UAIX_CONFORMANCE_IN_PROCESS=1`: module adapters load in process unless a caller says otherwise. */
 function inProcessByEnvironment(): boolean {
   return process.env[IN_PROCESS_ENV] === '1';
+}
+
+/**
+ * What the containment of adapter processes leaves undone on this platform (D-REL-03), in one line
+ * for the run to print; undefined when no adapter process was started or a PID namespace holds them.
+ */
+export function containmentNote(): string | undefined {
+  return processModules?.contain.containment().note;
 }
 
 /** Kills an out-of-process adapter's processes at once (signal handlers); no-op for in-process adapters. */

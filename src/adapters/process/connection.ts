@@ -3,6 +3,7 @@ import { AdapterFault } from '../../engine/check.js';
 import { joinCommand } from './command-line.js';
 import { cutLine, STDERR_TAIL, type FaultKind, type ProcessEvidence } from './evidence.js';
 import { LineSplitter } from './line-splitter.js';
+import { containment, exitOf, type Contained } from './contain.js';
 import { MEMBER_ANSWER, shapeProblem } from '../../contract/shapes.js';
 import { budgetHint, DEFAULT_BUDGETS, measureJsonText, overBudget, type Budgets } from '../../contract/budgets.js';
 import { encodeRequest, PROTOCOL, PROTOCOL_ERROR_CODES } from './protocol.js';
@@ -67,7 +68,10 @@ function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
-    for (const c of live) c.kill('SIGKILL');
+    for (const c of live) {
+      c.kill('SIGKILL');
+      c.sweep();
+    }
   });
 }
 
@@ -123,6 +127,8 @@ export function topLevelId(text: string | Uint8Array): number | undefined {
 export class Connection {
   readonly command: string;
   private readonly child: ChildProcess;
+  /** How it was started: in a PID namespace, with a mark in its environment, or as it is (`contain.ts`). */
+  private readonly contained: Contained;
   private readonly pending = new Map<number, Pending>();
   /** The one running deadline: that of the oldest pending request with one (see `armClock`). */
   private clock: { id: number; timer: NodeJS.Timeout } | undefined;
@@ -141,12 +147,14 @@ export class Connection {
     this.command = opts.label ?? joinCommand(opts.argv);
     this.splitter = new LineSplitter(opts.maxLineBytes);
     installExitHook();
-    // Its own process group, so that killing it also kills whatever it started (a shell, npx, a JVM).
-    this.child = spawn(opts.argv[0]!, opts.argv.slice(1), {
+    // Its own process group, so that killing it also kills whatever it started (a shell, npx, a JVM),
+    // and its own PID namespace where the platform allows, so that what left the group dies with it too (D-REL-03).
+    this.contained = containment().contain(opts.argv, opts.env, opts.cwd);
+    this.child = spawn(this.contained.argv[0]!, this.contained.argv.slice(1), {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
       ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
-      ...(opts.env !== undefined ? { env: opts.env } : {}),
+      ...(this.contained.env !== undefined ? { env: this.contained.env } : {}),
     });
     live.add(this);
     this.closed = new Promise<void>((resolve) => this.child.once('close', () => resolve()));
@@ -154,6 +162,7 @@ export class Connection {
       this.child.once('exit', () => resolve());
       this.child.once('error', () => resolve());
     });
+    void this.exited.then(() => this.contained.sweep());
     this.closed.then(() => live.delete(this));
     this.child.once('error', (e) =>
       this.die({
@@ -162,7 +171,8 @@ export class Connection {
         extra: {},
       }),
     );
-    this.child.once('exit', (code, signal) => {
+    this.child.once('exit', (rawCode, rawSignal) => {
+      const { code, signal } = exitOf(this.contained.shell, rawCode, rawSignal);
       this.exit = { code, signal };
       // Answers it wrote before exiting still count: read stdout to its end (bounded) before faulting.
       const message = signal
@@ -456,6 +466,11 @@ export class Connection {
         /* already gone */
       }
     }
+  }
+
+  /** Kills what the process left outside its group, where only its mark tells (a PID namespace needs nothing). */
+  sweep(): void {
+    this.contained.sweep();
   }
 
   /** Stops at once (Ctrl-C): pending requests fault with `message`. */

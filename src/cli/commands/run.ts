@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { abortAdapter, abortAllAdapters, closeAdapter } from '../../adapters/load.js';
+import { abortAdapter, abortAllAdapters, closeAdapter, containmentNote } from '../../adapters/load.js';
 import { adapterKindOf } from '../../contract/adapter-spec.js';
 import { resolveAdapterFile } from '../../adapters/module.js';
 import { defaultWorkers, MAX_WORKERS } from '../../api/pool-size.js';
@@ -184,6 +184,9 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       throw e;
     }
     for (const warning of unknownMemberWarnings(adapter)) io.err.write(warning);
+    // Where no PID namespace holds the adapter's processes, the run says what may outlive it (D-REL-03).
+    const contained = containmentNote();
+    if (contained !== undefined) io.err.write(`uaix-conformance: ${contained}\n`);
     if (!values.quiet)
       io.err.write(
         runHeader({

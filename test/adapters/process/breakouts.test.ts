@@ -114,7 +114,7 @@ describe('out of process: what used to be absorbed, hang or linger', () => {
       expect(Date.now() - t0).toBeLessThan(2 * 2000 + 10_000);
       expect([0, 1], stderr).toContain(code);
       expect(readReport(join(dir, 'out', 'report.json')).checks).toHaveLength(1);
-      // The grandchild outlives the pack by design (it left the group); it no longer holds the pack.
+      // The grandchild left the group; it no longer holds the pack (contain.test.ts shows it does not outlive it either).
       expect(pids.length).toBeGreaterThan(0);
     } finally {
       for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGKILL');
