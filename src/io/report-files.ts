@@ -112,8 +112,31 @@ interface Manifest {
   files: { name: string; sha256: string; bytes: number }[];
 }
 
-/** The locks this process holds, by folder, with the options they were taken with. */
-const held = new Map<string, { token: string; options: OutOptions }>();
+/**
+ * The locks this process holds, by folder, with the options they were taken with, and whether the
+ * run has retired the folder's previous reports (from then on the folder is the run's: anything that
+ * appears where a report goes was put there during the run, D-REL-04).
+ */
+const held = new Map<string, { token: string; options: OutOptions; retired?: boolean }>();
+
+/** A file that appeared in the output folder during a run where a report goes, and where it was moved. */
+export interface ForeignFile {
+  /** Its name inside the output folder (`junit.xml`, `failures/ENV-X.json`, the manifest). */
+  name: string;
+  /** The name it was moved to, beside it (`junit.xml.foreign`). */
+  movedTo: string;
+}
+
+/** The foreign files each folder's last write moved aside (`takeForeignFiles`). */
+const foreign = new Map<string, ForeignFile[]>();
+
+/** The files the last write into `outDir` found there that no run of ours wrote, and moved aside (once: they are forgotten then). */
+export function takeForeignFiles(outDir: string): ForeignFile[] {
+  const dir = resolve(outDir);
+  const found = foreign.get(dir) ?? [];
+  foreign.delete(dir);
+  return found;
+}
 /** Temp files this process is writing: removed on exit, whatever ends the process. */
 const temps = new Set<string>();
 let exitHookInstalled = false;
@@ -381,7 +404,42 @@ export function lockOutDir(
   installExitHook();
   held.set(dir, { token, options });
   removeStaleTemps(dir);
-  return { dir, retirePrevious: () => removeOurSet(dir, []), release: () => releaseLock(dir, token) };
+  return {
+    dir,
+    retirePrevious: () => {
+      removeOurSet(dir, []);
+      const h = held.get(dir);
+      if (h?.token === token) h.retired = true;
+    },
+    release: () => releaseLock(dir, token),
+  };
+}
+
+/**
+ * Moves whatever stands in `dir` where one of `names` goes, where the manifest goes, or among the
+ * failure files, to a free name beside it (`<name>.foreign`, `<name>.foreign-2`, ...); a `failures`
+ * that is not a folder goes the same way. Renaming opens nothing, so a FIFO or a folder moves as a
+ * file does. Returns what it moved.
+ */
+function moveAside(dir: string, names: readonly string[]): ForeignFile[] {
+  const moved: ForeignFile[] = [];
+  const move = (name: string) => {
+    if (lstatOrUndefined(join(dir, name)) === undefined) return;
+    let to = `${name}.foreign`;
+    for (let n = 2; lstatOrUndefined(join(dir, to)) !== undefined; n++) to = `${name}.foreign-${n}`;
+    try {
+      renameSync(join(dir, name), join(dir, to));
+      moved.push({ name, movedTo: to });
+    } catch (e) {
+      throw new UsageError(
+        `${join(dir, name)} appeared during the run and cannot be moved aside: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
+    }
+  };
+  const failures = lstatOrUndefined(join(dir, FAILURES_DIR));
+  if (failures !== undefined && !failures.isDirectory()) move(FAILURES_DIR);
+  for (const name of new Set([MANIFEST, ...names, ...presentFailureFiles(dir)])) move(name);
+  return moved;
 }
 
 /** Removes the temp files of runs whose process is gone (a run killed while it wrote). */
@@ -468,6 +526,18 @@ export function writeReportFiles(outDir: string, files: readonly ReportFile[]): 
   try {
     for (const f of files)
       if (!isReportFileName(f.name)) throw new Error(`not a report file name: ${JSON.stringify(f.name)}`);
+    // A run that retired the folder's reports made it its own: what stands where a report goes now
+    // was put there during the run (an adapter writing a junit.xml), and is moved aside, never
+    // overwritten and never a reason to lose the run (D-REL-04).
+    const h = held.get(dir);
+    if (h?.retired === true && h.options.force !== true)
+      foreign.set(
+        dir,
+        moveAside(
+          dir,
+          files.map((f) => f.name),
+        ),
+      );
     assertOwnedFiles(
       dir,
       files.map((f) => f.name),

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { abortAdapter, abortAllAdapters, closeAdapter, containmentNote } from '../../adapters/load.js';
 import { adapterKindOf } from '../../contract/adapter-spec.js';
@@ -11,7 +12,7 @@ import { expandPath, PATH_SYNTAX } from '../../engine/path.js';
 import { DEFAULT_SHRINK_BUDGET_MS } from '../../engine/defaults.js';
 import { randomSeed } from '../../engine/seed.js';
 import { TOOL } from '../../io/package.js';
-import { lockOutDir } from '../../io/report-files.js';
+import { lockOutDir, takeForeignFiles } from '../../io/report-files.js';
 import { createProgressReporter } from '../../reporters/progress.js';
 import { renderSummary, summaryOptionsFor, writtenLine, type SummaryStream } from '../../reporters/terminal.js';
 import { listedChecks } from '../../api/listing.js';
@@ -255,6 +256,12 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       io.err.write(
         `uaix-conformance: the run was stopped: the pack's process held ${overMemory} MiB, ${overBudget('memory', budgets.memory ?? DEFAULT_BUDGETS.memory, 'which is')}; the report of what finished is marked incomplete\n`,
       );
+    // What appeared in the output folder during the run was moved aside for the run's own reports (D-REL-04).
+    if (out !== undefined)
+      for (const f of takeForeignFiles(out))
+        io.err.write(
+          `uaix-conformance: ${shownPath(io, join(out, f.name))} appeared in the output folder during the run and was not written by uaix-conformance: moved to ${shownPath(io, join(out, f.movedTo))}, and this run's file is in its place\n`,
+        );
     const shownWritten = written.map((f) => shownPath(io, f));
     if (written.length && !values.quiet) io.err.write(writtenLine(shownWritten));
     const summary = renderSummary(report, {
