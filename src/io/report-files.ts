@@ -7,7 +7,6 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
   readSync,
   renameSync,
   rmdirSync,
@@ -19,6 +18,7 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../contract/errors.js';
+import { openUserFile, readUserFile } from './user-file.js';
 
 /**
  * The output folder of a run (`--out`). Four promises, all kept here:
@@ -224,7 +224,8 @@ function assertRegularOrAbsent(path: string): Stats | undefined {
 /** The sha256 of a file, read in chunks (a report may be large). */
 function fileDigest(path: string): string {
   const hash = createHash('sha256');
-  const fd = openSync(path, 'r');
+  // Opened without blocking and checked as opened (D-REL-05): a FIFO swapped in after the check cannot hang the run.
+  const { fd } = openUserFile(path, path);
   try {
     const buf = Buffer.alloc(1 << 20);
     for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) hash.update(buf.subarray(0, n));
@@ -239,7 +240,7 @@ function readManifest(dir: string): Manifest | undefined {
   const path = join(dir, MANIFEST);
   if (!lstatOrUndefined(path)?.isFile()) return undefined;
   try {
-    const m = JSON.parse(readFileSync(path, 'utf8')) as Partial<Manifest>;
+    const m = JSON.parse(readUserFile(path, path, 64 * 1024 * 1024).toString('utf8')) as Partial<Manifest>;
     if (m.format !== MANIFEST_FORMAT || !Array.isArray(m.files)) return undefined;
     return {
       format: MANIFEST_FORMAT,
@@ -335,7 +336,7 @@ function isAlive(pid: number): boolean {
 /** The pid a lock file names, or undefined when it names none. */
 function lockOwner(path: string): number | undefined {
   try {
-    const pid = (JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown }).pid;
+    const pid = (JSON.parse(readUserFile(path, path, 4096).toString('utf8')) as { pid?: unknown }).pid;
     return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
@@ -345,7 +346,8 @@ function lockOwner(path: string): number | undefined {
 function releaseLock(dir: string, token: string): void {
   const path = join(dir, LOCK);
   try {
-    if ((JSON.parse(readFileSync(path, 'utf8')) as { token?: unknown }).token === token) unlinkSync(path);
+    if ((JSON.parse(readUserFile(path, path, 4096).toString('utf8')) as { token?: unknown }).token === token)
+      unlinkSync(path);
   } catch {
     // gone, or taken over: not ours to remove
   }
