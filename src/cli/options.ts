@@ -6,6 +6,7 @@ import { nearName } from './usage.js';
 import type { Adapter } from '../contract/adapter.js';
 import { UsageError } from '../contract/errors.js';
 import { parseShard, type ShardSpec } from '../engine/chunks.js';
+import { expandPath, PATH_SYNTAX } from '../engine/path.js';
 import { SEED_MAX, SEED_MIN } from '../engine/seed.js';
 import { loadSpec } from '../io/spec-files.js';
 import type { SpecData } from '../spec/index.js';
@@ -196,4 +197,25 @@ export function budgetOption(values: readonly string[] | undefined): Partial<Bud
     out[name as BudgetName] = intOption(`budget ${name}`, m[2]!, 0, 1, MAX_BUDGET);
   }
   return out;
+}
+
+/** The longest run of one repeated step a replay path may write (`0*1000000`), as `expandPath` takes it. */
+export const MAX_REPEATED_STEP = 1_000_000;
+
+/**
+ * A replay path option (`--replay` of a run, `--path` of replay): fast-check's path, with runs of a
+ * repeated step written `step*count`, expanded; anything else (a count past `MAX_REPEATED_STEP`
+ * included) is one usage line naming the option.
+ */
+export function pathOption(name: string, raw: string): string {
+  const tooLong = raw.split(':').some((step) => Number(step.split('*')[1] ?? 1) > MAX_REPEATED_STEP);
+  if (!PATH_SYNTAX.test(raw) || tooLong)
+    throw new UsageError(
+      `--${name} takes a fast-check path such as 12:0:3 or 12:0*40:3 (a step repeated at most ${MAX_REPEATED_STEP} times), got "${raw}"`,
+    );
+  try {
+    return expandPath(raw);
+  } catch {
+    throw new UsageError(`--${name} takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${raw}"`);
+  }
 }

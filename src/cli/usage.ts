@@ -66,8 +66,9 @@ Examples:
 
 Every command has its own help: uaix-conformance <command> --help`;
 
-export const REPLAY_USAGE = `usage: uaix-conformance replay <report.json> <check-id> [--adapter spec] [--path p] [--seed n]
-       uaix-conformance replay <check-id> --adapter spec --seed n --path p [--runs n]`;
+export const REPLAY_USAGE = `usage: uaix-conformance replay <report.json> <check-id> [--adapter spec | --use-report-adapter] [--path p] [--seed n]
+       uaix-conformance replay <check-id> --adapter spec --seed n --path p [--runs n]
+A report's own adapter runs only when it is reference or with --use-report-adapter: a report may come from anywhere.`;
 
 export const FIXTURES_USAGE = `usage: uaix-conformance fixtures export [report.json] --out <dir> [--corpus N]
        uaix-conformance fixtures run <dir> --adapter <spec> [--check glob] [--json]`;
@@ -151,8 +152,10 @@ const REPLAY_HELP = `${REPLAY_USAGE}
 Re-runs one failing case of a report (or a seed and path) and says FIXED or STILL FAILING.
 
 Options:
-  -a, --adapter <spec>   the adapter to replay against (default: the report's)
+  -a, --adapter <spec>   the adapter to replay against (default: reference, when the report names it)
       --adapter-cmd <cmd>  an adapter process speaking uaix-adapter/1
+      --use-report-adapter  run the adapter the report names (a command or a module): a report may
+                         come from anywhere, so replay runs none but reference without this
       --path <p>         the fast-check path of the case (default: the report's)
   -s, --seed <int>       the run seed (default: the report's)
   -n, --runs <int>       cases per check, as in the run that failed
@@ -163,7 +166,7 @@ Options:
   -h, --help             this text
 
 Example:
-  uaix-conformance replay reports/report.json ENV-EXPIRED`;
+  uaix-conformance replay reports/report.json ENV-EXPIRED --adapter ./my-impl.mjs`;
 
 /** `fixtures --help`. */
 const FIXTURES_HELP = `${FIXTURES_USAGE}

@@ -154,7 +154,21 @@ export function guardAdapter<A extends Adapter>(adapter: A, options: GuardOption
   const wrap = (target: object, prefix: string): object =>
     new Proxy(target, {
       get(t, key, receiver) {
-        const value = Reflect.get(t, key, receiver);
+        let value: unknown;
+        try {
+          value = Reflect.get(t, key, receiver);
+        } catch (e) {
+          // A getter or a trap that throws on a member of the contract: the member reads as a method
+          // that throws it (a `describe` that fails is a usage error, any other call errors its check),
+          // the recovery policy as one whose methods do. Any other name throws as it did.
+          const member = prefix === '' ? String(key) : `${prefix}.${String(key)}`;
+          const throwing = () => {
+            throw e;
+          };
+          if (key === 'recovery' && prefix === '') return { start: throwing, observe: throwing };
+          if (key === 'describe' || (typeof key === 'string' && isContractMethod(member))) return throwing;
+          throw e;
+        }
         if (typeof key !== 'string') return value;
         const member = prefix === '' ? key : `${prefix}.${key}`;
         if (prefix === '' && key === 'recovery' && value !== null && typeof value === 'object') {

@@ -8,7 +8,6 @@ import type { Adapter } from '../../contract/adapter.js';
 import type { Report } from '../../model/report.js';
 import { UsageError } from '../../contract/errors.js';
 import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter } from '../../engine/harness.js';
-import { expandPath, PATH_SYNTAX } from '../../engine/path.js';
 import { DEFAULT_SHRINK_BUDGET_MS } from '../../engine/defaults.js';
 import { randomSeed } from '../../engine/seed.js';
 import { TOOL } from '../../io/package.js';
@@ -30,6 +29,7 @@ import {
   listOption,
   loadNamedAdapter,
   nowOption,
+  pathOption,
   RUN_OPTIONS,
   seedOption,
   shardOption,
@@ -107,9 +107,8 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
   // Selected on the listing: a typo is refused before any suite is loaded (runPack loads the ones it needs).
   const checks = selectChecks(await listedChecks(), { suites, checks: checkGlobs });
   const replayPath = values.replay;
+  const expandedReplay = replayPath !== undefined ? pathOption('replay', replayPath) : undefined;
   if (replayPath !== undefined) {
-    if (!PATH_SYNTAX.test(replayPath))
-      throw new UsageError(`--replay takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${replayPath}"`);
     if (checks.length !== 1)
       throw new UsageError(`--replay needs exactly one check (--check <id>), the selection holds ${checks.length}`);
     if (givenSeed === undefined) throw new UsageError('--replay needs the --seed of the run that failed');
@@ -222,7 +221,7 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       suites,
       checks: checkGlobs,
       spec,
-      ...(replayPath !== undefined ? { replayPath: expandPath(replayPath) } : {}),
+      ...(expandedReplay !== undefined ? { replayPath: expandedReplay } : {}),
       ...(shard ? { shard } : {}),
       ...(out !== undefined ? { out } : {}),
       reporters: [progress],
@@ -275,8 +274,10 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
     if (code === EXIT.empty) io.err.write(emptyRunLine(report));
     return code;
   } finally {
-    stopListening();
-    await closeAdapter(adapter);
+    // The reports are written: the folder's lock goes first, so that a signal while the adapter closes
+    // (which no longer ends the process before its exit hooks run) cannot leave it behind.
     outLock?.release();
+    await closeAdapter(adapter);
+    stopListening();
   }
 }
