@@ -286,8 +286,11 @@ describe('--workers', () => {
   });
 
   it('a worker thread whose adapter in process never yields is ended after --timeout + 1 s: its check errors, the run goes on', async () => {
-    expect(await gatedRun('if (!here) for (;;) {} return referenceAdapter.computeChecksum(packet);', '2000')).toBe(
-      'the worker thread running this check was stopped: its adapter in process held the thread for more than 3000 ms (isolated, without --in-process, its process would be killed)',
+    // Blocked for good without burning a core (Atomics.wait on a cell nobody wakes); the main thread's
+    // first call waits for the worker thread to start, so the deadline leaves a loaded machine room.
+    const block = 'if (!here) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);';
+    expect(await gatedRun(`${block} return referenceAdapter.computeChecksum(packet);`, '8000')).toBe(
+      'the worker thread running this check was stopped: its adapter in process held the thread for more than 9000 ms (isolated, without --in-process, its process would be killed)',
     );
   });
 
