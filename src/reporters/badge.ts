@@ -21,8 +21,9 @@ const COLOR: Record<VerdictState, string> = {
 
 /**
  * The badge of a report: the pass ratio over the checks that ran (`20/22 passed, 40 skipped`),
- * green when every check that ran passed, yellow when only SHOULD checks failed, red when a MUST
- * check failed or errored, grey when the run was interrupted or nothing ran.
+ * green when every check that ran passed, yellow when only SHOULD checks failed or some check
+ * judged nothing, red when a MUST check failed or errored, grey when the run was interrupted or
+ * nothing was judged.
  */
 export function badgeOf(report: Readonly<Report>): EndpointBadge {
   const v = verdictOf(report);

@@ -18,8 +18,20 @@ import type { FileReporter } from './reporter.js';
 
 /** Longest shown form of one value; the full value is always in report.json. */
 const MAX_VALUE_CHARS = 20_000;
-const STATUSES = ['passed', 'failed', 'errored', 'skipped'] as const;
-const LABEL = { passed: 'PASS', failed: 'FAIL', errored: 'ERROR', skipped: 'SKIP' } as const;
+const STATUSES = ['passed', 'failed', 'errored', 'skipped', 'not-judged'] as const;
+const LABEL = {
+  passed: 'PASS',
+  failed: 'FAIL',
+  errored: 'ERROR',
+  skipped: 'SKIP',
+  'not-judged': 'NOT JUDGED',
+} as const;
+
+/** The statuses a summary names: `not-judged` only when some check is (a report without any reads as before). */
+const named = (counts: Counts) => STATUSES.filter((s) => s !== 'not-judged' || counts[s] > 0);
+
+/** A status in words: `not-judged` as `not judged`. */
+const inWords = (s: (typeof STATUSES)[number]): string => s.replace('-', ' ');
 
 /**
  * The page may load nothing, run nothing and submit nothing: the only thing allowed is the one
@@ -33,7 +45,7 @@ function contentSecurityPolicy(css: string): string {
 type Counts = Record<(typeof STATUSES)[number], number>;
 
 function countStatuses(checks: readonly CheckReport[]): Counts {
-  const c: Counts = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+  const c: Counts = { passed: 0, failed: 0, errored: 0, skipped: 0, 'not-judged': 0 };
   for (const k of checks) if (k.status in c) c[k.status] += 1;
   return c;
 }
@@ -45,7 +57,9 @@ function bar(counts: Counts, label: string): string {
 
 /** The status counts under a bar; `expected` says how many of them the gate expected. */
 function legend(counts: Counts, expected: Partial<Counts> = {}): string {
-  return `<ul class="legend">${STATUSES.map((s) => `<li class="${s}">${counts[s]} ${s}${expected[s] ? ` (${expected[s]} expected)` : ''}</li>`).join('')}</ul>`;
+  return `<ul class="legend">${named(counts)
+    .map((s) => `<li class="${s}">${counts[s]} ${inWords(s)}${expected[s] ? ` (${expected[s]} expected)` : ''}</li>`)
+    .join('')}</ul>`;
 }
 
 /** An issue reference: a link when it is an http(s) URL (nothing else may become a link), text otherwise. */
@@ -141,6 +155,8 @@ function checkItem(c: CheckReport): string {
   if (c.status === 'failed') body = failureDetails(c);
   else if (c.status === 'errored') body = errorDetails(c);
   else if (c.status === 'skipped') body = `<p class="ref">Skipped: ${text(c.skipReason ?? 'not run')}</p>`;
+  else if (c.status === 'not-judged')
+    body = `<p class="message">Not judged: ${text(displayText(c.notJudged.message, MAX_VALUE_CHARS))}</p>${evidence(c)}`;
   else body = evidence(c);
   return (
     `<li class="check ${attr(c.status)}${expectationClass(c.expectation)}" id="${attr(anchor(c.id))}">` +
@@ -157,7 +173,12 @@ function suiteSection(report: Readonly<Report>, suite: string, checks: readonly 
   return (
     `<section class="suite" id="${attr(`suite-${suite}`)}"><div class="suite-head"><h2>${text(suite)}</h2>` +
     `<span>${counts.passed}/${checks.length - counts.skipped} passed</span></div>` +
-    `${bar(counts, `${suite}: ${STATUSES.map((s) => `${counts[s]} ${s}`).join(', ')}`)}${legend(counts, expectedCounts({ ...report, checks: [...checks] }))}` +
+    `${bar(
+      counts,
+      `${suite}: ${named(counts)
+        .map((s) => `${counts[s]} ${inWords(s)}`)
+        .join(', ')}`,
+    )}${legend(counts, expectedCounts({ ...report, checks: [...checks] }))}` +
     `<ol class="checks">${checks.map(checkItem).join('')}</ol></section>`
   );
 }
@@ -268,6 +289,8 @@ function filters(report: Readonly<Report>, suites: readonly string[]): string {
     ['f-passed', 'Passed', n((c) => c.status === 'passed')],
     ['f-skipped', 'Skipped', n((c) => c.status === 'skipped' && c.expectation?.result !== 'expected')],
   ];
+  const vacuous = n((c) => c.status === 'not-judged' && c.expectation?.result !== 'expected');
+  if (vacuous > 0) options.push(['f-not-judged', 'Not judged', vacuous]);
   if (report.gate)
     options.push(
       ['f-expected', 'Expected', n((c) => c.expectation?.result === 'expected')],
@@ -308,7 +331,9 @@ export function renderHtml(report: Readonly<Report>): string {
   const who = `${report.adapter.name} ${report.adapter.version}`;
   const suites = [...new Set(report.checks.map((c) => c.suite))];
   const counts = countStatuses(report.checks);
-  const summaryLabel = `${STATUSES.map((s) => `${counts[s]} ${s}`).join(', ')}`;
+  const summaryLabel = `${named(counts)
+    .map((s) => `${counts[s]} ${inWords(s)}`)
+    .join(', ')}`;
   const css = REPORT_CSS + filterCss(suites.length);
   return [
     '<!doctype html>',
@@ -323,7 +348,7 @@ export function renderHtml(report: Readonly<Report>): string {
     `<nav aria-label="Suites"><ul class="suites">${suites
       .map((s) => {
         const c = countStatuses(report.checks.filter((k) => k.suite === s));
-        return `<li><a href="#${attr(`suite-${s}`)}">${text(s)}</a> ${c.passed}/${c.passed + c.failed + c.errored} passed${c.skipped ? `, ${c.skipped} skipped` : ''}${bar(c, s)}</li>`;
+        return `<li><a href="#${attr(`suite-${s}`)}">${text(s)}</a> ${c.passed}/${c.passed + c.failed + c.errored + c['not-judged']} passed${c.skipped ? `, ${c.skipped} skipped` : ''}${c['not-judged'] ? `, ${c['not-judged']} not judged` : ''}${bar(c, s)}</li>`;
       })
       .join('')}</ul></nav>`,
     gateSection(report),

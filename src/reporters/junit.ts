@@ -51,8 +51,8 @@ function caseKind(report: Readonly<Report>, c: CheckReport): CaseKind {
     ? 'failure'
     : c.status === 'errored'
       ? 'error'
-      : c.status === 'skipped'
-        ? 'skipped'
+      : c.status === 'skipped' || c.status === 'not-judged'
+        ? 'skipped' // JUnit has no "judged nothing": a skip, whose message says so
         : 'passed';
 }
 
@@ -133,7 +133,16 @@ function caseBody(report: Readonly<Report>, c: CheckReport, kind: CaseKind): Rec
               : {}),
         },
       };
-    return { skipped: { '@message': c.status === 'skipped' ? xmlSafe(c.skipReason) : '' } };
+    return {
+      skipped: {
+        '@message':
+          c.status === 'skipped'
+            ? xmlSafe(c.skipReason)
+            : c.status === 'not-judged'
+              ? xmlSafe(`not judged: ${c.notJudged.message}`)
+              : '',
+      },
+    };
   }
   if (kind === 'error' && c.status === 'errored')
     return {

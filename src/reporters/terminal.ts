@@ -3,9 +3,9 @@ import { escapeTerminal } from './escape.js';
 import { evidenceLine } from './evidence.js';
 import { renderFailureView } from './failure-view.js';
 import { counted } from '../model/words.js';
-import { paletteFor, PLAIN, type Palette } from './terminal-style.js';
+import { paletteFor, PLAIN, type Palette, STATUS_MARK } from './terminal-style.js';
 
-const MARK = { passed: 'PASS', failed: 'FAIL', errored: 'ERR ', skipped: 'SKIP' } as const;
+const MARK = STATUS_MARK;
 
 /** Adapter text on one terminal line: whitespace runs as one space, controls escaped, at most `max` characters (a huge message is cut before any work on it). */
 function oneLine(s: string, max = 200): string {
@@ -28,9 +28,11 @@ export interface SummaryOptions {
 /** The status counts of a summary, each coloured by its status when it is not zero. */
 function countsLine(report: Report, p: Palette): string {
   const s = report.summary;
-  const part = (n: number, status: 'passed' | 'failed' | 'errored' | 'skipped') =>
-    n > 0 ? p.status(status, `${n} ${status}`) : `${n} ${status}`;
-  return `${counted(s.total, 'check')}: ${part(s.passed, 'passed')}, ${part(s.failed, 'failed')}, ${part(s.errored, 'errored')}, ${part(s.skipped, 'skipped')}`;
+  const part = (n: number, status: 'passed' | 'failed' | 'errored' | 'skipped' | 'not-judged') =>
+    n > 0 ? p.status(status, `${n} ${status.replace('-', ' ')}`) : `${n} ${status}`;
+  // Not-judged checks are named only when there are some: a report without any reads as before.
+  const vacuous = s.notJudged > 0 ? `, ${part(s.notJudged, 'not-judged')}` : '';
+  return `${counted(s.total, 'check')}: ${part(s.passed, 'passed')}, ${part(s.failed, 'failed')}, ${part(s.errored, 'errored')}, ${part(s.skipped, 'skipped')}${vacuous}`;
 }
 
 /**
@@ -42,7 +44,7 @@ export function renderSummary(report: Report, options: SummaryOptions = {}): str
   const p = options.palette ?? PLAIN;
   const lines: string[] = [];
   for (const c of report.checks) {
-    if (options.verbose || c.status === 'failed' || c.status === 'errored') {
+    if (options.verbose || c.status === 'failed' || c.status === 'errored' || c.status === 'not-judged') {
       lines.push(`${p.status(c.status, MARK[c.status])} ${escapeTerminal(c.id)} [${c.severity}] ${oneLine(c.title)}`);
       if (c.status === 'failed') {
         lines.push(`     ${oneLine(c.failure.message)}`);
@@ -68,6 +70,7 @@ export function renderSummary(report: Report, options: SummaryOptions = {}): str
         if (c.failure.shrinkCut !== undefined) lines.push(`     not fully shrunk: ${oneLine(c.failure.shrinkCut)}`);
       }
       if (c.status === 'errored') lines.push(`     ${oneLine(c.error.message)}`);
+      if (c.status === 'not-judged') lines.push(`     not judged: ${oneLine(c.notJudged.message)}`);
       if (c.status === 'skipped' && options.verbose) lines.push(`     ${oneLine(c.skipReason)}`);
       if (c.status !== 'skipped') lines.push(`     tried: ${evidenceLine(c.evidence)}`);
     }

@@ -40,7 +40,15 @@ describe('a run', () => {
     expect(c!.failure.replay).toBe(
       `npx uaix-conformance --adapter ./odd.mjs --check SYN-ACCEPTS --seed 3 --runs 50 --replay ${compactPath(c!.failure.path)}`,
     );
-    expect(report.summary).toEqual({ total: 1, passed: 0, failed: 1, errored: 0, skipped: 0, mustFailed: 1 });
+    expect(report.summary).toEqual({
+      total: 1,
+      passed: 0,
+      failed: 1,
+      errored: 0,
+      skipped: 0,
+      notJudged: 0,
+      mustFailed: 1,
+    });
   });
 
   it('counts the cases it tried and their tags as evidence, in key order', async () => {
@@ -194,7 +202,7 @@ describe('a run', () => {
       selection: { suites: ['synthetic'], checks: [] },
     });
     expect(report).toMatchObject({
-      format: 'uaix-conformance-report/2',
+      format: 'uaix-conformance-report/3',
       tool: { name: 'uaix-conformance', version: '0.0.0-test' },
       adapter: { name: 'synthetic', version: '1', spec: 'x' },
       run: {

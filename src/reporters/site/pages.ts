@@ -37,11 +37,12 @@ export const CELL_LABEL: Record<CellStatus, string> = {
   failed: 'FAIL',
   errored: 'ERROR',
   skipped: 'SKIP',
+  'not-judged': 'NOT JUDGED',
   expected: 'EXPECTED',
   absent: '—',
 };
 /** The statuses a bar draws, in order. */
-const BAR_STATUSES = ['passed', 'expected', 'failed', 'errored', 'skipped'] as const;
+const BAR_STATUSES = ['passed', 'expected', 'failed', 'errored', 'not-judged', 'skipped'] as const;
 
 /** The page may load nothing and run nothing: only its one stylesheet, by hash. */
 function contentSecurityPolicy(css: string): string {
@@ -71,7 +72,7 @@ function bar(n: SuiteCounts, label: string): string {
 
 /** `passed/ran` of counts, with expected failures and skips when any. */
 function countsText(n: SuiteCounts): string {
-  return `${n.passed}/${n.ran}${n.expected ? `, ${n.expected} expected` : ''}${n.skipped ? `, ${n.skipped} skipped` : ''}`;
+  return `${n.passed}/${n.ran}${n.expected ? `, ${n.expected} expected` : ''}${n['not-judged'] ? `, ${n['not-judged']} not judged` : ''}${n.skipped ? `, ${n.skipped} skipped` : ''}`;
 }
 
 /** How a run is named everywhere: implementation name and version. */
@@ -119,7 +120,7 @@ function filters(suites: readonly string[]): string {
   const status = [
     `<label><input type="radio" name="status" id="ft-all" checked> all</label>`,
     ...CELL_STATUSES.filter((s) => s !== 'absent').map(
-      (s) => `<label><input type="radio" name="status" id="ft-${s}"> ${s}</label>`,
+      (s) => `<label><input type="radio" name="status" id="ft-${s}"> ${s.replace('-', ' ')}</label>`,
     ),
   ];
   return `<section class="filters" aria-label="Filters"><fieldset><legend>Suite</legend>${suite.join('')}</fieldset><fieldset><legend>Rows with a check that is</legend>${status.join('')}</fieldset></section>`;
@@ -315,6 +316,8 @@ function runEntry(run: SiteRun, c: CheckReport): string {
   if (c.status === 'failed') body += failureBlock(c);
   else if (c.status === 'errored') body += errorBlock(c);
   else if (c.status === 'skipped') body += `<p class="ref">Skipped: ${text(c.skipReason)}</p>`;
+  else if (c.status === 'not-judged')
+    body += `<p class="ref">Not judged: ${text(displayText(c.notJudged.message, MAX_VALUE_CHARS))} (${c.evidence.cases} cases, seed ${run.report.run.seed})</p>`;
   else body += `<p class="ref">${c.evidence.cases} cases passed (seed ${run.report.run.seed})</p>`;
   return (
     `<li class="check ${s}" id="${attr(runAnchor(run))}"><div class="run-head"><span class="status ${s}">${CELL_LABEL[s]}</span>` +
