@@ -1,3 +1,4 @@
+import { REPORT_FILES } from '../model/report-files.js';
 import type { Report } from '../model/report.js';
 import { ratioText, verdictOf, type VerdictState } from '../model/verdict.js';
 import { jsonChunks } from './json.js';
@@ -37,4 +38,4 @@ export function renderBadge(report: Readonly<Report>): string {
 }
 
 /** The badge as a file reporter. */
-export const badgeReporter: FileReporter = { name: 'badge', file: 'badge.json', render: renderBadge };
+export const badgeReporter: FileReporter = { name: 'badge', file: REPORT_FILES.badge, render: renderBadge };

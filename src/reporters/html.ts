@@ -1,3 +1,4 @@
+import { REPORT_FILES } from '../model/report-files.js';
 import { createHash } from 'node:crypto';
 import { counted } from '../model/words.js';
 import { entryText, expectationLine, expectedCounts } from '../model/gate.js';
@@ -371,4 +372,4 @@ export function renderHtml(report: Readonly<Report>): string {
 }
 
 /** The HTML report as a file reporter. */
-export const htmlReporter: FileReporter = { name: 'html', file: 'report.html', render: renderHtml };
+export const htmlReporter: FileReporter = { name: 'html', file: REPORT_FILES.html, render: renderHtml };

@@ -1,3 +1,4 @@
+import { REPORT_FILES } from '../model/report-files.js';
 import { xmlBuilderClass } from '../contract/dependency.js';
 import { acceptedByGate, expectationLine, failsGate } from '../model/gate.js';
 import type { CheckReport, Report } from '../model/report.js';
@@ -216,4 +217,4 @@ export function renderJunit(report: Report): string {
 }
 
 /** `junit.xml` as a file reporter. */
-export const junitReporter: FileReporter = { name: 'junit', file: 'junit.xml', render: renderJunit };
+export const junitReporter: FileReporter = { name: 'junit', file: REPORT_FILES.junit, render: renderJunit };

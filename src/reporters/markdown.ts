@@ -1,3 +1,4 @@
+import { REPORT_FILES } from '../model/report-files.js';
 import { problemOf, type CheckReport, type Report } from '../model/report.js';
 import { counted } from '../model/words.js';
 import {
@@ -220,6 +221,6 @@ export function renderMarkdown(report: Readonly<Report>, budget = MARKDOWN_BUDGE
 /** The Markdown summary as a file reporter. */
 export const markdownReporter: FileReporter = {
   name: 'markdown',
-  file: 'summary.md',
+  file: REPORT_FILES.markdown,
   render: (report) => renderMarkdown(report),
 };
