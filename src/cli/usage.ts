@@ -14,7 +14,8 @@ export const USAGE = `Usage:
   uaix-conformance merge <shard.json>... [--out dir]                  shard reports into one report
   uaix-conformance site <report.json>... --out <dir>                  a static results site: matrix, history, badges
   uaix-conformance gate <report.json> --expect <file>                 apply expectations to a report
-  uaix-conformance init [--lang ts|js|python|go|rust|java] [dir]      write a starter adapter
+  uaix-conformance init [--lang ts|js|python|go|rust|java|python-http|node-http] [dir]
+                                                                      write a starter adapter or service
   uaix-conformance doctor --adapter <spec>                            try each member once, say what is wrong
 
 Options:
@@ -89,15 +90,16 @@ export const SITE_USAGE = 'usage: uaix-conformance site <report.json>... --out <
 export const GATE_USAGE =
   'usage: uaix-conformance gate <report.json> --expect <expectations.json> [--allow-stale] [--update-expect]';
 
-export const INIT_USAGE = `usage: uaix-conformance init [--lang ts|js|python|go|rust|java] [dir]
+export const INIT_USAGE = `usage: uaix-conformance init [--lang ts|js|python|go|rust|java|python-http|node-http] [dir]
 
 Writes a starter adapter into dir (default: the current folder): every member stubbed and left
 unlisted, so the pack skips its checks until you implement one, a three-line README, and the
 command to run. ts and js are in-process modules; python, go, rust and java are child processes
-speaking uaix-adapter/1 (docs/protocol.md). Never overwrites a file.
+speaking uaix-adapter/1 (docs/protocol.md); python-http (standard library) and node-http are small
+HTTP services speaking its HTTP binding, tested with --adapter-url. Never overwrites a file.
 
 Options:
-  -l, --lang <lang>   ts (default), js, python, go, rust or java
+  -l, --lang <lang>   ts (default), js, python, go, rust, java, python-http or node-http
   -h, --help          this text
 
 Example:
