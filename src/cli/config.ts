@@ -174,7 +174,7 @@ export async function withConfig(
   return { argv: [...front, ...rest], config: { file, values } };
 }
 
-/** The three ways of naming the adapter are one choice: a flag giving any of them overrides the file's. */
+/** The four ways of naming the adapter are one choice: a flag giving any of them overrides the file's. */
 const ADAPTER_KEYS = ['adapter', 'adapter-cmd', 'adapter-url', 'uas-verify-cmd'];
 
 /** True when the command line sets something the config key would contradict. */

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveAdapterHttp } from '../../src/adapters/http/serve.js';
@@ -427,6 +427,32 @@ describe('secrets stay out of every report and the terminal', () => {
     // What was hidden is said to be: the reader knows a secret was there.
     expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).toContain('[redacted]');
     expect(run.stdout + run.stderr).toContain('[redacted]');
+  });
+});
+
+describe('a config file', () => {
+  it('names the service and its headers; its header values are secrets too', async () => {
+    const SECRET = 'cfg-token-8c7b6a5d4e';
+    let sent: string | undefined;
+    const s = await service(async (incoming) => {
+      sent = incoming.req.headers['x-api-key'] as string;
+      if (incoming.msg?.method === 'computeChecksum')
+        return sendText(incoming.res, 500, `key ${sent} is not allowed`, 'text/plain');
+      await asReference()(incoming);
+    });
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'uaix-conformance.config.json'),
+      JSON.stringify({ 'adapter-url': s.url, header: [`X-Api-Key: ${SECRET}`], check: ['INT-CHECKSUM'], runs: 2 }),
+    );
+    const r = await cli(['--out', 'out'], dir);
+    expect(r.code, r.stderr).toBe(1);
+    expect(sent).toBe(SECRET);
+    const text = readFileSync(join(dir, 'out', 'report.json'), 'utf8');
+    expect(JSON.parse(text).checks[0].error.message).toBe(
+      'computeChecksum: the service answered 500 Internal Server Error with a body: key [redacted] is not allowed',
+    );
+    expect([text, r.stdout, r.stderr].some((t) => t.includes(SECRET))).toBe(false);
   });
 });
 
