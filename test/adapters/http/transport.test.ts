@@ -16,7 +16,7 @@ afterEach(async () => {
 async function adapterFor(handler: Parameters<typeof startService>[0], options = {}): Promise<Adapter> {
   const s = await startService(handler);
   services.push(s);
-  const a = await createHttpAdapter(s.url, { timeoutMs: 5000, ...options });
+  const a = await createHttpAdapter(s.url, { timeoutMs: 20_000, ...options });
   adapters.push(a);
   return a;
 }
