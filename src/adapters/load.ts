@@ -1,8 +1,11 @@
 import type { Adapter } from '../contract/adapter.js';
+import { TOOL } from '../io/package.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
 import { lazyReference } from './lazy-reference.js';
 import { loadAdapterModule } from './module.js';
-import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
+import { adapterKindOf, COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
+import type { Header } from './http/headers.js';
+import type { NetworkRecord } from '../model/report.js';
 
 export { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 
@@ -32,6 +35,18 @@ async function loadProcessModules(): Promise<ProcessModules> {
   return processModules;
 }
 
+/** The code of live services (`--adapter-url`): loaded with the first such adapter, undici with it. */
+let httpModule: typeof import('./http/http-adapter.js') | undefined;
+
+/** What reaching a live service takes besides its URL (`--header`, `--read-only`, `--max-rate`). */
+export interface HttpLoadOptions {
+  headers?: readonly Header[];
+  readOnly?: boolean;
+  maxRate?: number;
+  /** Applied to the excerpts of what the service answered (secrets it echoed). */
+  redact?: (s: string) => string;
+}
+
 export interface LoadOptions {
   /** The run's per-call timeout (an adapter process's own deadlines are set a little under it). */
   timeoutMs?: number;
@@ -53,18 +68,30 @@ export interface LoadOptions {
    * at once. Called at most once, and not when loading fails before that point.
    */
   onStarted?: () => void;
+  /** For a live service (an `http://` or `https://` URL): its headers, read-only mode and rate. */
+  http?: HttpLoadOptions;
 }
 
 /**
  * Loads the adapter a spec names: `reference`, a command (`cmd:<command line>` starts an adapter
  * process speaking `uaix-adapter/1`; `uas-verify-cmd:<template>` runs a command-line UAS verifier
- * per case), or a module file or folder. A module and `reference` run isolated, in a child process
+ * per case), a live service (an `http://` or `https://` URL, reached over the HTTP binding), or a
+ * module file or folder. A module and `reference` run isolated, in a child process
  * of their own (`createIsolatedAdapter`), unless `inProcess`. Every loading problem is a `UsageError`.
  */
 export async function loadAdapter(spec: string, options: LoadOptions = {}): Promise<Adapter> {
   const where = options.cwd !== undefined ? { cwd: options.cwd } : {};
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   const spawned = options.onStarted !== undefined ? { onSpawned: options.onStarted } : {};
+  if (adapterKindOf(spec) === 'http') {
+    httpModule ??= await import('./http/http-adapter.js');
+    options.onStarted?.(); // its start is the service's answer to describe: the caller loads meanwhile
+    return httpModule.createHttpAdapter(spec, {
+      ...timeout,
+      ...options.http,
+      userAgent: `${TOOL.name}/${TOOL.version}`,
+    });
+  }
   if (
     !spec.startsWith(COMMAND_PREFIX) &&
     !spec.startsWith(UAS_VERIFY_PREFIX) &&
@@ -102,7 +129,7 @@ function inProcessByEnvironment(): boolean {
 
 /** Kills an out-of-process adapter's processes at once (signal handlers); no-op for in-process adapters. */
 export function abortAdapter(adapter: Adapter): void {
-  processModules?.processAdapter.processControl(adapter)?.abort();
+  (processModules?.processAdapter.processControl(adapter) ?? httpModule?.httpControl(adapter))?.abort();
 }
 
 /**
@@ -112,9 +139,15 @@ export function abortAdapter(adapter: Adapter): void {
 export function abortAllAdapters(): void {
   processModules?.connection.abortAllConnections();
   processModules?.runOnce.killAllOnce();
+  httpModule?.abortAllTransports();
 }
 
 /** Ends an out-of-process adapter's processes and waits until they are gone; no-op for in-process adapters. */
 export async function closeAdapter(adapter: Adapter): Promise<void> {
-  await processModules?.processAdapter.processControl(adapter)?.close();
+  await (processModules?.processAdapter.processControl(adapter) ?? httpModule?.httpControl(adapter))?.close();
+}
+
+/** A live service's network figures so far (report.json's `network`); undefined for any other adapter. */
+export function networkOf(adapter: Adapter): NetworkRecord | undefined {
+  return httpModule?.networkRecord(adapter);
 }

@@ -296,6 +296,25 @@ export interface Report {
   summary: Summary;
   /** Format 2, only in a gated run or merge (`--expect`): the gate's outcome. */
   gate?: GateRecord;
+  /**
+   * Only in the report of a run against a live service (`--adapter-url`, format 3):
+   * how the network behaved and how the run held back. Differs between runs, like timing.
+   */
+  network?: NetworkRecord;
+}
+
+/** What a run against a live service reports of the network (docs/protocol.md, "The HTTP binding"). */
+export interface NetworkRecord {
+  /** Answers 429, or 503 with `Retry-After`, that were waited out, the request then sent again. */
+  throttled: number;
+  /** How long the run held its requests back for them (ms, wall clock; overlapping waits count once). */
+  waitedMs: number;
+  /** Requests sent again after their connection dropped before the whole answer came. */
+  resent: number;
+  /** `--read-only`: only the members that change nothing on the service were called. */
+  readOnly: boolean;
+  /** `--max-rate`: requests per second at most, when the run bounded them. */
+  maxRate?: number;
 }
 
 /** The message of a failed or errored check; undefined for the others. */
