@@ -122,7 +122,8 @@ class Findings {
         actual: unknown;
       }
     | undefined;
-  fault: { message: string; input: unknown; evidence?: unknown; seen?: unknown } | undefined;
+  /** The first fault: the case (and its run number in the chunk) the implementation could not answer. */
+  fault: { message: string; input: unknown; run: number; evidence?: unknown; seen?: unknown } | undefined;
   /** Set once the run was asked to stop while the chunk ran: its result says nothing. */
   interrupted = false;
 
@@ -219,7 +220,7 @@ async function judgeCase(
     case 'errored':
       // A fault while shrinking means that smaller case says nothing: keep the failure found.
       if (shrinking) shrink.fault();
-      else findings.fault ??= { input, message: o.message, evidence: o.evidence, seen: o.seen };
+      else findings.fault ??= { input, run, message: o.message, evidence: o.evidence, seen: o.seen };
       return true;
   }
 }
@@ -266,12 +267,16 @@ async function settleChunk(
   }
   const fault = findings.fault;
   if (fault) {
+    // The case that errored, as a path a replay runs exactly (a fault is never shrunk).
+    const path = globalPath(chunk, String(fault.run), ctx.chunkRuns ?? CHUNK_RUNS);
     return {
       ...base,
       status: 'errored',
       error: {
         message: fault.message,
         input: show(fault.input),
+        path,
+        replay: replayCommand(ctx.adapterSpec, check.id, ctx.seed, compactPath(path), ctx.runs),
         ...(fault.evidence !== undefined ? { evidence: toJsonSafe(fault.evidence) } : {}),
         ...(fault.seen !== undefined ? { seen: toJsonSafe(fault.seen) } : {}),
       },

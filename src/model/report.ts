@@ -91,6 +91,10 @@ export interface ErrorRecord {
   message: string;
   /** The case the implementation could not answer, JSON-safe. */
   input?: unknown;
+  /** Format 3: the fast-check path of that case, counted from the first case of the check (a fault is never shrunk). */
+  path?: string;
+  /** Format 3: one command line that runs exactly that case again. */
+  replay?: string;
   /** What the pack saw: the raw answer, a stderr tail, an exit code... */
   evidence?: unknown;
   /** Format 3: what the case's run was seen to do up to the fault (a recovery session's steps). */

@@ -67,6 +67,8 @@ section.suite { margin: 1.5rem 0; }
 .statement { font-size: .9rem; margin: .2rem 0 0; }
 details { margin: .35rem 0 0; } summary { cursor: pointer; color: var(--muted); font-size: .9rem; }
 .message { font-weight: 600; margin: .4rem 0; }
+mark.focus { background: #fff8c5; color: #1f2328; font-weight: 700; border-radius: 2px; }
+@media (prefers-color-scheme: dark) { mark.focus { background: #bb800926; color: #f0d890; } }
 .pair { display: grid; grid-template-columns: 1fr 1fr; gap: .6rem; }
 .pair > div { min-width: 0; }
 @media (max-width: 40rem) { body { padding: .6rem; } h1 { font-size: 1.2rem; } .meta { grid-template-columns: 1fr 1fr; } .pair { grid-template-columns: 1fr; } .status { min-width: 3rem; } }

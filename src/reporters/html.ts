@@ -11,6 +11,7 @@ import {
   type FailedCheck,
   type Report,
 } from '../model/report.js';
+import { caseHtml } from './case-html.js';
 import { displayJson, displayText, escapeHtmlAttr as attr, escapeHtmlText as text } from './escape.js';
 import { filterCss, REPORT_CSS } from './html-style.js';
 import { statusBar } from './status-bar.js';
@@ -123,7 +124,7 @@ function failureDetails(c: FailedCheck): string {
   return (
     `<details open><summary>Counterexample and replay</summary>` +
     `<p class="message">${text(displayText(f.message, MAX_VALUE_CHARS))}</p>` +
-    valueBlock('Counterexample (shrunk)', f.counterexample) +
+    `<h3>Counterexample (shrunk)${f.focus !== undefined ? `: <mark class="focus">${text(f.focus)}</mark> changed` : ''}</h3><pre>${caseHtml(f.counterexample, f.focus, MAX_VALUE_CHARS)}</pre>` +
     `<div class="pair"><div>${valueBlock('Expected', f.expected)}</div><div>${valueBlock('The adapter answered', f.actual)}</div></div>` +
     `<h3>Replay</h3><pre><code>${text(displayText(f.replay, MAX_VALUE_CHARS))}</code></pre>` +
     (f.flaky ? valueBlock('Flaky: run again, the counterexample was answered differently', f.flaky) : '') +
@@ -140,7 +141,11 @@ function errorDetails(c: ErroredCheck): string {
     `<details open><summary>What the adapter could not answer</summary>` +
     `<p class="message">${text(displayText(e.message, MAX_VALUE_CHARS))}</p>` +
     (e.input !== undefined ? valueBlock('Input', e.input) : '') +
+    (e.replay !== undefined
+      ? `<h3>Replay the case that errored</h3><pre><code>${text(displayText(e.replay, MAX_VALUE_CHARS))}</code></pre>`
+      : '') +
     (e.evidence !== undefined ? valueBlock('Evidence', e.evidence) : '') +
+    (e.seen !== undefined ? valueBlock('What the session did before the fault', e.seen) : '') +
     `</details>`
   );
 }

@@ -51,6 +51,32 @@ describe('a run', () => {
     });
   });
 
+  it('names the case that errored by its path, and the command that runs exactly that case again', async () => {
+    const report = await runSynthetic({
+      checks: [faultsOnLarge],
+      adapter: syntheticAdapter,
+      seed: 3,
+      runs: 200,
+      adapterSpec: './s.mjs',
+    });
+    const [c] = report.checks;
+    expect(c!.status).toBe('errored');
+    const e = c!.status === 'errored' ? c!.error : undefined;
+    expect(e!.input).toBeGreaterThan(990);
+    expect(e!.replay).toBe(
+      `npx uaix-conformance --adapter ./s.mjs --check SYN-FAULT --seed 3 --runs 200 --replay ${e!.path}`,
+    );
+    // The path runs that very case: replayed, it errors on the same input.
+    const again = await runSynthetic({
+      checks: [faultsOnLarge],
+      adapter: syntheticAdapter,
+      seed: 3,
+      runs: 200,
+      replayPath: e!.path,
+    });
+    expect(again.checks[0]).toMatchObject({ status: 'errored', error: { input: e!.input } });
+  });
+
   it('counts the cases it tried and their tags as evidence, in key order', async () => {
     const report = await runSynthetic({ checks: [acceptsAll], adapter: syntheticAdapter, seed: 1, runs: 40 });
     const { evidence, runs } = report.checks[0]!;

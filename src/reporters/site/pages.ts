@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { ErroredCheck, FailedCheck, CheckReport } from '../../model/report.js';
 import { ratioText, verdictOf } from '../../model/verdict.js';
+import { caseHtml } from '../case-html.js';
 import { displayJson, displayText, escapeHtmlAttr as attr, escapeHtmlText as text } from '../escape.js';
 import {
   CELL_STATUSES,
@@ -68,6 +69,25 @@ function page(title: string, css: string, body: string): string {
 /** A suite's bar of cell statuses. */
 function bar(n: SuiteCounts, label: string): string {
   return statusBar(n, BAR_STATUSES, label);
+}
+
+/**
+ * The counts in words, for a bar's accessible label: how many passed of those that ran, then every
+ * other status that has a check, e.g. `integrity: 0 of 1 passed, 1 failed, 1 skipped`.
+ */
+function countsLabel(name: string, n: SuiteCounts): string {
+  const others = (
+    [
+      ['failed', n.failed],
+      ['errored', n.errored],
+      ['expected to fail', n.expected],
+      ['not judged', n['not-judged']],
+      ['skipped', n.skipped],
+    ] as const
+  )
+    .filter(([, count]) => count > 0)
+    .map(([word, count]) => `${count} ${word}`);
+  return `${name}: ${n.passed} of ${n.ran} passed${others.length ? `, ${others.join(', ')}` : ''}`;
 }
 
 /** `passed/ran` of counts, with expected failures and skips when any. */
@@ -146,7 +166,7 @@ function suiteBody(
 ): string {
   const summary = group.columns.map((run) => {
     const n = suiteCounts(run, suite.name);
-    return `<td>${n.total ? `${text(countsText(n))}${bar(n, `${suite.name}: ${countsText(n)} passed`)}` : '—'}</td>`;
+    return `<td>${n.total ? `${text(countsText(n))}${bar(n, countsLabel(suite.name, n))}` : '—'}</td>`;
   });
   const rows = suite.checks.map((d) => {
     const statuses = new Set(group.columns.map((_, i) => cellStatusOf(byId[i]!.get(d.id))));
@@ -222,7 +242,7 @@ function historyRow(step: HistoryStep, suites: readonly string[]): string {
   } else changes.push('<li>first report</li>');
   const cells = suites.map((s) => {
     const n = suiteCounts(run, s);
-    return `<td>${n.total ? `${text(countsText(n))}${bar(n, `${s}: ${countsText(n)} passed`)}` : '—'}</td>`;
+    return `<td>${n.total ? `${text(countsText(n))}${bar(n, countsLabel(s, n))}` : '—'}</td>`;
   });
   return (
     `<tr class="step${diff?.regressed.length ? ' regressed' : ''}"><th scope="row">${text(run.report.adapter.version)}<small>${text(run.report.run.startedAt)}</small><small>matrix ${text(run.group.slice(1))}</small></th>` +
@@ -276,7 +296,7 @@ function failureBlock(c: FailedCheck): string {
   const f = c.failure;
   return (
     `<p class="message">${text(displayText(f.message, MAX_VALUE_CHARS))}</p>` +
-    valueBlock('Counterexample (shrunk)', f.counterexample) +
+    `<h4>Counterexample (shrunk)${f.focus !== undefined ? `: <mark class="focus">${text(f.focus)}</mark> changed` : ''}</h4><pre>${caseHtml(f.counterexample, f.focus, MAX_VALUE_CHARS)}</pre>` +
     `<div class="pair"><div>${valueBlock('Expected', f.expected)}</div><div>${valueBlock('The adapter answered', f.actual)}</div></div>` +
     `<h4>Replay</h4><pre><code>${text(displayText(f.replay, MAX_VALUE_CHARS))}</code></pre>` +
     (f.flaky ? valueBlock('Flaky: the counterexample was answered differently when run again', f.flaky) : '') +
@@ -292,7 +312,11 @@ function errorBlock(c: ErroredCheck): string {
   return (
     `<p class="message">${text(displayText(e.message, MAX_VALUE_CHARS))}</p>` +
     (e.input !== undefined ? valueBlock('Input', e.input) : '') +
-    (e.evidence !== undefined ? valueBlock('Evidence', e.evidence) : '')
+    (e.replay !== undefined
+      ? `<h4>Replay the case that errored</h4><pre><code>${text(displayText(e.replay, MAX_VALUE_CHARS))}</code></pre>`
+      : '') +
+    (e.evidence !== undefined ? valueBlock('Evidence', e.evidence) : '') +
+    (e.seen !== undefined ? valueBlock('What the session did before the fault', e.seen) : '')
   );
 }
 
