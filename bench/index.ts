@@ -2,6 +2,7 @@ import { Bench } from 'tinybench';
 import { benchEnvelope } from './envelope.js';
 import { benchError } from './error.js';
 import { benchHarness } from './harness.js';
+import { benchHttp } from './http.js';
 import { benchPerCase } from './per-case.js';
 import { benchProcess } from './process.js';
 import { benchRecovery } from './recovery.js';
@@ -47,5 +48,6 @@ console.log(
 
 if (process.env.BENCH_SKIP_PERCASE !== '1') await benchPerCase();
 if (process.env.BENCH_SKIP_PROCESS !== '1') await benchProcess();
+if (process.env.BENCH_SKIP_HTTP !== '1') await benchHttp();
 if (process.env.BENCH_SKIP_WORKERS !== '1') await benchWorkers();
 if (process.env.BENCH_SKIP_UAS !== '1') await benchUas({ gib: process.env.UAS_BENCH_GIB === '1' });

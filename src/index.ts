@@ -26,7 +26,7 @@ export type {
   InvokeOptions,
   Severity,
 } from './engine/check.js';
-export { AdapterFault, defineCheck, fail, PASS } from './engine/check.js';
+export { AdapterFault, defineCheck, failed, notJudged, PASS } from './engine/check.js';
 export { Catalog, CatalogError } from './engine/catalog.js';
 export { executeCase, type CaseOutcome } from './engine/execute.js';
 export { DEFAULT_NOW, DEFAULT_TIMEOUT_MS } from './engine/harness.js';

@@ -77,6 +77,7 @@ export function describeOutcome(r: CheckReport, seed: number, runs: number): str
       `replay in vitest:    UAIX_SEED=${seed} UAIX_RUNS=${runs} UAIX_REPLAY=${r.id}@${compactPath(f.path)} npx vitest run -t ${r.id}:`,
     ].join('\n');
   }
+  if (r.status === 'not-judged') return `${head}: judged nothing: ${r.notJudged.message}`;
   if (r.status !== 'errored') return `${head}: ${r.status === 'skipped' ? r.skipReason : 'passed'}`;
   const e = r.error;
   return [`${head}: ${e.message}`, ...(e.input !== undefined ? [`input: ${displayJson(e.input)}`] : [])].join('\n');
@@ -132,6 +133,7 @@ export function definePackTests(options: PackTestOptions): void {
           });
           const r = report.checks[0]!;
           if (r.status === 'skipped') ctx.skip(r.skipReason);
+          if (r.status === 'not-judged') ctx.skip(`judged nothing: ${r.notJudged.message}`);
           if (r.status === 'failed' || r.status === 'errored') throw new PackCheckError(describeOutcome(r, seed, runs));
         },
         options.testTimeoutMs ?? 300_000,

@@ -1,8 +1,11 @@
 import type { Adapter } from '../contract/adapter.js';
+import { TOOL } from '../io/package.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
 import { lazyReference } from './lazy-reference.js';
 import { loadAdapterModule } from './module.js';
-import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
+import { adapterKindOf, COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
+import type { Header } from './http/headers.js';
+import type { NetworkRecord } from '../model/report.js';
 import { budgetsWith, type Budgets } from '../contract/budgets.js';
 import { DEFAULT_TIMEOUT_MS, describeThrown } from '../engine/harness.js';
 import { guardAdapter } from './guard/budgeted.js';
@@ -39,6 +42,18 @@ async function loadProcessModules(): Promise<ProcessModules> {
   return processModules;
 }
 
+/** The code of live services (`--adapter-url`): loaded with the first such adapter, undici with it. */
+let httpModule: typeof import('./http/http-adapter.js') | undefined;
+
+/** What reaching a live service takes besides its URL (`--header`, `--read-only`, `--max-rate`). */
+export interface HttpLoadOptions {
+  headers?: readonly Header[];
+  readOnly?: boolean;
+  maxRate?: number;
+  /** Applied to the excerpts of what the service answered (secrets it echoed). */
+  redact?: (s: string) => string;
+}
+
 export interface LoadOptions {
   /** The run's per-call timeout (an adapter process's own deadlines are set a little under it). */
   timeoutMs?: number;
@@ -64,12 +79,15 @@ export interface LoadOptions {
    * at once. Called at most once, and not when loading fails before that point.
    */
   onStarted?: () => void;
+  /** For a live service (an `http://` or `https://` URL): its headers, read-only mode and rate. */
+  http?: HttpLoadOptions;
 }
 
 /**
  * Loads the adapter a spec names: `reference`, a command (`cmd:<command line>` starts an adapter
  * process speaking `uaix-adapter/1`; `uas-verify-cmd:<template>` runs a command-line UAS verifier
- * per case), or a module file or folder. A module and `reference` run isolated, in a child process
+ * per case), a live service (an `http://` or `https://` URL, reached over the HTTP binding), or a
+ * module file or folder. A module and `reference` run isolated, in a child process
  * of their own (`createIsolatedAdapter`), unless `inProcess`. Every loading problem is a `UsageError`.
  */
 export async function loadAdapter(spec: string, options: LoadOptions = {}): Promise<Adapter> {
@@ -77,6 +95,17 @@ export async function loadAdapter(spec: string, options: LoadOptions = {}): Prom
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   const spawned = options.onStarted !== undefined ? { onSpawned: options.onStarted } : {};
   const budgets = budgetsWith(options.budgets);
+  if (adapterKindOf(spec) === 'http') {
+    httpModule ??= await import('./http/http-adapter.js');
+    options.onStarted?.(); // its start is the service's answer to describe: the caller loads meanwhile
+    const service = await httpModule.createHttpAdapter(spec, {
+      ...timeout,
+      ...options.http,
+      budgets,
+      userAgent: `${TOOL.name}/${TOOL.version}`,
+    });
+    return guardAdapter(service, { budgets, inProcess: false });
+  }
   if (
     !spec.startsWith(COMMAND_PREFIX) &&
     !spec.startsWith(UAS_VERIFY_PREFIX) &&
@@ -154,7 +183,7 @@ export function containmentNote(): string | undefined {
 
 /** Kills an out-of-process adapter's processes at once (signal handlers); no-op for in-process adapters. */
 export function abortAdapter(adapter: Adapter): void {
-  processModules?.processAdapter.processControl(adapter)?.abort();
+  (processModules?.processAdapter.processControl(adapter) ?? httpModule?.httpControl(adapter))?.abort();
 }
 
 /**
@@ -164,6 +193,7 @@ export function abortAdapter(adapter: Adapter): void {
 export function abortAllAdapters(): void {
   processModules?.connection.abortAllConnections();
   processModules?.runOnce.killAllOnce();
+  httpModule?.abortAllTransports();
 }
 
 /**
@@ -176,5 +206,10 @@ export async function closeAdapter(adapter: Adapter): Promise<void> {
     await stopWatchdog();
     return;
   }
-  await processModules?.processAdapter.processControl(adapter)?.close();
+  await (processModules?.processAdapter.processControl(adapter) ?? httpModule?.httpControl(adapter))?.close();
+}
+
+/** A live service's network figures so far (report.json's `network`); undefined for any other adapter. */
+export function networkOf(adapter: Adapter): NetworkRecord | undefined {
+  return httpModule?.networkRecord(adapter);
 }

@@ -28,6 +28,7 @@ export function replayOutcomeOfEntry(c: CheckReport): ReplayOutcome {
   if (c.status === 'passed') return { status: 'fixed' };
   if (c.status === 'failed')
     return { status: 'failing', message: c.failure.message, expected: c.failure.expected, actual: c.failure.actual };
+  if (c.status === 'not-judged') return { status: 'not-judged', message: c.notJudged.message };
   return { status: 'errored', message: c.status === 'errored' ? c.error.message : c.skipReason };
 }
 

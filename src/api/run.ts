@@ -99,6 +99,12 @@ export interface PackOptions {
    * keeps its process's V8 flags as they are.
    */
   tuneJit?: boolean;
+  /**
+   * Applied to the finished report before the gate, every file and `onRunEnd`: what the caller adds
+   * or hides (the command line adds a live service's network figures and hides the secrets it was
+   * given, wherever an answer echoed them).
+   */
+  finish?: (report: Report) => Report;
 }
 
 /** What `runPack` did. */
@@ -160,6 +166,7 @@ export async function runPack(o: PackOptions): Promise<PackRun> {
       toolStamp(await packStamp(spec)),
     );
     report = withEnvironment(ran, o.environment ?? hostEnvironment());
+    if (o.finish) report = o.finish(report);
     let gate: GateResult | undefined;
     if (o.expect) {
       const e = o.expect;

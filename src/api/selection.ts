@@ -17,7 +17,7 @@ export async function selectedChecks(filter: CheckFilter): Promise<CheckDefiniti
   const suites = [...new Set(listed.map((c) => c.suite))];
   const loaded = await Promise.all(
     suites.map((s) => {
-      const load = SUITE_MODULES[s];
+      const load = Object.hasOwn(SUITE_MODULES, s) ? SUITE_MODULES[s as keyof typeof SUITE_MODULES] : undefined;
       if (load === undefined)
         throw new CatalogError(`the listing names suite ${s}, which suites/loaders.ts does not load`);
       return load();

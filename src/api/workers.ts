@@ -244,7 +244,7 @@ export function assembleEntry(
   if (chunks.length === 1) return ended.get(chunks[0]!);
   const parts: NonNullable<CheckReport['parts']> = [];
   const tags: Record<string, number> = {};
-  let cases = 0;
+  const n = { cases: 0, notJudged: 0 };
   let durationMs = 0;
   let last: CheckReport | undefined;
   for (const k of chunks) {
@@ -253,13 +253,14 @@ export function assembleEntry(
     if (e.status === 'skipped') return e; // the adapter lacks a member: every unit of the check says so alike
     const part = e.parts![0]!;
     parts.push(part);
-    cases += part.cases;
+    n.cases += part.cases;
+    n.notJudged += part.notJudged ?? 0;
     durationMs += part.durationMs;
     for (const [t, n] of Object.entries(part.tags)) tags[t] = (tags[t] ?? 0) + n;
     last = e;
     if (part.status !== 'passed') break;
   }
-  const entry = entryOf(last!, parts[parts.length - 1]!.status, cases, sortedTags(tags), durationMs);
+  const entry = entryOf(last!, parts[parts.length - 1]!.status, n, sortedTags(tags), durationMs);
   return sharded ? { ...entry, parts } : entry;
 }
 

@@ -28,7 +28,7 @@ const PATH_KEYS = new Set(['adapter', 'out', 'expect', 'spec-dir']);
 /** The commands a config file applies to, and the options of each it may set. */
 const APPLIES_TO: Readonly<Record<string, readonly string[]>> = {
   run: CONFIG_KEYS,
-  doctor: ['adapter', 'adapter-cmd', 'uas-verify-cmd', 'timeout', 'in-process'],
+  doctor: ['adapter', 'adapter-cmd', 'adapter-url', 'uas-verify-cmd', 'header', 'timeout', 'in-process'],
 };
 
 /** A loaded config file: where it is, and its options. */
@@ -199,8 +199,8 @@ export async function withConfig(
   return { argv: [...front, ...rest], config: { file, values } };
 }
 
-/** The three ways of naming the adapter are one choice: a flag giving any of them overrides the file's. */
-const ADAPTER_KEYS = ['adapter', 'adapter-cmd', 'uas-verify-cmd'];
+/** The four ways of naming the adapter are one choice: a flag giving any of them overrides the file's. */
+const ADAPTER_KEYS = ['adapter', 'adapter-cmd', 'adapter-url', 'uas-verify-cmd'];
 
 /** True when the command line sets something the config key would contradict. */
 function conflicts(key: string, given: ReadonlySet<string>): boolean {

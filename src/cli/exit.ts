@@ -9,8 +9,8 @@ import type { Report } from '../model/report.js';
  * 2: a usage error (a bad option, a file that cannot be read or written, an adapter that cannot be
  *    loaded, an output folder that cannot take the reports);
  * 3: an internal error, a bug of uaix-conformance (never reported as the user's mistake);
- * 4: nothing was judged: every selected check was skipped (say, misspelt adapter members), which
- *    is not a success unless `--allow-empty` says so.
+ * 4: nothing was judged: every selected check was skipped (say, misspelt adapter members) or ran
+ *    and judged nothing (not-judged), which is not a success unless `--allow-empty` says so.
  */
 export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2, internal: 3, empty: 4 });
 
@@ -20,9 +20,10 @@ export interface ExitPolicy {
   allowEmpty?: boolean;
 }
 
-/** True when a finished, uninterrupted report judged no check at all (every one skipped, or none selected). */
+/** True when a finished, uninterrupted report judged no check at all (every one skipped or not judged, or none selected). */
 export function judgedNothing(report: Report): boolean {
-  return !report.incomplete && report.summary.total - report.summary.skipped === 0;
+  const s = report.summary;
+  return !report.incomplete && s.total - s.skipped - (s.notJudged ?? 0) === 0;
 }
 
 /**
@@ -46,5 +47,11 @@ export function emptyRunLine(report: Report): string {
     if (c.status === 'skipped') reasons.set(c.skipReason, (reasons.get(c.skipReason) ?? 0) + 1);
   const top = [...reasons].sort((a, b) => b[1] - a[1])[0];
   const why = top ? `: ${top[1]} of them because the ${top[0]}` : '';
-  return `uaix-conformance: nothing was judged: ${report.summary.total === 1 ? 'the one selected check was' : `all ${report.summary.total} selected checks were`} skipped${why}; exit ${EXIT.empty} (pass --allow-empty to accept a run that judges nothing)\n`;
+  const s = report.summary;
+  const vacuous = s.notJudged ?? 0;
+  const what =
+    vacuous === 0
+      ? `${s.total === 1 ? 'the one selected check was' : `all ${s.total} selected checks were`} skipped${why}`
+      : `${s.total === 1 ? 'the one selected check' : `of ${s.total} selected checks, ${s.skipped} were skipped${why}, and ${vacuous}`} ran and judged nothing (not judged)`;
+  return `uaix-conformance: nothing was judged: ${what}; exit ${EXIT.empty} (pass --allow-empty to accept a run that judges nothing)\n`;
 }

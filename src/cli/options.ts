@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import type { LoadOptions } from '../adapters/load.js';
-import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
+import { adapterKindOf, COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 import { BUDGET_NAMES, type BudgetName, type Budgets } from '../contract/budgets.js';
 import { nearName } from './usage.js';
 import type { Adapter } from '../contract/adapter.js';
@@ -16,7 +16,11 @@ import { pathIn, waitingFor, type CliIO } from './io.js';
 export const RUN_OPTIONS = {
   adapter: { type: 'string', short: 'a' },
   'adapter-cmd': { type: 'string' },
+  'adapter-url': { type: 'string' },
   'uas-verify-cmd': { type: 'string' },
+  header: { type: 'string', multiple: true, short: 'H' },
+  'read-only': { type: 'boolean' },
+  'max-rate': { type: 'string' },
   out: { type: 'string', short: 'o' },
   seed: { type: 'string', short: 's' },
   runs: { type: 'string', short: 'n' },
@@ -108,23 +112,32 @@ export function nowOption(raw: string | undefined, fallback: string): string {
 }
 
 /**
- * The longest adapter spec the pack takes (characters): a path or a command line is far shorter, and
- * every report names the spec (report.html three times), so a longer one would only make them huge.
+ * The longest adapter spec the pack takes (characters): a path, a URL or a command line is far shorter,
+ * and every report names the spec (report.html three times), so a longer one would only make them huge.
  */
 export const MAX_ADAPTER_SPEC = 4096;
 
-/** The one adapter spec named by `--adapter`, `--adapter-cmd` or `--uas-verify-cmd` (exactly one of them). */
+/**
+ * The one adapter spec named by `--adapter`, `--adapter-cmd`, `--adapter-url` or `--uas-verify-cmd`
+ * (exactly one of them). A service's URL is its own spec, as `--adapter <URL>` gives it.
+ */
 export function adapterSpecOf(values: {
   adapter?: string | undefined;
   'adapter-cmd'?: string | undefined;
+  'adapter-url'?: string | undefined;
   'uas-verify-cmd'?: string | undefined;
 }): string | undefined {
+  const url = values['adapter-url'];
+  if (url !== undefined && adapterKindOf(url.trim()) !== 'http')
+    throw new UsageError('--adapter-url takes an http:// or https:// URL');
   const given = [
     values.adapter !== undefined ? values.adapter : undefined,
     values['adapter-cmd'] !== undefined ? COMMAND_PREFIX + values['adapter-cmd'] : undefined,
+    url !== undefined ? url.trim() : undefined,
     values['uas-verify-cmd'] !== undefined ? UAS_VERIFY_PREFIX + values['uas-verify-cmd'] : undefined,
   ].filter((s): s is string => s !== undefined);
-  if (given.length > 1) throw new UsageError('give one of --adapter, --adapter-cmd and --uas-verify-cmd');
+  if (given.length > 1)
+    throw new UsageError('give one of --adapter, --adapter-cmd, --adapter-url and --uas-verify-cmd');
   const spec = given[0];
   if (spec !== undefined && spec.length > MAX_ADAPTER_SPEC)
     throw new UsageError(
@@ -152,12 +165,7 @@ export async function loadNamedAdapter(spec: string, options: LoadOptions): Prom
       loadAdapter(spec, options),
     );
   } catch (e) {
-    if (
-      e instanceof UsageError &&
-      !spec.startsWith(COMMAND_PREFIX) &&
-      !spec.startsWith(UAS_VERIFY_PREFIX) &&
-      /\s/.test(spec.trim())
-    ) {
+    if (e instanceof UsageError && adapterKindOf(spec) === 'module' && /\s/.test(spec.trim())) {
       throw new UsageError(`${e.message} (to run a command, use --adapter-cmd "${spec}" or --adapter "cmd:${spec}")`);
     }
     throw e;

@@ -4,6 +4,7 @@ import { editDistance, closestName } from '../model/names.js';
 export const USAGE = `Usage:
   uaix-conformance --adapter <reference|./module|./folder> [options]   run the pack
   uaix-conformance --adapter-cmd "<command>" [options]                run an adapter process
+  uaix-conformance --adapter-url <http(s)://...> [options]            test a live service over HTTP
   uaix-conformance list [--suite s] [--check glob] [--json]           the check catalog
   uaix-conformance explain <check-id> [--json]                        what a check enforces, its decisions and override keys
   uaix-conformance replay <report.json> <check-id> [--path p]         re-run a failing case: FIXED or STILL FAILING
@@ -13,19 +14,27 @@ export const USAGE = `Usage:
   uaix-conformance merge <shard.json>... [--out dir]                  shard reports into one report
   uaix-conformance site <report.json>... --out <dir>                  a static results site: matrix, history, badges
   uaix-conformance gate <report.json> --expect <file>                 apply expectations to a report
-  uaix-conformance init [--lang ts|js|python|go|rust|java] [dir]      write a starter adapter
+  uaix-conformance init [--lang ts|js|python|go|rust|java|python-http|node-http] [dir]
+                                                                      write a starter adapter or service
   uaix-conformance doctor --adapter <spec>                            try each member once, say what is wrong
 
 Options:
   -a, --adapter <spec>   reference, an adapter module (.js .mjs .cjs .ts) or a folder
       --adapter-cmd <cmd>  run an adapter process speaking uaix-adapter/1 on stdin/stdout
                          (same as --adapter "cmd:<cmd>"; docs/protocol.md)
+      --adapter-url <url>  a live service speaking uaix-adapter/1 over HTTP (one JSON-RPC request per
+                         POST; same as --adapter <url>; docs/protocol.md, "The HTTP binding")
       --uas-verify-cmd <template>  a command-line UAS verifier, e.g.
                          "uas-verify --source {source} --artifact {artifact} --json"
+  -H, --header <"Name: value">
+                         a request header for the live service (repeat); never written anywhere
+      --read-only        a live service: call only the members that change nothing (no recovery
+                         sessions), at most --max-rate requests a second (default 10); said first
+      --max-rate <n>     a live service: at most n requests a second
   -o, --out <dir>        where reports go (default reports/)
   -s, --seed <int>       run seed (printed at the start; random when not given)
   -n, --runs <int>       cases per check (default 100)
-      --timeout <ms>     per-call timeout (default 10000)
+      --timeout <ms>     per-call timeout (default 10000; for a live service, per request)
       --suite <name>     only these suites (repeat or comma-separate)
   -c, --check <glob>     only checks whose id matches (e.g. ENV-*)
       --replay <path>    replay one case (with --check and --seed); writes no report unless --out is given
@@ -62,6 +71,7 @@ uaix-conformance); 4 nothing judged: every check skipped (unless --allow-empty).
 Examples:
   uaix-conformance --adapter reference --seed 42
   uaix-conformance --adapter-cmd "python3 adapter.py" --suite envelope,wire --runs 200
+  uaix-conformance --adapter-url https://validator.example/uaix --header "Authorization: Bearer $TOKEN" --read-only
   uaix-conformance init --lang python && uaix-conformance doctor --adapter-cmd "python3 adapter.py"
 
 Every command has its own help: uaix-conformance <command> --help`;
@@ -85,30 +95,34 @@ export const SITE_USAGE = 'usage: uaix-conformance site <report.json>... --out <
 export const GATE_USAGE =
   'usage: uaix-conformance gate <report.json> --expect <expectations.json> [--allow-stale] [--update-expect]';
 
-export const INIT_USAGE = `usage: uaix-conformance init [--lang ts|js|python|go|rust|java] [dir]
+export const INIT_USAGE = `usage: uaix-conformance init [--lang ts|js|python|go|rust|java|python-http|node-http] [dir]
 
 Writes a starter adapter into dir (default: the current folder): every member stubbed and left
 unlisted, so the pack skips its checks until you implement one, a three-line README, and the
 command to run. ts and js are in-process modules; python, go, rust and java are child processes
-speaking uaix-adapter/1 (docs/protocol.md). Never overwrites a file.
+speaking uaix-adapter/1 (docs/protocol.md); python-http (standard library) and node-http are small
+HTTP services speaking its HTTP binding, tested with --adapter-url. Never overwrites a file.
 
 Options:
-  -l, --lang <lang>   ts (default), js, python, go, rust or java
+  -l, --lang <lang>   ts (default), js, python, go, rust, java, python-http or node-http
   -h, --help          this text
 
 Example:
   uaix-conformance init --lang python my-impl`;
 
-export const DOCTOR_USAGE = `usage: uaix-conformance doctor --adapter <spec> | --adapter-cmd "<command>" [--timeout ms]
+export const DOCTOR_USAGE = `usage: uaix-conformance doctor --adapter <spec> | --adapter-cmd "<command>" | --adapter-url <url> [--timeout ms]
 
 Starts or loads the adapter, runs the handshake, calls each member it has once with a seed
 fixture (fixtures/), and says in plain words what is wrong: a wrong answer or answer shape, a
-log line on stdout, a member name that looks misspelt, no capability level claimed.
+log line on stdout, a member name that looks misspelt, no capability level claimed; for a live
+service, a wrong path, an error status, an HTML page instead of JSON, a redirect.
 Exit 0 when all is well, 1 when something is wrong, 2 for a bad option.
 
 Options:
   -a, --adapter <spec>           a module, a folder, or reference
       --adapter-cmd <cmd>        an adapter process speaking uaix-adapter/1
+      --adapter-url <url>        a live service speaking uaix-adapter/1 over HTTP
+  -H, --header <"Name: value">   a request header for the live service (repeat); never printed
       --uas-verify-cmd <tmpl>    a command-line UAS verifier
       --timeout <ms>             per-call timeout (default 10000)
       --in-process               load a module adapter into this process

@@ -167,6 +167,28 @@ function findingsOf(value: unknown): number | undefined {
 }
 
 /**
+ * The first answer budget a measured JSON text goes over, in words; undefined when it keeps to them
+ * all. `wrapper` is what the message around the answer adds (a JSON-RPC response object: one level
+ * and three members), so that an answer is held to the same budgets however it travels.
+ */
+export function textOverBudget(
+  m: AnswerMeasure,
+  b: Budgets,
+  wrapper: { depth: number; values: number } = { depth: 0, values: 0 },
+): string | undefined {
+  if (m.depth - wrapper.depth > b['answer-depth'])
+    return overBudget('answer-depth', b['answer-depth'], 'the answer is nested');
+  if (m.values - wrapper.values > b['answer-values'])
+    return overBudget('answer-values', b['answer-values'], 'the answer holds');
+  if (m.longestString > b['answer-string'])
+    return overBudget('answer-string', b['answer-string'], 'the answer holds a string of');
+  return undefined;
+}
+
+/** What a JSON-RPC response adds around its result: one level, and `jsonrpc`, `id` and `result`. */
+export const RESPONSE_WRAPPER = Object.freeze({ depth: 1, values: 3 });
+
+/**
  * The measure of one JSON text, in one pass over it and without parsing it: the nesting, the values
  * (object members and array elements) and the longest string in UTF-16 code units (an escape counts
  * as the one character it stands for). What an answer line of an adapter process is held to before

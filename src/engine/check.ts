@@ -8,18 +8,44 @@ import type { Severity } from '../model/report.js';
 
 export type { CheckStatus, Severity } from '../model/report.js';
 
-/** The outcome of one generated case. */
-export type CaseResult =
-  | { pass: true }
-  | {
-      pass: false;
-      /** What a conforming implementation answers, in words or as a value. */
-      expected: unknown;
-      /** What the adapter answered. */
-      actual: unknown;
-      /** One sentence: what went wrong. */
-      message: string;
-    };
+/**
+ * The structured parameters of a failure, JSON-safe: what its message is built from (as ajv's
+ * `ErrorObject.params` are), and what a program reading report.json compares.
+ */
+export type FailureParams = Readonly<Record<string, unknown>>;
+
+/**
+ * The messages of a check: one function per failure `reason`, building the sentence from the
+ * failure's params. A failure carries its reason and params; the engine derives its message here.
+ */
+export type Messages = Readonly<Record<string, (params: any) => string>>;
+
+/** A case the implementation answered wrongly. */
+export interface CaseFailure {
+  status: 'failed';
+  /** What went wrong, as a stable name: a key of the check's `messages`. */
+  reason: string;
+  params: FailureParams;
+  /** What a conforming implementation answers, in words or as a value. */
+  expected: unknown;
+  /** What the adapter answered (for a session: what it did, step by step). */
+  actual: unknown;
+}
+
+/**
+ * A case that says nothing about the check's rule for this implementation (a recovery fault that
+ * was never delivered): neither a pass nor a failure. A check every case of which is not judged is
+ * reported as `not-judged`, never as passed.
+ */
+export interface CaseNotJudged {
+  status: 'not-judged';
+  /** Why, as a stable name: a key of the check's `messages`. */
+  reason: string;
+  params: FailureParams;
+}
+
+/** What one generated case came to, as its check judged it (an adapter that cannot answer throws `AdapterFault`). */
+export type CaseResult = { status: 'passed' } | CaseFailure | CaseNotJudged;
 
 /**
  * The pack's side of one adapter call: timed out, shape-checked, and turned into an
@@ -93,7 +119,12 @@ export interface CheckDefinition<T = any> {
   arbitrary(spec: SpecData): fc.Arbitrary<T>;
   /** Runs one case. Throwing `AdapterFault` (via the harness) makes the check errored. */
   run(input: T, h: Harness): Promise<CaseResult>;
-  /** JSON-safe view of a case, for reports and fixtures (default: the case itself). */
+  /** The sentence of each failure and not-judged `reason` the check's `run` gives, built from its params. */
+  messages: Messages;
+  /**
+   * JSON-safe view of a case, for reports and fixtures (default: the case itself): the case alone,
+   * never what a run of it did (that is the failure's `actual`), so that a replay finds the same view.
+   */
   show?(input: T): unknown;
   /**
    * Where in the shown case (`show`) the case breaks the rule, as a JSON Pointer (the member a
@@ -163,16 +194,37 @@ export class AdapterFault extends Error {
     message: string,
     /** Evidence: the raw answer, a stderr tail, an exit code... */
     readonly evidence?: unknown,
+    /** What the case's run was seen to do up to the fault (a session's steps): the report's `error.seen`. */
+    readonly seen?: unknown,
   ) {
     super(message);
     this.name = 'AdapterFault';
   }
 }
 
-/** Convenience: a failing case result. */
-export function fail(message: string, expected: unknown, actual: unknown): CaseResult {
-  return { pass: false, message, expected, actual };
+/** A failing case result: `reason` names a message of the check, built from `params`. */
+export function failed(reason: string, params: FailureParams, expected: unknown, actual: unknown): CaseFailure {
+  return { status: 'failed', reason, params, expected, actual };
 }
 
-/** Convenience: a passing case result. */
-export const PASS: CaseResult = Object.freeze({ pass: true }) as CaseResult;
+/** A case result that judged nothing (see `CaseNotJudged`). */
+export function notJudged(reason: string, params: FailureParams): CaseNotJudged {
+  return { status: 'not-judged', reason, params };
+}
+
+/** A passing case result. */
+export const PASS: CaseResult = Object.freeze({ status: 'passed' }) as CaseResult;
+
+/**
+ * The message of `reason` with `params`, from the check's `messages`. Throws when the check has no
+ * message for the reason: a defect of the check, which the engine reports as the check's error.
+ */
+export function messageOf(
+  check: Pick<CheckDefinition, 'id' | 'messages'>,
+  reason: string,
+  params: FailureParams,
+): string {
+  const build = Object.hasOwn(check.messages, reason) ? check.messages[reason] : undefined;
+  if (build === undefined) throw new Error(`${check.id} has no message for the reason ${JSON.stringify(reason)}`);
+  return build(params);
+}

@@ -140,7 +140,7 @@ export function startPipeline(
     const i = sent++;
     const judged = executeCase(check, input, harness).then((o) => {
       outcomes[i] = o;
-      if (o.status !== 'passed') ended = true;
+      if (o.status === 'failed' || o.status === 'errored') ended = true; // a case that passed or judged nothing goes on
       running.delete(judged);
       notify();
       try {

@@ -68,13 +68,16 @@ export function firstCases<T>(check: CheckDefinition<T>, spec: SpecData, runSeed
 export type ReplayOutcome =
   | { status: 'fixed' }
   | { status: 'failing'; message: string; expected: unknown; actual: unknown }
-  | { status: 'errored'; message: string };
+  | { status: 'errored'; message: string }
+  /** The case ran and said nothing about the rule (the implementation did no work it judges). */
+  | { status: 'not-judged'; message: string };
 
 /** The replay view of a case outcome. */
 export function replayOutcomeOf(o: CaseOutcome): ReplayOutcome {
   if (o.status === 'passed') return { status: 'fixed' };
   if (o.status === 'failed')
     return { status: 'failing', message: o.message, expected: toJsonSafe(o.expected), actual: toJsonSafe(o.actual) };
+  if (o.status === 'not-judged') return { status: 'not-judged', message: o.message };
   return { status: 'errored', message: o.message };
 }
 

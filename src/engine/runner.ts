@@ -1,23 +1,18 @@
-import * as fc from 'fast-check';
 import { missingMembers, type Adapter, type AdapterInfo } from '../contract/adapter.js';
 import {
+  evidenceOf,
+  judgedStatus,
   REPORT_FORMAT,
   sortedTags,
   summarize,
   type CheckReport,
-  type ErrorRecord,
-  type FailureRecord,
   type Report,
 } from '../model/report.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
 import type { CheckDefinition, Harness } from './check.js';
-import { CHUNK_RUNS, chunksOf, globalPath, locatePath, shardUnits, type Chunk, type ShardSpec } from './chunks.js';
-import { executeCase } from './execute.js';
-import { startPipeline } from './pipeline.js';
-import { createHarness, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter, describeThrown } from './harness.js';
-import { toJsonSafe } from './json-safe.js';
-import { compactPath } from './path.js';
-import { replayCommand } from './replay.js';
+import { type ChunkContext, type ChunkOutcome, runChunk } from './chunk-run.js';
+import { CHUNK_RUNS, chunksOf, locatePath, shardUnits, type Chunk, type ShardSpec } from './chunks.js';
+import { createHarness, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter } from './harness.js';
 import { DEFAULT_SHRINK_BUDGET_MS } from './defaults.js';
 
 /**
@@ -83,188 +78,25 @@ export interface ToolStamp {
   catalogHash: string;
 }
 
-/** The outcome of one chunk of a check's runs. */
-interface ChunkOutcome {
-  index: number;
-  status: 'passed' | 'failed' | 'errored';
-  cases: number;
-  tags: Record<string, number>;
-  failure?: FailureRecord;
-  error?: ErrorRecord;
-  durationMs: number;
-}
-
-/** Faults (timeouts, crashes) on smaller cases after which shrinking stops: each may cost a whole timeout. */
-export const MAX_SHRINK_FAULTS = 3;
-/** Times the shrunk counterexample is run again before it is reported, to tell a flaky answer from a wrong one. */
-export const FLAKY_REPLAYS = 3;
-
-/**
- * Runs the counterexample `FLAKY_REPLAYS` more times: undefined when every run fails again, else
- * the first answer and the one that did not fail, so that a flaky implementation is reported as
- * such rather than as a stable failure that `replay` would call FIXED. Only the outcome is compared:
- * a stateful implementation may fail the same case with other ids or nonces each time, and that is
- * no flakiness.
- */
-async function replayForFlakiness(
-  check: CheckDefinition,
-  h: Harness,
-  input: unknown,
-  first: { message: string; actual: unknown },
-): Promise<FailureRecord['flaky']> {
-  const firstAnswer = { outcome: 'failed' as const, message: first.message, actual: toJsonSafe(first.actual) };
-  for (let i = 1; i <= FLAKY_REPLAYS; i++) {
-    const o = await executeCase(check, input, h);
-    if (o.status === 'failed') continue;
-    const answer =
-      o.status === 'passed' ? { outcome: 'passed' as const } : { outcome: 'errored' as const, message: o.message };
-    return { replays: FLAKY_REPLAYS, differedAt: i, answers: [firstAnswer, answer] };
-  }
-  return undefined;
-}
-
 /** True once the caller asked the run to stop (`shouldStop`, or an aborted `signal`). */
 function stopRequested(opts: RunOptions): boolean {
   return opts.signal?.aborted === true || opts.shouldStop?.() === true;
 }
 
-/** Runs one chunk as a fast-check property; undefined when `shouldStop` interrupted it. */
-async function runChunk(
-  check: CheckDefinition,
-  h: Harness,
-  opts: RunOptions,
-  chunk: Chunk,
-  replayPath: string | undefined,
-): Promise<ChunkOutcome | undefined> {
-  const started = performance.now();
-  const chunkRuns = opts.chunkRuns ?? CHUNK_RUNS;
-  const show = (input: unknown) => toJsonSafe(check.show ? check.show(input) : input);
-  const tags: Record<string, number> = {};
-  let cases = 0;
-  let fault: { message: string; input: unknown; evidence?: unknown } | undefined;
-  let lastFailure: { input: unknown; message: string; expected: unknown; actual: unknown } | undefined;
-
-  let interrupted = false;
-  const budgetMs = opts.shrinkBudgetMs ?? DEFAULT_SHRINK_BUDGET_MS;
-  let shrinkStarted = 0;
-  let shrinkFaults = 0;
-  let shrinkCut: string | undefined;
-  // With an adapter that takes several requests at once, a first pass beside the run sends the cases ahead.
-  const pipelined =
-    replayPath === undefined
-      ? startPipeline(check, h, chunk, {
-          stop: () => stopRequested(opts),
-          onCase: () => {
-            for (const l of opts.listeners ?? []) l.onCase?.(check.id, false);
-          },
-        })
-      : undefined;
-  let drawnRuns = 0;
-  const property = fc.asyncProperty(pipelined?.arbitrary ?? check.arbitrary(h.spec), async (input: unknown) => {
-    if (interrupted || stopRequested(opts)) {
-      interrupted = true;
-      throw new fc.PreconditionFailure(true); // fast-check stops at once, shrinking included; this check's result is discarded
-    }
-    const shrinking = lastFailure !== undefined;
-    if (shrinking && shrinkCut === undefined) {
-      if (performance.now() - shrinkStarted > budgetMs)
-        shrinkCut = `shrinking stopped after the shrink budget of ${budgetMs} ms; this is the smallest failing case found so far`;
-      else if (shrinkFaults >= MAX_SHRINK_FAULTS)
-        shrinkCut = `shrinking stopped after the adapter faulted on ${shrinkFaults} smaller cases; this is the smallest failing case found so far`;
-    }
-    if (shrinkCut !== undefined) throw new fc.PreconditionFailure(true); // report the best counterexample so far
-    const run = shrinking ? -1 : drawnRuns++;
-    if (fault && !shrinking) return true; // the adapter already broke down: stop exercising it
-    const judged = run >= 0 && pipelined !== undefined ? await pipelined.outcome(run) : undefined;
-    if (judged === undefined) for (const l of opts.listeners ?? []) l.onCase?.(check.id, shrinking);
-    if (!shrinking) {
-      cases += 1;
-      for (const t of check.tags?.(input) ?? []) tags[t] = (tags[t] ?? 0) + 1;
-    }
-    const o = judged ?? (await executeCase(check, input, h));
-    if (run >= 0 && o.status === 'passed') await pipelined?.drawnOrEnded(run + 1); // the next run is handed the value drawn for it
-    if (o.status === 'passed') return true;
-    if (o.status === 'failed') {
-      if (!shrinking) shrinkStarted = performance.now();
-      lastFailure = { input, message: o.message, expected: o.expected, actual: o.actual };
-      return false;
-    }
-    // A fault while shrinking means that smaller case says nothing: keep the failure found.
-    if (shrinking) shrinkFaults += 1;
-    if (!shrinking && !fault) fault = { message: o.message, input, evidence: o.evidence };
-    return true;
-  });
-  let details: fc.RunDetails<[unknown]>;
-  try {
-    details = await fc.check(property, {
-      seed: chunk.seed,
-      numRuns: chunk.numRuns,
-      ...(replayPath !== undefined ? { path: replayPath } : {}),
-      ...(opts.verdictOnly === true ? { endOnFailure: true } : {}),
-    });
-  } catch (e) {
-    await pipelined?.close();
-    // A generator that throws while drawing a case is a defect of the pack: this check errors, the run goes on.
-    return {
-      index: chunk.index,
-      cases,
-      tags,
-      durationMs: Math.round(performance.now() - started),
-      status: 'errored',
-      error: { message: `internal error: ${describeThrown(e)}` },
-    };
-  }
-  await pipelined?.close(); // every request it sent is answered before the chunk ends
-  if (interrupted || stopRequested(opts)) return undefined; // a call cut short by the stop says nothing about the adapter
-  const base = { index: chunk.index, cases, tags, durationMs: Math.round(performance.now() - started) };
-  if (details.failed && lastFailure && details.counterexample) {
-    const path = globalPath(chunk, details.counterexamplePath ?? '', chunkRuns);
-    // Shown before the replays: a case may keep what its last run did (a recovery world's trace).
-    const counterexample = show(details.counterexample[0]);
-    const focus = check.focus?.(details.counterexample[0]);
-    const flaky =
-      opts.verdictOnly === true
-        ? undefined
-        : await replayForFlakiness(check, h, details.counterexample[0], lastFailure);
-    if (stopRequested(opts)) return undefined;
-    return {
-      ...base,
-      status: 'failed',
-      failure: {
-        message: lastFailure.message,
-        counterexample,
-        expected: toJsonSafe(lastFailure.expected),
-        actual: toJsonSafe(lastFailure.actual),
-        seed: chunk.seed,
-        path,
-        shrinks: details.numShrinks,
-        replay: replayCommand(opts.adapterSpec ?? './adapter', check.id, opts.seed, compactPath(path), opts.runs),
-        ...(shrinkCut !== undefined ? { shrinkCut } : {}),
-        ...(flaky ? { flaky } : {}),
-        ...(focus !== undefined ? { focus } : {}),
-      },
-    };
-  }
-  if (fault) {
-    return {
-      ...base,
-      status: 'errored',
-      error: {
-        message: fault.message,
-        input: show(fault.input),
-        ...(fault.evidence !== undefined ? { evidence: toJsonSafe(fault.evidence) } : {}),
-      },
-    };
-  }
-  if (details.failed) {
-    // fast-check itself failed (e.g. the arbitrary threw): a defect of the pack, reported, never hidden.
-    return {
-      ...base,
-      status: 'errored',
-      error: { message: `internal error: ${describeThrown(details.errorInstance)}` },
-    };
-  }
-  return { ...base, status: 'passed' };
+/** What a chunk of `check` needs of the run `opts` (`ChunkContext`). */
+function chunkContext(check: CheckDefinition, opts: RunOptions): ChunkContext {
+  return {
+    seed: opts.seed,
+    runs: opts.runs,
+    adapterSpec: opts.adapterSpec ?? './adapter',
+    ...(opts.chunkRuns !== undefined ? { chunkRuns: opts.chunkRuns } : {}),
+    ...(opts.shrinkBudgetMs !== undefined ? { shrinkBudgetMs: opts.shrinkBudgetMs } : {}),
+    ...(opts.verdictOnly !== undefined ? { verdictOnly: opts.verdictOnly } : {}),
+    stop: () => stopRequested(opts),
+    onCase: (shrinking) => {
+      for (const l of opts.listeners ?? []) l.onCase?.(check.id, shrinking);
+    },
+  };
 }
 
 /** The fields of a check's entry that come from its definition. */
@@ -319,8 +151,9 @@ export async function runCheck(
     plan = all.filter((c) => onlyChunks === undefined || onlyChunks.includes(c.index)).map((chunk) => ({ chunk }));
   }
   const outcomes: ChunkOutcome[] = [];
+  const ctx = chunkContext(check, opts);
   for (const step of plan) {
-    const o = await runChunk(check, h, opts, step.chunk, step.path);
+    const o = await runChunk(check, h, ctx, step.chunk, step.path);
     if (o === undefined) return undefined;
     outcomes.push(o);
     if (o.status !== 'passed') break;
@@ -328,20 +161,26 @@ export async function runCheck(
   const tags: Record<string, number> = {};
   for (const o of outcomes) for (const [t, n] of Object.entries(o.tags)) tags[t] = (tags[t] ?? 0) + n;
   const cases = outcomes.reduce((n, o) => n + o.cases, 0);
+  const notJudged = outcomes.reduce((n, o) => n + o.notJudged, 0);
   const last = outcomes[outcomes.length - 1]!;
-  const common = { runs: cases, evidence: { cases, tags: sortedTags(tags) } };
+  const evidence = evidenceOf(cases, notJudged, sortedTags(tags));
+  const common = { runs: cases, evidence };
   const durationMs = outcomes.reduce((n, o) => n + o.durationMs, 0);
+  const why = [...outcomes].reverse().find((o) => o.lastNotJudged !== undefined)?.lastNotJudged;
   const entry: CheckReport =
     last.status === 'failed'
       ? { ...base, status: 'failed', ...common, failure: last.failure!, durationMs }
       : last.status === 'errored'
         ? { ...base, status: 'errored', ...common, error: last.error!, durationMs }
-        : { ...base, status: 'passed', ...common, durationMs };
+        : judgedStatus(evidence) === 'not-judged' && why !== undefined
+          ? { ...base, status: 'not-judged', ...common, notJudged: why, durationMs }
+          : { ...base, status: 'passed', ...common, durationMs };
   if (onlyChunks !== undefined && all.length > 1) {
     entry.parts = outcomes.map((o) => ({
       chunk: o.index,
       status: o.status,
       cases: o.cases,
+      ...(o.notJudged > 0 ? { notJudged: o.notJudged } : {}),
       tags: sortedTags(o.tags),
       durationMs: o.durationMs,
     }));

@@ -47,8 +47,9 @@ export function readJsonFile(file: string, what: string, shown: string = file): 
 
 /**
  * Reads a report.json and checks it against schemas/report.schema.json. Loads every format of
- * `READABLE_REPORT_FORMATS` into the one in-memory shape: a format-1 report keeps its `format` and
- * simply lacks the fields format 2 added (gate, expectations, environment).
+ * `READABLE_REPORT_FORMATS` into the one in-memory shape: an older report keeps its `format` and
+ * simply lacks the fields later formats added (format 2: gate, expectations, environment; format
+ * 3: failure reasons and params, not-judged counts), its summary counting 0 not-judged checks.
  */
 export function readReport(file: string, shown: string = file): Report {
   const data = readJsonFile(file, 'report', shown);
@@ -60,5 +61,7 @@ export function readReport(file: string, shown: string = file): Report {
   }
   const validate = schemaValidator('report');
   if (!validate(data)) throw new UsageError(`${shown} is not a valid report: ${firstSchemaError(validate.errors)}`);
-  return data as Report;
+  const report = data as Report;
+  report.summary.notJudged ??= 0;
+  return report;
 }

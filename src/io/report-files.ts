@@ -1,3 +1,4 @@
+import { REPORT_FILE_NAMES } from '../model/report-files.js';
 import { createHash } from 'node:crypto';
 import {
   accessSync,
@@ -41,14 +42,6 @@ export interface ReportFile {
   content: string | Iterable<string>;
 }
 
-/** The files a run publishes, as `FILE_REPORTERS` in src/reporters/index.ts names them (a test keeps the two equal). */
-export const REPORT_FILE_NAMES: readonly string[] = Object.freeze([
-  'report.json',
-  'junit.xml',
-  'report.html',
-  'summary.md',
-  'badge.json',
-]);
 /**
  * The folder of the failure files: `failures/<CHECK-ID>.json`, one per failed check of the run. It
  * belongs to the report set like the other files: listed in the manifest, retired with them (a
@@ -594,3 +587,5 @@ export function writeReportFiles(outDir: string, files: readonly ReportFile[]): 
     own?.release();
   }
 }
+
+export { REPORT_FILE_NAMES } from '../model/report-files.js';

@@ -31,7 +31,10 @@ export interface GateResult {
   newFailures: CheckReport[];
   /** SHOULD checks that failed or errored and no entry explains: reported, never gating. */
   newShouldFailures: CheckReport[];
-  /** Checks skipped without an entry (the adapter lacks a member): reported, never gating. */
+  /**
+   * Checks skipped (the adapter lacks a member) or not judged (none of their cases said anything
+   * about the rule) without an entry: reported, never gating.
+   */
   unexpectedSkips: CheckReport[];
   /** Failed, errored or skipped checks an entry explains. */
   expected: { check: CheckReport; entry: Expectation }[];
@@ -47,8 +50,11 @@ export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+/** A `fail` entry explains a failed or errored check; a `skip` entry one that was skipped or judged nothing. */
 function explains(entry: Expectation, c: CheckReport): boolean {
-  return entry.outcome === 'fail' ? c.status === 'failed' || c.status === 'errored' : c.status === 'skipped';
+  return entry.outcome === 'fail'
+    ? c.status === 'failed' || c.status === 'errored'
+    : c.status === 'skipped' || c.status === 'not-judged';
 }
 
 interface Matched {
@@ -107,7 +113,7 @@ export function evaluateGate(
     if (c.status === 'passed') continue;
     const hit = matched.find((m) => m.explained.includes(c));
     if (hit) expected.push({ check: c, entry: hit.entry });
-    else if (c.status === 'skipped') unexpectedSkips.push(c);
+    else if (c.status === 'skipped' || c.status === 'not-judged') unexpectedSkips.push(c);
     else if (c.severity === 'MUST') newFailures.push(c);
     else newShouldFailures.push(c);
   }
@@ -203,9 +209,14 @@ export function gateReport(
   return { report: { ...report, checks, gate: gateRecordOf(result, options) }, result };
 }
 
-/** Expected results of a report by status: how many of its failed, errored and skipped checks an entry explains. */
-export function expectedCounts(report: Readonly<Report>): { failed: number; errored: number; skipped: number } {
-  const n = { failed: 0, errored: 0, skipped: 0 };
+/** Expected results of a report by status: how many of its failed, errored, skipped and not-judged checks an entry explains. */
+export function expectedCounts(report: Readonly<Report>): {
+  failed: number;
+  errored: number;
+  skipped: number;
+  'not-judged': number;
+} {
+  const n = { failed: 0, errored: 0, skipped: 0, 'not-judged': 0 };
   for (const c of report.checks) if (c.expectation?.result === 'expected' && c.status !== 'passed') n[c.status] += 1;
   return n;
 }
@@ -221,7 +232,7 @@ export function entryText(e: Expectation): string {
  */
 export function expectationLine(c: CheckReport, x: CheckExpectation): string {
   if (x.result === 'expected')
-    return `expected ${c.status === 'skipped' ? 'skip' : 'failure'}: ${x.entry.reason}${x.entry.issue ? ` (${x.entry.issue})` : ''}`;
+    return `expected ${c.status === 'skipped' || c.status === 'not-judged' ? 'skip' : 'failure'}: ${x.entry.reason}${x.entry.issue ? ` (${x.entry.issue})` : ''}`;
   return `${x.result === 'unexpected-pass' ? 'unexpected pass' : 'stale expectation'}: ${x.why ?? ''}; entry ${entryText(x.entry)}`;
 }
 
@@ -277,10 +288,15 @@ export function updateExpectations(
   const added: Expectation[] = [];
   for (const c of report.checks) {
     if (c.status === 'passed' || explained.has(c.id)) continue;
-    const why = c.status === 'skipped' ? c.skipReason : (problemOf(c) ?? c.status);
+    const why =
+      c.status === 'skipped'
+        ? c.skipReason
+        : c.status === 'not-judged'
+          ? c.notJudged.message
+          : (problemOf(c) ?? c.status);
     added.push({
       check: c.id,
-      outcome: c.status === 'skipped' ? 'skip' : 'fail',
+      outcome: c.status === 'skipped' || c.status === 'not-judged' ? 'skip' : 'fail',
       reason: `recorded by --update-expect on ${today}: ${why}`.slice(0, 500),
     });
   }

@@ -1,5 +1,13 @@
 import { UsageError } from '../contract/errors.js';
-import { REPORT_FORMAT, sortedTags, summarize, type CheckReport, type Report } from './report.js';
+import {
+  evidenceOf,
+  judgedStatus,
+  REPORT_FORMAT,
+  sortedTags,
+  summarize,
+  type CheckReport,
+  type Report,
+} from './report.js';
 
 /** The run fields every shard of one run must share. */
 const SHARED_RUN_FIELDS = ['seed', 'runs', 'timeoutMs', 'now', 'catalogHash'] as const;
@@ -41,34 +49,41 @@ function mergeCheck(
     }
   }
   const tags: Record<string, number> = {};
-  let cases = 0;
+  const n = { cases: 0, notJudged: 0 };
   let durationMs = 0;
   for (let k = 0; ; k++) {
     const hit = byChunk.get(k);
     if (!hit) {
-      // Every chunk passed and this is one past the last: the check passed.
+      // Every chunk passed and this is one past the last: the check passed (or judged nothing).
       if (k > 0 && k > Math.max(...byChunk.keys())) break;
       if (incomplete) return undefined; // an interrupted shard never ran it: left out, the report says incomplete
       throw new UsageError(`chunk ${k} of check ${id} is in none of the reports: a shard is missing`);
     }
-    cases += hit.part.cases;
+    n.cases += hit.part.cases;
+    n.notJudged += hit.part.notJudged ?? 0;
     durationMs += hit.part.durationMs;
-    for (const [t, n] of Object.entries(hit.part.tags)) tags[t] = (tags[t] ?? 0) + n;
+    for (const [t, c] of Object.entries(hit.part.tags)) tags[t] = (tags[t] ?? 0) + c;
     if (hit.part.status !== 'passed') {
       const last = hit.entry.parts![hit.entry.parts!.length - 1]!;
       if (last.chunk !== k)
         throw new UsageError(`shard ${hit.shard} ran chunks of ${id} past a failing chunk: not a report of this tool`);
-      return entryOf(hit.entry, hit.part.status, cases, tags, durationMs);
+      return entryOf(hit.entry, hit.part.status, n, tags, durationMs);
     }
   }
-  return entryOf(withParts[0]!.entry, 'passed', cases, tags, durationMs);
+  // A check that judged nothing is so in every shard that ran some of it: any such entry says why.
+  const vacuous = withParts.find((e) => e.entry.status === 'not-judged')?.entry ?? withParts[0]!.entry;
+  return entryOf(vacuous, 'passed', n, tags, durationMs);
 }
 
-/** A whole entry, keys in the order the runner writes them, so the merged JSON equals the unsharded one. */
+/**
+ * A whole entry, keys in the order the runner writes them, so the merged JSON equals the unsharded
+ * one. `status` is the last chunk's; a `passed` entry all of whose cases judged nothing is
+ * `not-judged`, with the reason of `e` (an entry of the same check that judged nothing).
+ */
 export function entryOf(
   e: CheckReport,
   status: 'passed' | 'failed' | 'errored',
-  cases: number,
+  n: { cases: number; notJudged: number },
   tags: Record<string, number>,
   durationMs: number,
 ): CheckReport {
@@ -82,8 +97,13 @@ export function entryOf(
     requires: e.requires,
     decisions: e.decisions,
   };
-  const counts = { runs: cases, evidence: { cases, tags: sortedTags(tags) } };
-  if (status === 'passed') return { ...head, status, ...counts, durationMs };
+  const evidence = evidenceOf(n.cases, n.notJudged, sortedTags(tags));
+  const counts = { runs: n.cases, evidence };
+  if (status === 'passed') {
+    if (judgedStatus(evidence) === 'not-judged' && e.status === 'not-judged')
+      return { ...head, status: 'not-judged', ...counts, notJudged: e.notJudged, durationMs };
+    return { ...head, status, ...counts, durationMs };
+  }
   if (status === 'failed' && e.status === 'failed')
     return { ...head, status, ...counts, failure: e.failure, durationMs };
   if (status === 'errored' && e.status === 'errored') return { ...head, status, ...counts, error: e.error, durationMs };

@@ -1,17 +1,26 @@
 /**
- * The report model, `uaix-conformance-report/2`: what a run found, as `report.json` holds it and
+ * The report model, `uaix-conformance-report/3`: what a run found, as `report.json` holds it and
  * every other published format renders it. Versioned; its JSON Schema is `schemas/report.schema.json`.
  * Format 2 added the gate (`gate`, each check's `expectation`) and the machine the run ran on
- * (`environment`); a format-1 report is read into the same shape, without those fields.
+ * (`environment`); format 3 added the `not-judged` status (a check none of whose cases said
+ * anything about its rule for this implementation), and a failure's structured `reason` and
+ * `params`. A format-1 or format-2 report is read into the same shape, without those fields.
  * Pure data and pure functions, nothing else.
  */
 import type { AdapterInfo } from '../contract/adapter.js';
 
 /** The report format this build writes; bumped when a reader of the previous format would misread a report. */
-export const REPORT_FORMAT = 'uaix-conformance-report/2';
+export const REPORT_FORMAT = 'uaix-conformance-report/3';
 
-/** The formats `readReport` loads: format 1 is format 2 without the gate and the environment. */
-export const READABLE_REPORT_FORMATS = ['uaix-conformance-report/1', REPORT_FORMAT] as const;
+/**
+ * The formats `readReport` loads: format 2 is format 3 without `not-judged` checks and failure
+ * reasons; format 1 is format 2 without the gate and the environment.
+ */
+export const READABLE_REPORT_FORMATS = [
+  'uaix-conformance-report/1',
+  'uaix-conformance-report/2',
+  REPORT_FORMAT,
+] as const;
 
 /** A format id a report may carry in memory: the one this build writes, or an older one it read. */
 export type ReportFormat = (typeof READABLE_REPORT_FORMATS)[number];
@@ -20,11 +29,21 @@ export type ReportFormat = (typeof READABLE_REPORT_FORMATS)[number];
 export type Severity = 'MUST' | 'SHOULD';
 
 /** The outcome of one check: the discriminant of `CheckReport`. */
-export type CheckStatus = 'passed' | 'failed' | 'errored' | 'skipped';
+export type CheckStatus = 'passed' | 'failed' | 'errored' | 'skipped' | 'not-judged';
+
+/** Every check status, in the order reports count them. */
+export const CHECK_STATUSES: readonly CheckStatus[] = ['passed', 'failed', 'errored', 'skipped', 'not-judged'];
 
 /** What a failed check carries so that anyone can see and replay the failure. */
 export interface FailureRecord {
-  /** One sentence: what went wrong. */
+  /**
+   * What went wrong, as a stable name (format 3; absent in older reports), e.g. `accepted` (an
+   * input that breaks the rule was accepted). The message is built from it and `params`.
+   */
+  reason?: string;
+  /** The structured parameters of the failure (format 3), JSON-safe: what `message` is built from. */
+  params?: Record<string, unknown>;
+  /** One sentence: what went wrong, built from `reason` and `params`. */
   message: string;
   /** The shrunk case, JSON-safe (see `show` of the check). */
   counterexample: unknown;
@@ -55,7 +74,8 @@ export interface FailureRecord {
 export type FlakyAnswer =
   | { outcome: 'failed'; message: string; actual: unknown }
   | { outcome: 'passed' }
-  | { outcome: 'errored'; message: string };
+  | { outcome: 'errored'; message: string }
+  | { outcome: 'not-judged'; message: string };
 
 /** A counterexample answered differently when run again: the first answer and the first that differed. */
 export interface FlakyRecord {
@@ -71,14 +91,25 @@ export interface ErrorRecord {
   message: string;
   /** The case the implementation could not answer, JSON-safe. */
   input?: unknown;
+  /** Format 3: the fast-check path of that case, counted from the first case of the check (a fault is never shrunk). */
+  path?: string;
+  /** Format 3: one command line that runs exactly that case again. */
+  replay?: string;
   /** What the pack saw: the raw answer, a stderr tail, an exit code... */
   evidence?: unknown;
+  /** Format 3: what the case's run was seen to do up to the fault (a recovery session's steps). */
+  seen?: unknown;
 }
 
 /** How much a check tried: a pass says how much was tested. */
 export interface Evidence {
   /** Cases executed (before shrinking). */
   cases: number;
+  /**
+   * Format 3, only when some were: cases that said nothing about the rule for this implementation
+   * (see `NotJudgedCheck`). A check all of whose cases were not judged is `not-judged`.
+   */
+  notJudged?: number;
   /** Tag counts over the generated cases (`valid`, `adversarial`, `family:*`, `profile:*`...), in key order. */
   tags: Record<string, number>;
 }
@@ -88,6 +119,8 @@ export interface ChunkPart {
   chunk: number;
   status: 'passed' | 'failed' | 'errored';
   cases: number;
+  /** As `Evidence.notJudged`: only when some were. */
+  notJudged?: number;
   tags: Record<string, number>;
   durationMs: number;
 }
@@ -202,8 +235,20 @@ export interface SkippedCheck extends CheckReportBase {
   skipReason: string;
 }
 
+/**
+ * A check that ran, and none of whose cases said anything about its rule for this implementation
+ * (format 3): every case was one the implementation's behaviour left unjudged (a recovery fault it
+ * was never exposed to, because it did no work). Neither passed nor failed; a run that judged
+ * nothing else exits as a run that judged nothing.
+ */
+export interface NotJudgedCheck extends CheckReportBase {
+  status: 'not-judged';
+  /** Why, in words: the message of the last case's reason. */
+  notJudged: { reason: string; message: string };
+}
+
 /** One check's entry in a report, discriminated by `status`. */
-export type CheckReport = PassedCheck | FailedCheck | ErroredCheck | SkippedCheck;
+export type CheckReport = PassedCheck | FailedCheck | ErroredCheck | SkippedCheck | NotJudgedCheck;
 
 /** Status counts of a report. */
 export interface Summary {
@@ -212,6 +257,8 @@ export interface Summary {
   failed: number;
   errored: number;
   skipped: number;
+  /** Format 3 (0 in an older report read): checks that ran and judged nothing. */
+  notJudged: number;
   /** MUST checks that failed or errored: what the exit code looks at. */
   mustFailed: number;
 }
@@ -253,6 +300,25 @@ export interface Report {
   summary: Summary;
   /** Format 2, only in a gated run or merge (`--expect`): the gate's outcome. */
   gate?: GateRecord;
+  /**
+   * Only in the report of a run against a live service (`--adapter-url`, format 3):
+   * how the network behaved and how the run held back. Differs between runs, like timing.
+   */
+  network?: NetworkRecord;
+}
+
+/** What a run against a live service reports of the network (docs/protocol.md, "The HTTP binding"). */
+export interface NetworkRecord {
+  /** Answers 429, or 503 with `Retry-After`, that were waited out, the request then sent again. */
+  throttled: number;
+  /** How long the run held its requests back for them (ms, wall clock; overlapping waits count once). */
+  waitedMs: number;
+  /** Requests sent again after their connection dropped before the whole answer came. */
+  resent: number;
+  /** `--read-only`: only the members that change nothing on the service were called. */
+  readOnly: boolean;
+  /** `--max-rate`: requests per second at most, when the run bounded them. */
+  maxRate?: number;
 }
 
 /** The message of a failed or errored check; undefined for the others. */
@@ -262,9 +328,18 @@ export function problemOf(c: CheckReport): string | undefined {
 
 /** Counts statuses. */
 export function summarize(checks: readonly CheckReport[]): Summary {
-  const s: Summary = { total: checks.length, passed: 0, failed: 0, errored: 0, skipped: 0, mustFailed: 0 };
+  const s: Summary = {
+    total: checks.length,
+    passed: 0,
+    failed: 0,
+    errored: 0,
+    skipped: 0,
+    notJudged: 0,
+    mustFailed: 0,
+  };
   for (const c of checks) {
-    s[c.status] += 1;
+    if (c.status === 'not-judged') s.notJudged += 1;
+    else s[c.status] += 1;
     if (c.severity === 'MUST' && (c.status === 'failed' || c.status === 'errored')) s.mustFailed += 1;
   }
   return s;
@@ -273,4 +348,17 @@ export function summarize(checks: readonly CheckReport[]): Summary {
 /** Tag counts in key order, so that equal evidence serializes equally. */
 export function sortedTags(tags: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(tags).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** A check's evidence: `notJudged` only when some cases judged nothing (so that older reports read alike). */
+export function evidenceOf(cases: number, notJudged: number, tags: Record<string, number>): Evidence {
+  return notJudged > 0 ? { cases, notJudged, tags } : { cases, tags };
+}
+
+/**
+ * The status of an entry every chunk of which passed: `not-judged` when it ran cases and not one of
+ * them judged anything, else `passed`.
+ */
+export function judgedStatus(evidence: Evidence): 'passed' | 'not-judged' {
+  return evidence.cases > 0 && evidence.notJudged === evidence.cases ? 'not-judged' : 'passed';
 }

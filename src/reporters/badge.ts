@@ -1,3 +1,4 @@
+import { REPORT_FILES } from '../model/report-files.js';
 import type { Report } from '../model/report.js';
 import { ratioText, verdictOf, type VerdictState } from '../model/verdict.js';
 import { jsonChunks } from './json.js';
@@ -21,8 +22,9 @@ const COLOR: Record<VerdictState, string> = {
 
 /**
  * The badge of a report: the pass ratio over the checks that ran (`20/22 passed, 40 skipped`),
- * green when every check that ran passed, yellow when only SHOULD checks failed, red when a MUST
- * check failed or errored, grey when the run was interrupted or nothing ran.
+ * green when every check that ran passed, yellow when only SHOULD checks failed or some check
+ * judged nothing, red when a MUST check failed or errored, grey when the run was interrupted or
+ * nothing was judged.
  */
 export function badgeOf(report: Readonly<Report>): EndpointBadge {
   const v = verdictOf(report);
@@ -36,4 +38,4 @@ export function renderBadge(report: Readonly<Report>): string {
 }
 
 /** The badge as a file reporter. */
-export const badgeReporter: FileReporter = { name: 'badge', file: 'badge.json', render: renderBadge };
+export const badgeReporter: FileReporter = { name: 'badge', file: REPORT_FILES.badge, render: renderBadge };

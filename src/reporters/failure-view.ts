@@ -40,7 +40,7 @@ export interface FailureViewOptions {
 }
 
 /** One line of a pretty-printed JSON value: the pointer of the member it belongs to, and its text, made on demand. */
-interface JsonLine {
+export interface JsonLine {
   pointer: string;
   text(): string;
 }
@@ -61,7 +61,7 @@ function scalarJson(value: unknown, room: number): string {
  * member it belongs to (a container's closing line too), lazily: a huge case is never serialized
  * whole, only the lines shown are.
  */
-function* jsonLines(
+export function* jsonLines(
   value: unknown,
   room: number,
   pointer = '',
@@ -104,7 +104,7 @@ function textWidth(options: FailureViewOptions, margin: number): number {
 }
 
 /** Whether `pointer` is `focus` or inside it. */
-function within(pointer: string, focus: string): boolean {
+export function within(pointer: string, focus: string): boolean {
   return pointer === focus || pointer.startsWith(`${focus}/`);
 }
 
@@ -166,7 +166,7 @@ export function caseLines(value: unknown, focus: string | undefined, options: Fa
 }
 
 /** A value on one line for `expected:` and `actual:`, compact JSON (a string as it is), escaped and cut to the width; never serialized whole. */
-function oneLineJson(value: unknown, width: number): string {
+export function oneLineJson(value: unknown, width: number): string {
   if (value === undefined) return 'undefined';
   let text = '';
   if (typeof value === 'string') text = value.slice(0, width * 2);

@@ -16,7 +16,7 @@ export function renderGate(g: GateResult, options: { allowStale?: boolean } = {}
     lines.push(`STALE ${entryName(s.entry)}: ${s.why}${options.allowStale ? ' (allowed by --allow-stale)' : ''}`);
   for (const c of g.unexpectedSkips)
     lines.push(
-      `skipped, no expectation (not gating) ${c.id}: ${c.status === 'skipped' ? escapeTerminal(c.skipReason) : ''}`,
+      `${c.status === 'not-judged' ? 'not judged' : 'skipped'}, no expectation (not gating) ${c.id}: ${c.status === 'skipped' ? escapeTerminal(c.skipReason) : c.status === 'not-judged' ? escapeTerminal(c.notJudged.message) : ''}`,
     );
   if (g.incomplete) lines.push('INCOMPLETE: the run was interrupted; the gate never passes half a run');
   const verdict = g.ok ? 'gate: PASSED' : 'gate: FAILED';

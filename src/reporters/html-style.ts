@@ -4,9 +4,9 @@
  */
 export const REPORT_CSS = `
 :root { color-scheme: light dark; --fg: #1f2328; --muted: #59636e; --bg: #fff; --panel: #f6f8fa; --line: #d1d9e0;
-  --passed: #1a7f37; --failed: #cf222e; --errored: #bc4c00; --skipped: #8c959f; --warn: #9a6700; }
+  --passed: #1a7f37; --failed: #cf222e; --errored: #bc4c00; --skipped: #8c959f; --not-judged: #8250df; --warn: #9a6700; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117; --panel: #151b23; --line: #3d444d;
-  --passed: #3fb950; --failed: #f85149; --errored: #db6d28; --skipped: #6e7681; --warn: #d29922; } }
+  --passed: #3fb950; --failed: #f85149; --errored: #db6d28; --skipped: #6e7681; --not-judged: #ab7df8; --warn: #d29922; } }
 * { box-sizing: border-box; }
 body { margin: 0 auto; max-width: 72rem; padding: 1rem; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); overflow-wrap: anywhere; }
 h1 { font-size: 1.5rem; margin: 0 0 .5rem; } h2 { font-size: 1.2rem; margin: 0; } h3 { font-size: .95rem; margin: .8rem 0 .2rem; }
@@ -21,6 +21,7 @@ pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6p
 .bar .failed, .legend .failed::before { fill: var(--failed); background: var(--failed); }
 .bar .errored, .legend .errored::before { fill: var(--errored); background: var(--errored); }
 .bar .skipped, .legend .skipped::before { fill: var(--skipped); background: var(--skipped); }
+.bar .not-judged, .legend .not-judged::before { fill: var(--not-judged); background: var(--not-judged); }
 .legend { display: flex; flex-wrap: wrap; gap: .2rem 1rem; margin: .3rem 0 0; padding: 0; list-style: none; color: var(--muted); font-size: .9rem; }
 .legend li::before { content: ""; display: inline-block; width: .7em; height: .7em; border-radius: 2px; margin-right: .3em; }
 .meta { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: .3rem 1rem; margin: .8rem 0; font-size: .9rem; }
@@ -49,6 +50,7 @@ pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6p
 body:has(#only-problems:checked) .check:not(.failed, .errored), body:has(#only-problems:checked) .check.expected { display: none; }
 body:has(#f-passed:checked) .check:not(.passed) { display: none; }
 body:has(#f-skipped:checked) .check:not(.skipped), body:has(#f-skipped:checked) .check.expected { display: none; }
+body:has(#f-not-judged:checked) .check:not(.not-judged), body:has(#f-not-judged:checked) .check.expected { display: none; }
 body:has(#f-expected:checked) .check:not(.expected) { display: none; }
 body:has(#f-attention:checked) .check:not(.attention) { display: none; }
 section.suite { margin: 1.5rem 0; }
@@ -59,11 +61,14 @@ section.suite { margin: 1.5rem 0; }
 .status { display: inline-block; min-width: 3.6rem; text-align: center; font-weight: 700; font-size: .75rem; padding: .05rem .3rem; border-radius: 4px; color: #fff; }
 .status.passed { background: var(--passed); } .status.failed { background: var(--failed); }
 .status.errored { background: var(--errored); } .status.skipped { background: var(--skipped); }
+.status.not-judged { background: var(--not-judged); }
 .sev { font-size: .75rem; border: 1px solid var(--line); border-radius: 4px; padding: 0 .3rem; color: var(--muted); }
 .ref { color: var(--muted); font-size: .85rem; margin: .15rem 0 0; }
 .statement { font-size: .9rem; margin: .2rem 0 0; }
 details { margin: .35rem 0 0; } summary { cursor: pointer; color: var(--muted); font-size: .9rem; }
 .message { font-weight: 600; margin: .4rem 0; }
+mark.focus { background: #fff8c5; color: #1f2328; font-weight: 700; border-radius: 2px; }
+@media (prefers-color-scheme: dark) { mark.focus { background: #bb800926; color: #f0d890; } }
 .pair { display: grid; grid-template-columns: 1fr 1fr; gap: .6rem; }
 .pair > div { min-width: 0; }
 @media (max-width: 40rem) { body { padding: .6rem; } h1 { font-size: 1.2rem; } .meta { grid-template-columns: 1fr 1fr; } .pair { grid-template-columns: 1fr; } .status { min-width: 3rem; } }

@@ -1,3 +1,4 @@
+import { REPORT_FILES } from '../model/report-files.js';
 import { createHash } from 'node:crypto';
 import { counted } from '../model/words.js';
 import { entryText, expectationLine, expectedCounts } from '../model/gate.js';
@@ -10,6 +11,7 @@ import {
   type FailedCheck,
   type Report,
 } from '../model/report.js';
+import { caseHtml } from './case-html.js';
 import { displayJson, displayText, escapeHtmlAttr as attr, escapeHtmlText as text } from './escape.js';
 import { filterCss, REPORT_CSS } from './html-style.js';
 import { statusBar } from './status-bar.js';
@@ -18,8 +20,20 @@ import type { FileReporter } from './reporter.js';
 
 /** Longest shown form of one value; the full value is always in report.json. */
 const MAX_VALUE_CHARS = 20_000;
-const STATUSES = ['passed', 'failed', 'errored', 'skipped'] as const;
-const LABEL = { passed: 'PASS', failed: 'FAIL', errored: 'ERROR', skipped: 'SKIP' } as const;
+const STATUSES = ['passed', 'failed', 'errored', 'skipped', 'not-judged'] as const;
+const LABEL = {
+  passed: 'PASS',
+  failed: 'FAIL',
+  errored: 'ERROR',
+  skipped: 'SKIP',
+  'not-judged': 'NOT JUDGED',
+} as const;
+
+/** The statuses a summary names: `not-judged` only when some check is (a report without any reads as before). */
+const named = (counts: Counts) => STATUSES.filter((s) => s !== 'not-judged' || counts[s] > 0);
+
+/** A status in words: `not-judged` as `not judged`. */
+const inWords = (s: (typeof STATUSES)[number]): string => s.replace('-', ' ');
 
 /**
  * The page may load nothing, run nothing and submit nothing: the only thing allowed is the one
@@ -33,7 +47,7 @@ function contentSecurityPolicy(css: string): string {
 type Counts = Record<(typeof STATUSES)[number], number>;
 
 function countStatuses(checks: readonly CheckReport[]): Counts {
-  const c: Counts = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+  const c: Counts = { passed: 0, failed: 0, errored: 0, skipped: 0, 'not-judged': 0 };
   for (const k of checks) if (k.status in c) c[k.status] += 1;
   return c;
 }
@@ -45,7 +59,9 @@ function bar(counts: Counts, label: string): string {
 
 /** The status counts under a bar; `expected` says how many of them the gate expected. */
 function legend(counts: Counts, expected: Partial<Counts> = {}): string {
-  return `<ul class="legend">${STATUSES.map((s) => `<li class="${s}">${counts[s]} ${s}${expected[s] ? ` (${expected[s]} expected)` : ''}</li>`).join('')}</ul>`;
+  return `<ul class="legend">${named(counts)
+    .map((s) => `<li class="${s}">${counts[s]} ${inWords(s)}${expected[s] ? ` (${expected[s]} expected)` : ''}</li>`)
+    .join('')}</ul>`;
 }
 
 /** An issue reference: a link when it is an http(s) URL (nothing else may become a link), text otherwise. */
@@ -108,7 +124,7 @@ function failureDetails(c: FailedCheck): string {
   return (
     `<details open><summary>Counterexample and replay</summary>` +
     `<p class="message">${text(displayText(f.message, MAX_VALUE_CHARS))}</p>` +
-    valueBlock('Counterexample (shrunk)', f.counterexample) +
+    `<h3>Counterexample (shrunk)${f.focus !== undefined ? `: <mark class="focus">${text(f.focus)}</mark> changed` : ''}</h3><pre>${caseHtml(f.counterexample, f.focus, MAX_VALUE_CHARS)}</pre>` +
     `<div class="pair"><div>${valueBlock('Expected', f.expected)}</div><div>${valueBlock('The adapter answered', f.actual)}</div></div>` +
     `<h3>Replay</h3><pre><code>${text(displayText(f.replay, MAX_VALUE_CHARS))}</code></pre>` +
     (f.flaky ? valueBlock('Flaky: run again, the counterexample was answered differently', f.flaky) : '') +
@@ -125,7 +141,11 @@ function errorDetails(c: ErroredCheck): string {
     `<details open><summary>What the adapter could not answer</summary>` +
     `<p class="message">${text(displayText(e.message, MAX_VALUE_CHARS))}</p>` +
     (e.input !== undefined ? valueBlock('Input', e.input) : '') +
+    (e.replay !== undefined
+      ? `<h3>Replay the case that errored</h3><pre><code>${text(displayText(e.replay, MAX_VALUE_CHARS))}</code></pre>`
+      : '') +
     (e.evidence !== undefined ? valueBlock('Evidence', e.evidence) : '') +
+    (e.seen !== undefined ? valueBlock('What the session did before the fault', e.seen) : '') +
     `</details>`
   );
 }
@@ -141,6 +161,8 @@ function checkItem(c: CheckReport): string {
   if (c.status === 'failed') body = failureDetails(c);
   else if (c.status === 'errored') body = errorDetails(c);
   else if (c.status === 'skipped') body = `<p class="ref">Skipped: ${text(c.skipReason ?? 'not run')}</p>`;
+  else if (c.status === 'not-judged')
+    body = `<p class="message">Not judged: ${text(displayText(c.notJudged.message, MAX_VALUE_CHARS))}</p>${evidence(c)}`;
   else body = evidence(c);
   return (
     `<li class="check ${attr(c.status)}${expectationClass(c.expectation)}" id="${attr(anchor(c.id))}">` +
@@ -157,7 +179,12 @@ function suiteSection(report: Readonly<Report>, suite: string, checks: readonly 
   return (
     `<section class="suite" id="${attr(`suite-${suite}`)}"><div class="suite-head"><h2>${text(suite)}</h2>` +
     `<span>${counts.passed}/${checks.length - counts.skipped} passed</span></div>` +
-    `${bar(counts, `${suite}: ${STATUSES.map((s) => `${counts[s]} ${s}`).join(', ')}`)}${legend(counts, expectedCounts({ ...report, checks: [...checks] }))}` +
+    `${bar(
+      counts,
+      `${suite}: ${named(counts)
+        .map((s) => `${counts[s]} ${inWords(s)}`)
+        .join(', ')}`,
+    )}${legend(counts, expectedCounts({ ...report, checks: [...checks] }))}` +
     `<ol class="checks">${checks.map(checkItem).join('')}</ol></section>`
   );
 }
@@ -268,6 +295,8 @@ function filters(report: Readonly<Report>, suites: readonly string[]): string {
     ['f-passed', 'Passed', n((c) => c.status === 'passed')],
     ['f-skipped', 'Skipped', n((c) => c.status === 'skipped' && c.expectation?.result !== 'expected')],
   ];
+  const vacuous = n((c) => c.status === 'not-judged' && c.expectation?.result !== 'expected');
+  if (vacuous > 0) options.push(['f-not-judged', 'Not judged', vacuous]);
   if (report.gate)
     options.push(
       ['f-expected', 'Expected', n((c) => c.expectation?.result === 'expected')],
@@ -308,7 +337,9 @@ export function renderHtml(report: Readonly<Report>): string {
   const who = `${report.adapter.name} ${report.adapter.version}`;
   const suites = [...new Set(report.checks.map((c) => c.suite))];
   const counts = countStatuses(report.checks);
-  const summaryLabel = `${STATUSES.map((s) => `${counts[s]} ${s}`).join(', ')}`;
+  const summaryLabel = `${named(counts)
+    .map((s) => `${counts[s]} ${inWords(s)}`)
+    .join(', ')}`;
   const css = REPORT_CSS + filterCss(suites.length);
   return [
     '<!doctype html>',
@@ -323,7 +354,7 @@ export function renderHtml(report: Readonly<Report>): string {
     `<nav aria-label="Suites"><ul class="suites">${suites
       .map((s) => {
         const c = countStatuses(report.checks.filter((k) => k.suite === s));
-        return `<li><a href="#${attr(`suite-${s}`)}">${text(s)}</a> ${c.passed}/${c.passed + c.failed + c.errored} passed${c.skipped ? `, ${c.skipped} skipped` : ''}${bar(c, s)}</li>`;
+        return `<li><a href="#${attr(`suite-${s}`)}">${text(s)}</a> ${c.passed}/${c.passed + c.failed + c.errored + c['not-judged']} passed${c.skipped ? `, ${c.skipped} skipped` : ''}${c['not-judged'] ? `, ${c['not-judged']} not judged` : ''}${bar(c, s)}</li>`;
       })
       .join('')}</ul></nav>`,
     gateSection(report),
@@ -346,4 +377,4 @@ export function renderHtml(report: Readonly<Report>): string {
 }
 
 /** The HTML report as a file reporter. */
-export const htmlReporter: FileReporter = { name: 'html', file: 'report.html', render: renderHtml };
+export const htmlReporter: FileReporter = { name: 'html', file: REPORT_FILES.html, render: renderHtml };

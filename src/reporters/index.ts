@@ -1,5 +1,6 @@
 import { writeReportFiles, type ReportFile } from '../io/report-files.js';
 import type { Report } from '../model/report.js';
+import { REPORT_FILES, type ReportFileKind } from '../model/report-files.js';
 import { badgeReporter } from './badge.js';
 import { renderFailureFiles } from './failure-file.js';
 import { htmlReporter } from './html.js';
@@ -11,17 +12,23 @@ import type { FileReporter } from './reporter.js';
 export type { FileReporter, Reporter } from './reporter.js';
 export { createProgressReporter, type ProgressOptions, type ProgressReporter } from './progress.js';
 
+/** The reporter of each file a run publishes (`REPORT_FILES`): one for each, or the build fails. */
+const BY_KIND: Readonly<Record<ReportFileKind, FileReporter>> = {
+  json: jsonReporter,
+  junit: junitReporter,
+  html: htmlReporter,
+  markdown: markdownReporter,
+  badge: badgeReporter,
+};
+
 /**
- * The file reporters of a run's output folder, in writing order: `report.json` first (the source
- * every other format renders from), then `junit.xml`, `report.html`, `summary.md` and `badge.json`.
+ * The file reporters of a run's output folder, in the writing order of `REPORT_FILES`: `report.json`
+ * first (the source every other format renders from), then `junit.xml`, `report.html`, `summary.md`
+ * and `badge.json`.
  */
-export const FILE_REPORTERS: readonly FileReporter[] = Object.freeze([
-  jsonReporter,
-  junitReporter,
-  htmlReporter,
-  markdownReporter,
-  badgeReporter,
-]);
+export const FILE_REPORTERS: readonly FileReporter[] = Object.freeze(
+  (Object.keys(REPORT_FILES) as ReportFileKind[]).map((kind) => BY_KIND[kind]),
+);
 
 /** The file reporters by name (`json`, `junit`, `html`, `markdown`, `badge`). */
 export const REPORTERS: Readonly<Record<string, FileReporter>> = Object.freeze(

@@ -1,3 +1,4 @@
+import { REPORT_FILES } from '../model/report-files.js';
 import type { Report } from '../model/report.js';
 import type { FileReporter } from './reporter.js';
 
@@ -127,7 +128,7 @@ export function renderJson(report: Report): string {
 /** `report.json` as a file reporter: written first, the source of every other format, streamed. */
 export const jsonReporter: FileReporter = {
   name: 'json',
-  file: 'report.json',
+  file: REPORT_FILES.json,
   render: renderJson,
   chunks: reportJsonChunks,
 };

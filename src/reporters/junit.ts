@@ -1,3 +1,4 @@
+import { REPORT_FILES } from '../model/report-files.js';
 import { xmlBuilderClass } from '../contract/dependency.js';
 import { acceptedByGate, expectationLine, failsGate } from '../model/gate.js';
 import type { CheckReport, Report } from '../model/report.js';
@@ -51,8 +52,8 @@ function caseKind(report: Readonly<Report>, c: CheckReport): CaseKind {
     ? 'failure'
     : c.status === 'errored'
       ? 'error'
-      : c.status === 'skipped'
-        ? 'skipped'
+      : c.status === 'skipped' || c.status === 'not-judged'
+        ? 'skipped' // JUnit has no "judged nothing": a skip, whose message says so
         : 'passed';
 }
 
@@ -133,7 +134,16 @@ function caseBody(report: Readonly<Report>, c: CheckReport, kind: CaseKind): Rec
               : {}),
         },
       };
-    return { skipped: { '@message': c.status === 'skipped' ? xmlSafe(c.skipReason) : '' } };
+    return {
+      skipped: {
+        '@message':
+          c.status === 'skipped'
+            ? xmlSafe(c.skipReason)
+            : c.status === 'not-judged'
+              ? xmlSafe(`not judged: ${c.notJudged.message}`)
+              : '',
+      },
+    };
   }
   if (kind === 'error' && c.status === 'errored')
     return {
@@ -207,4 +217,4 @@ export function renderJunit(report: Report): string {
 }
 
 /** `junit.xml` as a file reporter. */
-export const junitReporter: FileReporter = { name: 'junit', file: 'junit.xml', render: renderJunit };
+export const junitReporter: FileReporter = { name: 'junit', file: REPORT_FILES.junit, render: renderJunit };

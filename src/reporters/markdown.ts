@@ -1,3 +1,4 @@
+import { REPORT_FILES } from '../model/report-files.js';
 import { problemOf, type CheckReport, type Report } from '../model/report.js';
 import { counted } from '../model/words.js';
 import {
@@ -20,22 +21,24 @@ import type { FileReporter } from './reporter.js';
 export const MARKDOWN_BUDGET = 60_000;
 const MAX_VALUE_CHARS = 2_000;
 const ICON: Record<VerdictState, string> = { pass: '✅', warn: '⚠️', fail: '❌', incomplete: '⏸️', empty: '➖' };
-const STATUS_ICON = { passed: '✅', failed: '❌', errored: '💥', skipped: '➖' } as const;
+const STATUS_ICON = { passed: '✅', failed: '❌', errored: '💥', skipped: '➖', 'not-judged': '🔲' } as const;
 
 function suiteTable(report: Readonly<Report>): string {
   const suites = [...new Set(report.checks.map((c) => c.suite))];
+  // The not-judged column only when some check is: a report without any reads as before.
+  const vacuous = report.checks.some((c) => c.status === 'not-judged');
   const row = (name: string, checks: readonly CheckReport[]) => {
     const x = expectedCounts({ ...report, checks: [...checks] });
-    const n = (s: 'passed' | 'failed' | 'errored' | 'skipped') => {
+    const n = (s: 'passed' | 'failed' | 'errored' | 'skipped' | 'not-judged') => {
       const count = checks.filter((c) => c.status === s).length;
       const expected = s === 'passed' ? 0 : x[s];
       return expected > 0 ? `${count} (${expected} expected)` : String(count);
     };
-    return `| ${name} | ${n('passed')} | ${n('failed')} | ${n('errored')} | ${n('skipped')} |`;
+    return `| ${name} | ${n('passed')} | ${n('failed')} | ${n('errored')} | ${n('skipped')} |${vacuous ? ` ${n('not-judged')} |` : ''}`;
   };
   return [
-    '| Suite | Passed | Failed | Errored | Skipped |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    `| Suite | Passed | Failed | Errored | Skipped |${vacuous ? ' Not judged |' : ''}`,
+    `| --- | ---: | ---: | ---: | ---: |${vacuous ? ' ---: |' : ''}`,
     ...suites.map((s) =>
       row(
         md(s),
@@ -147,6 +150,23 @@ function skippedBlock(report: Readonly<Report>): string {
   ].join('\n');
 }
 
+/** The checks that ran and judged nothing, each with why (not failures: listed apart, as skips are). */
+function notJudgedBlock(report: Readonly<Report>): string {
+  const vacuous = report.checks.filter((c) => c.status === 'not-judged' && c.expectation?.result !== 'expected');
+  if (vacuous.length === 0) return '';
+  const lines = vacuous.map(
+    (c) =>
+      `- ${STATUS_ICON['not-judged']} ${code(c.id)}: ${code(displayText(c.status === 'not-judged' ? c.notJudged.message : '', 300))}`,
+  );
+  return [
+    `<details><summary>Checks that judged nothing${report.gate ? ', not expected' : ''} (${vacuous.length})</summary>`,
+    '',
+    ...lines,
+    '',
+    '</details>',
+  ].join('\n');
+}
+
 /**
  * `summary.md`: for a CI step summary (`cat summary.md >> "$GITHUB_STEP_SUMMARY"`) or a pull-request
  * comment. Every value that came from the adapter or a counterexample sits in a code block or span,
@@ -164,6 +184,7 @@ export function renderMarkdown(report: Readonly<Report>, budget = MARKDOWN_BUDGE
     ...(report.gate ? ['', gateBlock(report)] : []),
   ].join('\n');
   const tail = [
+    notJudgedBlock(report),
     skippedBlock(report),
     `<sub>Full report: report.html and report.json next to this file. Replay any failure with the command shown.</sub>`,
   ]
@@ -200,6 +221,6 @@ export function renderMarkdown(report: Readonly<Report>, budget = MARKDOWN_BUDGE
 /** The Markdown summary as a file reporter. */
 export const markdownReporter: FileReporter = {
   name: 'markdown',
-  file: 'summary.md',
+  file: REPORT_FILES.markdown,
   render: (report) => renderMarkdown(report),
 };

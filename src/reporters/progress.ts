@@ -1,7 +1,7 @@
 import type { CheckReport } from '../model/report.js';
 import type { Reporter } from './reporter.js';
 import { counted } from '../model/words.js';
-import { paletteFor, PLAIN, type Palette } from './terminal-style.js';
+import { paletteFor, PLAIN, type Palette, STATUS_MARK } from './terminal-style.js';
 
 /**
  * The live progress line of a run on a terminal: checks done, failures so far, elapsed time and
@@ -98,7 +98,7 @@ export function formatProgress(s: ProgressState, columns = 80, palette: Palette 
 }
 
 const CLEAR = '\r\x1b[2K';
-const MARK = { passed: 'PASS', failed: 'FAIL', errored: 'ERR ', skipped: 'SKIP' } as const;
+const MARK = STATUS_MARK;
 
 /** The progress reporter; a silent one when `progressEnabled` says no. */
 export function createProgressReporter(o: ProgressOptions): ProgressReporter {

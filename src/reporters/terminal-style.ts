@@ -49,6 +49,7 @@ export function palette(enabled: boolean): Palette {
     failed: c.red,
     errored: c.magenta,
     skipped: c.dim,
+    'not-judged': c.yellow,
   };
   return {
     enabled,
@@ -66,3 +67,12 @@ export const PLAIN: Palette = palette(false);
 export function paletteFor(stream: StyledStream, env: Record<string, string | undefined>): Palette {
   return colourEnabled(stream, env) ? palette(true) : PLAIN;
 }
+
+/** Four columns per check status in the terminal; `VOID`: the check ran and judged nothing (`not-judged`). */
+export const STATUS_MARK: Readonly<Record<CheckStatus, string>> = Object.freeze({
+  passed: 'PASS',
+  failed: 'FAIL',
+  errored: 'ERR ',
+  skipped: 'SKIP',
+  'not-judged': 'VOID',
+});

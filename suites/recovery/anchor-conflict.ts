@@ -4,8 +4,9 @@ import { caseOf, recoveryCase } from '../../generators/recovery/recovery-case.js
 import { statusTask, writeOf, writeTask } from '../../generators/recovery/task.js';
 import { some, tasksWith } from './case-shape.js';
 import { deliveredErrors } from './analysis.js';
-import { recoveryCheck, type RecoveryFamily } from './define.js';
-import { escalatedWithoutRetry } from './escalation.js';
+import { sessionCheck } from '../../src/engine/kinds/session.js';
+import { judgedSession, RECOVERY_SESSION, recoveryCases, type RecoveryFamily, SESSION_MESSAGES } from './cases.js';
+import { ESCALATION_MESSAGES, escalatedWithoutRetry } from './escalation.js';
 
 /** A write refused for a conflict with a protected anchor, with no dependencies. */
 const anchored = () =>
@@ -60,25 +61,34 @@ const ANCHOR_FAMILIES: RecoveryFamily[] = [
  * for "a fundamental conflict with protected memory anchors"): a conflict with Totem, Taboo or
  * Talisman is escalated to human review, the write is not retried, and no anchor is written.
  */
-export const recAnchorConflict = recoveryCheck({
+const TITLE = 'A conflict with a protected anchor is escalated to human review and the anchor is not touched';
+
+export const recAnchorConflict = sessionCheck({
   id: 'REC-ANCHOR-CONFLICT',
-  title: 'A conflict with a protected anchor is escalated to human review and the anchor is not touched',
+  suite: 'recovery',
+  severity: 'MUST',
+  title: TITLE,
   specRef: '000 §The Memory Firewall and Protected Authority',
   statement:
     "A write refused for a conflict with a protected anchor (Totem, Taboo, Talisman) is never resent and is escalated with the payload's human_review_url, and no anchor URL is ever written (000 §The Memory Firewall and Protected Authority; D-REC-16).",
-  decisions: ['D-REC-16'],
-  arbitrary: (spec) =>
-    recoveryCase({
-      levels: spec.recovery.recoveringLevels,
-      focus: writeTask([], { faults: fc.array(fault('write', ['anchor'])!, { minLength: 1, maxLength: 1 }) }),
-      focusCount: { min: 1, max: 2 },
-    }),
-  families: ANCHOR_FAMILIES,
-  judge(s) {
+  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-04', 'D-REC-16'],
+  cases: recoveryCases({
+    title: TITLE,
+    arbitrary: (spec) =>
+      recoveryCase({
+        levels: spec.recovery.recoveringLevels,
+        focus: writeTask([], { faults: fc.array(fault('write', ['anchor'])!, { minLength: 1, maxLength: 1 }) }),
+        focusCount: { min: 1, max: 2 },
+      }),
+    families: ANCHOR_FAMILIES,
+  }),
+  ...RECOVERY_SESSION,
+  judge: judgedSession((s) => {
     const w = s.world;
     if (w.anchorWrites.length > 0)
       return {
-        message: `the protected anchor at ${w.anchorWrites[0].url} was written`,
+        reason: 'anchor-written',
+        params: { url: w.anchorWrites[0]!.url },
         expected: 'no write to Totem, Taboo or Talisman',
       };
     for (const err of deliveredErrors(w).filter(
@@ -88,5 +98,10 @@ export const recAnchorConflict = recoveryCheck({
       if (problem) return problem;
     }
     return null;
+  }),
+  messages: {
+    ...SESSION_MESSAGES,
+    ...ESCALATION_MESSAGES,
+    'anchor-written': (p) => `the protected anchor at ${p.url} was written`,
   },
 });

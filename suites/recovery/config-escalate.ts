@@ -7,8 +7,9 @@ import type { SpecData } from '../../src/spec/index.js';
 import { faultsOf, some, tasksWith } from './case-shape.js';
 import type { Workflow } from './world/workflow.js';
 import { deliveredErrors } from './analysis.js';
-import { recoveryCheck, type RecoveryFamily } from './define.js';
-import { escalatedWithoutRetry } from './escalation.js';
+import { sessionCheck } from '../../src/engine/kinds/session.js';
+import { judgedSession, RECOVERY_SESSION, recoveryCases, type RecoveryFamily, SESSION_MESSAGES } from './cases.js';
+import { ESCALATION_MESSAGES, escalatedWithoutRetry } from './escalation.js';
 
 const configured = (condition?: string) => fc.array(restriction('config', condition), { minLength: 1, maxLength: 1 });
 
@@ -86,25 +87,33 @@ const CONFIG_FAMILIES: RecoveryFamily[] = [
  * is a human's rule; the agent never retries it (whatever the condition, even an exhausted
  * allocation) and escalates it with the review URL.
  */
-export const recConfigEscalate = recoveryCheck({
+const TITLE = 'A configuration-origin restriction is never retried; it is escalated';
+
+export const recConfigEscalate = sessionCheck({
   id: 'REC-CONFIG-ESCALATE',
-  title: 'A configuration-origin restriction is never retried; it is escalated',
+  suite: 'recovery',
+  severity: 'MUST',
+  title: TITLE,
   specRef: '000 §Origin Mapping and Diagnostic Nuance',
   statement:
     "An error whose origin is configuration is a human's rule: the agent never sends that step again, whatever the condition, and escalates it with the payload's human_review_url (000 §Origin Mapping and Diagnostic Nuance; D-REC-15).",
-  decisions: ['D-REC-15'],
-  arbitrary: (spec) =>
-    recoveryCase({
-      levels: spec.recovery.recoveringLevels,
-      focus: fc.oneof(
-        writeTask([], { faults: configured() }),
-        scheduleTask([], { faults: configured(), schemaChanged: fc.constant(false) }),
-        handoffTask([], { faults: configured(), lowCapability: fc.constant(null) }),
-      ),
-      focusCount: { min: 1, max: 2 },
-    }),
-  families: CONFIG_FAMILIES,
-  judge(s) {
+  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-04', 'D-REC-15'],
+  cases: recoveryCases({
+    title: TITLE,
+    arbitrary: (spec) =>
+      recoveryCase({
+        levels: spec.recovery.recoveringLevels,
+        focus: fc.oneof(
+          writeTask([], { faults: configured() }),
+          scheduleTask([], { faults: configured(), schemaChanged: fc.constant(false) }),
+          handoffTask([], { faults: configured(), lowCapability: fc.constant(null) }),
+        ),
+        focusCount: { min: 1, max: 2 },
+      }),
+    families: CONFIG_FAMILIES,
+  }),
+  ...RECOVERY_SESSION,
+  judge: judgedSession((s) => {
     for (const err of deliveredErrors(s.world).filter(
       (e) => (e.payload.body as { origin?: string }).origin === 'configuration' && e.record.action.type === 'send',
     )) {
@@ -112,5 +121,9 @@ export const recConfigEscalate = recoveryCheck({
       if (problem) return problem;
     }
     return null;
+  }),
+  messages: {
+    ...SESSION_MESSAGES,
+    ...ESCALATION_MESSAGES,
   },
 });

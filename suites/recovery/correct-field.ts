@@ -8,7 +8,8 @@ import type { Workflow } from './world/workflow.js';
 import type { JsonObject } from '../../src/contract/recovery.js';
 import { jsonEqual } from '../../src/engine/json-equal.js';
 import { deliveredAt, deliveredErrors, sends } from './analysis.js';
-import { recoveryCheck, type RecoveryFamily } from './define.js';
+import { sessionCheck } from '../../src/engine/kinds/session.js';
+import { judgedSession, RECOVERY_SESSION, recoveryCases, type RecoveryFamily, SESSION_MESSAGES } from './cases.js';
 import { getAt, renderPath, setAt } from './world/json-path.js';
 
 const isDateTime = (v: unknown) =>
@@ -114,23 +115,31 @@ const FIELD_FAMILIES: RecoveryFamily[] = [
  * schema from the given URL, then resends the message with the field corrected (the same instant
  * as an ISO-8601 date-time) and a new message id, and nothing else changed.
  */
-export const recCorrectField = recoveryCheck({
+const TITLE =
+  'A malformed field is corrected from the retrieved schema and resent with a new message id, nothing else changed';
+
+export const recCorrectField = sessionCheck({
   id: 'REC-CORRECT-FIELD',
-  title:
-    'A malformed field is corrected from the retrieved schema and resent with a new message id, nothing else changed',
+  suite: 'recovery',
+  severity: 'MUST',
+  title: TITLE,
   specRef: '000 §Scenario 1: Autonomous Recovery from Malformed Data',
   statement:
     'After correct_field the agent GETs the schema_url, and only once it is answered resends the message with the field at field_path rewritten as an RFC 3339 date-time of the same instant, a message_id never used before, and nothing else changed (000 §Scenario 1; D-REC-08).',
-  decisions: ['D-REC-08'],
-  arbitrary: (spec) =>
-    recoveryCase({
-      levels: spec.recovery.recoveringLevels,
-      focus: scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(true) }),
-      focusCount: { min: 1, max: 2 },
-      others: { kinds: ['schedule', 'write', 'status'] },
-    }),
-  families: FIELD_FAMILIES,
-  judge(s, spec) {
+  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-04', 'D-REC-08'],
+  cases: recoveryCases({
+    title: TITLE,
+    arbitrary: (spec) =>
+      recoveryCase({
+        levels: spec.recovery.recoveringLevels,
+        focus: scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(true) }),
+        focusCount: { min: 1, max: 2 },
+        others: { kinds: ['schedule', 'write', 'status'] },
+      }),
+    families: FIELD_FAMILIES,
+  }),
+  ...RECOVERY_SESSION,
+  judge: judgedSession((s, spec) => {
     const w = s.world;
     // The resend is a fresh envelope (D-REC-08): its new message_id is an identifier by D-ENV-01, like every id of the envelope.
     const token = new RegExp(spec.envelope.types.token?.pattern ?? '^\\S+$', 'u');
@@ -143,7 +152,8 @@ export const recCorrectField = recoveryCheck({
       const resend = sends(w, failed.task_id).find((x) => x.i > err.i);
       if (!resend)
         return {
-          message: `${failed.task_id} was never resent after its correct_field error`,
+          reason: 'not-resent',
+          params: { taskId: failed.task_id },
           expected: 'a corrected resend',
         };
       // One GET may serve several corrections from the same schema_url: any GET of it made after an
@@ -161,7 +171,8 @@ export const recCorrectField = recoveryCheck({
         .some((at) => at !== undefined && at < resend.i);
       if (!answered) {
         return {
-          message: `${failed.task_id} was resent before the schema at ${schemaUrl} was retrieved`,
+          reason: 'resent-before-schema',
+          params: { taskId: failed.task_id, schemaUrl },
           expected: `a GET of ${schemaUrl}, answered, before the resend`,
         };
       }
@@ -172,13 +183,15 @@ export const recCorrectField = recoveryCheck({
         .map((x) => x.item.message.message_id);
       if (typeof after.message_id !== 'string' || earlierIds.includes(after.message_id)) {
         return {
-          message: `the resend of ${failed.task_id} reuses message id ${JSON.stringify(after.message_id)}`,
+          reason: 'message-id-reused',
+          params: { taskId: failed.task_id, messageId: after.message_id },
           expected: 'a new message_id',
         };
       }
       if (!token.test(after.message_id)) {
         return {
-          message: `the resend of ${failed.task_id} has the message id ${JSON.stringify(after.message_id)}, which is no identifier (D-ENV-01)`,
+          reason: 'message-id-not-token',
+          params: { taskId: failed.task_id, messageId: after.message_id },
           expected: `a new message_id matching ${token.source}`,
         };
       }
@@ -187,22 +200,37 @@ export const recCorrectField = recoveryCheck({
       const unix = getAt(before.body, path);
       if (!isDateTime(value))
         return {
-          message: `the resent ${String(err.params.field_path)} is ${JSON.stringify(value)}, not a date-time`,
+          reason: 'field-not-date-time',
+          params: { fieldPath: err.params.field_path, value },
           expected: 'an RFC 3339 date-time',
         };
       if (typeof unix === 'number' && Date.parse(String(value)) !== unix * 1000) {
         return {
-          message: `the resent ${String(err.params.field_path)} ${JSON.stringify(value)} is not the instant ${unix} (Unix seconds)`,
+          reason: 'field-other-instant',
+          params: { fieldPath: err.params.field_path, value, unix },
           expected: new Date(unix * 1000).toISOString(),
         };
       }
       if (!jsonEqual(strip(before, path), strip(after, path))) {
         return {
-          message: `the resend of ${failed.task_id} changed more than the field and the message id`,
+          reason: 'changed-more',
+          params: { taskId: failed.task_id },
           expected: { before, after },
         };
       }
     }
     return null;
+  }),
+  messages: {
+    ...SESSION_MESSAGES,
+    'not-resent': (p) => `${p.taskId} was never resent after its correct_field error`,
+    'resent-before-schema': (p) => `${p.taskId} was resent before the schema at ${p.schemaUrl} was retrieved`,
+    'message-id-reused': (p) => `the resend of ${p.taskId} reuses message id ${JSON.stringify(p.messageId)}`,
+    'message-id-not-token': (p) =>
+      `the resend of ${p.taskId} has the message id ${JSON.stringify(p.messageId)}, which is no identifier (D-ENV-01)`,
+    'field-not-date-time': (p) => `the resent ${String(p.fieldPath)} is ${JSON.stringify(p.value)}, not a date-time`,
+    'field-other-instant': (p) =>
+      `the resent ${String(p.fieldPath)} ${JSON.stringify(p.value)} is not the instant ${p.unix} (Unix seconds)`,
+    'changed-more': (p) => `the resend of ${p.taskId} changed more than the field and the message id`,
   },
 });

@@ -10,7 +10,8 @@ import { writeOf, writeTask } from '../../generators/recovery/task.js';
 import { RECOVERABLE_FAULTS, type CaseTask, type Fault } from '../../generators/recovery/types.js';
 import type { SpecData } from '../../src/spec/index.js';
 import { timeouts } from './case-shape.js';
-import { recoveryCheck, type RecoveryFamily } from './define.js';
+import { sessionCheck } from '../../src/engine/kinds/session.js';
+import { judgedSession, RECOVERY_SESSION, recoveryCases, type RecoveryFamily, SESSION_MESSAGES } from './cases.js';
 import { recovers } from './world/session.js';
 import { ancestorsOf } from './world/workflow.js';
 
@@ -54,41 +55,59 @@ const ONCE_FAMILIES: RecoveryFamily[] = [
  * (the session completed at a recovering level, and no fault the agent must not work around hit
  * the write or a task it depends on).
  */
-export const recExactlyOnce = recoveryCheck({
+const TITLE = 'The repository holds each write at most once, and exactly once when the run ends well';
+
+export const recExactlyOnce = sessionCheck({
   id: 'REC-EXACTLY-ONCE',
-  title: 'The repository holds each write at most once, and exactly once when the run ends well',
+  suite: 'recovery',
+  severity: 'MUST',
+  title: TITLE,
   specRef: '000 §Scenario 5: Autonomous Recovery from Timeout After Operation May Have Committed',
   statement:
     'Whatever the faults, the repository holds each write at most once (same idempotency key on every attempt), and exactly once when the session completes at L6 or L7 and no restriction hit the write or a step it depends on (000 §Scenario 5; D-REC-13, D-REC-14).',
-  decisions: ['D-REC-13', 'D-REC-14'],
-  allLevels: true,
-  arbitrary: (spec) =>
-    recoveryCase({
-      levels: everyLevel(spec.recovery, 3),
-      others: { kinds: ['write', 'write', 'schedule', 'status', 'handoff'], faults: ALL_FAULT_KINDS, max: 6 },
-    }),
-  families: ONCE_FAMILIES,
-  generalWeight: 2,
-  judge(s, { recovery: spec }) {
-    const w = s.world;
-    for (const t of w.workflow.tasks.filter((x) => x.spec.kind === 'write')) {
-      const held = w.commits.filter((c) => c.taskId === t.id);
-      if (held.length > 1) {
-        return {
-          message: `the repository holds ${t.id} ${held.length} times (keys ${held.map((c) => JSON.stringify(c.key)).join(', ')})`,
-          expected: 'each write at most once',
-        };
+  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-04', 'D-REC-13', 'D-REC-14'],
+  cases: recoveryCases({
+    title: TITLE,
+    arbitrary: (spec) =>
+      recoveryCase({
+        levels: everyLevel(spec.recovery, 3),
+        others: { kinds: ['write', 'write', 'schedule', 'status', 'handoff'], faults: ALL_FAULT_KINDS, max: 6 },
+      }),
+    families: ONCE_FAMILIES,
+    generalWeight: 2,
+  }),
+  ...RECOVERY_SESSION,
+  judge: judgedSession(
+    (s, { recovery: spec }) => {
+      const w = s.world;
+      for (const t of w.workflow.tasks.filter((x) => x.spec.kind === 'write')) {
+        const held = w.commits.filter((c) => c.taskId === t.id);
+        if (held.length > 1) {
+          return {
+            reason: 'duplicated',
+            params: { taskId: t.id, keys: held.map((c) => c.key) },
+            expected: 'each write at most once',
+          };
+        }
+        const hit = [t.id, ...ancestorsOf(w.workflow, t.id)].some((id) =>
+          w.workflow.byId.get(id)!.faults.some((f) => !RECOVERABLE_FAULTS.includes(f.kind)),
+        );
+        if (held.length === 0 && s.outcome === 'complete' && recovers(spec, s.level) && !hit) {
+          return {
+            reason: 'write-lost',
+            params: { taskId: t.id },
+            expected: 'every write exactly once when no unrecoverable fault hit it',
+          };
+        }
       }
-      const hit = [t.id, ...ancestorsOf(w.workflow, t.id)].some((id) =>
-        w.workflow.byId.get(id)!.faults.some((f) => !RECOVERABLE_FAULTS.includes(f.kind)),
-      );
-      if (held.length === 0 && s.outcome === 'complete' && recovers(spec, s.level) && !hit) {
-        return {
-          message: `the run ended without ${t.id} in the repository`,
-          expected: 'every write exactly once when no unrecoverable fault hit it',
-        };
-      }
-    }
-    return null;
+      return null;
+    },
+    { allLevels: true },
+  ),
+  messages: {
+    ...SESSION_MESSAGES,
+    'duplicated': (p) =>
+      `the repository holds ${p.taskId} ${p.keys.length} times (keys ${p.keys.map((k: unknown) => JSON.stringify(k)).join(', ')})`,
+    'write-lost': (p) => `the run ended without ${p.taskId} in the repository`,
   },
 });

@@ -17,7 +17,15 @@ import type { SpecData } from '../../src/spec/index.js';
 import { jsonEqual } from '../../src/engine/json-equal.js';
 import { actions, deliveredErrors, sends, type DeliveredError } from './analysis.js';
 import { blockerEnvelopeProblem, blockerFieldProblem, stringList } from './blocker.js';
-import { recoveryCheck, type RecoveryFamily } from './define.js';
+import { sessionCheck } from '../../src/engine/kinds/session.js';
+import {
+  judgedSession,
+  RECOVERY_SESSION,
+  recoveryCases,
+  type RecoveryFamily,
+  SESSION_MESSAGES,
+  type SessionProblem,
+} from './cases.js';
 import type { World } from './world/world.js';
 import { dependentsOf, type Workflow } from './world/workflow.js';
 
@@ -171,25 +179,33 @@ const NOOP_FAMILIES: RecoveryFamily[] = [
  * their evidence, all in fields the blocker profile declares (D-REC-07), with the blocker type of
  * D-REC-19.
  */
-export const recIsolatedNoop = recoveryCheck({
+const TITLE = 'An isolated no-op stops that step only, and a blocker names the boundary and the completed evidence';
+
+export const recIsolatedNoop = sessionCheck({
   id: 'REC-ISOLATED-NOOP',
-  title: 'An isolated no-op stops that step only, and a blocker names the boundary and the completed evidence',
+  suite: 'recovery',
+  severity: 'MUST',
+  title: TITLE,
   specRef: '000 §Precision Uncertainty Reporting and the Preservation of Completed Work',
   statement:
     'After an isolated no-op (error status isolated_noop) the agent never resends that step nor runs the steps that depend on it, completes every independent step, and emits a valid uai.agent.blocker.v1 envelope whose body names the step, the error message id and its mechanical condition and lists the completed prerequisites with their evidence ids (000 §Precision Uncertainty Reporting; D-REC-07, D-REC-17, D-REC-19).',
-  decisions: ['D-REC-07', 'D-REC-17', 'D-REC-18', 'D-REC-19'],
-  arbitrary: (spec) =>
-    recoveryCase({
-      levels: spec.recovery.recoveringLevels,
-      focus: fc.oneof(
-        writeTask([], { faults: isolated() }),
-        scheduleTask([], { faults: isolated(), schemaChanged: fc.constant(false) }),
-        handoffTask([], { faults: isolated(), lowCapability: fc.constant(null) }),
-      ),
-      others: { max: 5 },
-    }),
-  families: NOOP_FAMILIES,
-  judge(s, spec) {
+  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-04', 'D-REC-07', 'D-REC-17', 'D-REC-18', 'D-REC-19'],
+  cases: recoveryCases({
+    title: TITLE,
+    arbitrary: (spec) =>
+      recoveryCase({
+        levels: spec.recovery.recoveringLevels,
+        focus: fc.oneof(
+          writeTask([], { faults: isolated() }),
+          scheduleTask([], { faults: isolated(), schemaChanged: fc.constant(false) }),
+          handoffTask([], { faults: isolated(), lowCapability: fc.constant(null) }),
+        ),
+        others: { max: 5 },
+      }),
+    families: NOOP_FAMILIES,
+  }),
+  ...RECOVERY_SESSION,
+  judge: judgedSession((s, spec) => {
     const w = s.world;
     const stopped = new Set<string>();
     for (const err of deliveredErrors(w).filter((e) => e.cause === 'isolated')) {
@@ -199,13 +215,15 @@ export const recIsolatedNoop = recoveryCheck({
       const retry = sends(w, taskId).find((x) => x.i > err.i);
       if (retry)
         return {
-          message: `${taskId} was sent again (#${retry.step}) after its isolated no-op`,
+          reason: 'noop-retried',
+          params: { taskId, retryStep: retry.step },
           expected: 'the no-op step stays stopped',
         };
       const dependent = sends(w).find((x) => dependentsOf(w.workflow, taskId).has(x.item.task_id));
       if (dependent)
         return {
-          message: `${dependent.item.task_id} ran although it depends on the stopped ${taskId}`,
+          reason: 'dependent-ran',
+          params: { dependent: dependent.item.task_id, taskId },
           expected: 'dependents of a no-op step do not run',
         };
       const problem = blockerProblem(w, err, spec);
@@ -214,15 +232,33 @@ export const recIsolatedNoop = recoveryCheck({
     const unfinished = w.workflow.tasks.filter((t) => !stopped.has(t.id) && !w.done.has(t.id)).map((t) => t.id);
     if (unfinished.length)
       return {
-        message: `independent steps ${unfinished.join(', ')} never completed`,
+        reason: 'independent-unfinished',
+        params: { steps: unfinished },
         expected: 'every step independent of the no-op completes',
       };
     return null;
+  }),
+  messages: {
+    ...SESSION_MESSAGES,
+    'noop-retried': (p) => `${p.taskId} was sent again (#${p.retryStep}) after its isolated no-op`,
+    'dependent-ran': (p) => `${p.dependent} ran although it depends on the stopped ${p.taskId}`,
+    'independent-unfinished': (p) => `independent steps ${p.steps.join(', ')} never completed`,
+    'no-blocker': (p) => `no ${p.profile} packet names ${p.taskId} in body.blocked_task_id`,
+    'blocker-invalid': (p) => `the blocker for ${p.taskId} is not a valid ${p.profile} envelope: ${p.invalid}`,
+    'blocker-names': (p) => `the blocker for ${p.taskId} names ${JSON.stringify(p.named)}`,
+    'prerequisites-unlisted': (p) =>
+      `the blocker for ${p.taskId} does not list its completed prerequisites ${p.prerequisites.join(', ')}`,
+    'prerequisites-unfinished': (p) =>
+      `the blocker for ${p.taskId} lists ${p.listed.join(', ')} as completed prerequisites, which never completed`,
+    'evidence-uncited': (p) =>
+      `the blocker for ${p.taskId} does not reference the completed evidence ${p.evidence.map((e: string[]) => e.join(' or ')).join(', ')}`,
+    'evidence-invented': (p) =>
+      `the blocker for ${p.taskId} cites evidence the world never issued: ${p.evidence.join(', ')}`,
   },
 });
 
 /** The blocker the agent emitted after `err`, judged: a valid envelope of the profile that names and references what D-REC-07 says. */
-function blockerProblem(w: World, err: DeliveredError, spec: SpecData): { message: string; expected: unknown } | null {
+function blockerProblem(w: World, err: DeliveredError, spec: SpecData): SessionProblem | null {
   const taskId = err.taskId!;
   const profile = spec.recovery.blockerProfile;
   const emitted = actions(w)
@@ -233,7 +269,8 @@ function blockerProblem(w: World, err: DeliveredError, spec: SpecData): { messag
   );
   if (!found)
     return {
-      message: `no ${profile} packet names ${taskId} in body.blocked_task_id`,
+      reason: 'no-blocker',
+      params: { profile, taskId },
       expected: `an emitted ${profile} envelope with body.blocked_task_id ${JSON.stringify(taskId)}`,
     };
   const blocker = found.packet;
@@ -242,7 +279,8 @@ function blockerProblem(w: World, err: DeliveredError, spec: SpecData): { messag
     blockerFieldProblem(spec.envelope, profile, blocker, Date.parse(w.iso(found.t)));
   if (invalid)
     return {
-      message: `the blocker for ${taskId} is not a valid ${profile} envelope: ${invalid}`,
+      reason: 'blocker-invalid',
+      params: { taskId, profile, invalid },
       expected: 'a UAI-1 envelope of the blocker profile (spec/envelope.json)',
     };
   const body = blocker.body as JsonObject;
@@ -256,20 +294,21 @@ function blockerProblem(w: World, err: DeliveredError, spec: SpecData): { messag
     error_message_id: err.payload.message_id,
     mechanical_condition: err.condition,
   };
-  if (!jsonEqual(named, owedNames))
-    return { message: `the blocker for ${taskId} names ${JSON.stringify(named)}`, expected: owedNames };
+  if (!jsonEqual(named, owedNames)) return { reason: 'blocker-names', params: { taskId, named }, expected: owedNames };
   const deps = w.workflow.byId.get(taskId)!.deps.filter((d) => w.done.has(d));
   const cited = stringList(body, 'prerequisite_task_ids');
   const unnamed = deps.filter((d) => !cited.includes(d));
   if (unnamed.length)
     return {
-      message: `the blocker for ${taskId} does not list its completed prerequisites ${unnamed.join(', ')}`,
+      reason: 'prerequisites-unlisted',
+      params: { taskId, prerequisites: unnamed },
       expected: { prerequisite_task_ids: deps },
     };
   const notDone = cited.filter((d) => !w.done.has(d));
   if (notDone.length)
     return {
-      message: `the blocker for ${taskId} lists ${notDone.join(', ')} as completed prerequisites, which never completed`,
+      reason: 'prerequisites-unfinished',
+      params: { taskId, listed: notDone },
       expected: { prerequisite_task_ids: deps },
     };
   const evidence = stringList(body, 'evidence_ids');
@@ -280,14 +319,16 @@ function blockerProblem(w: World, err: DeliveredError, spec: SpecData): { messag
   const uncited = deps.filter((d) => told(d).length > 0 && !told(d).some((e) => evidence.includes(e)));
   if (uncited.length) {
     return {
-      message: `the blocker for ${taskId} does not reference the completed evidence ${uncited.map((d) => told(d).join(' or ')).join(', ')}`,
+      reason: 'evidence-uncited',
+      params: { taskId, evidence: uncited.map((d) => told(d)) },
       expected: { evidence_ids: deps.map((d) => told(d)[0]).filter(Boolean) },
     };
   }
   const invented = evidence.filter((e) => !w.evidence.has(e));
   if (invented.length)
     return {
-      message: `the blocker for ${taskId} cites evidence the world never issued: ${invented.join(', ')}`,
+      reason: 'evidence-invented',
+      params: { taskId, evidence: invented },
       expected: 'evidence ids from completed steps',
     };
   return null;

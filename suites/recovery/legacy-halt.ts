@@ -9,7 +9,8 @@ import { lowReceiver, outages, schemaChanged, some } from './case-shape.js';
 import type { Workflow } from './world/workflow.js';
 import { handoffTask, scheduleTask, statusTask, writeTask } from '../../generators/recovery/task.js';
 import { actions, deliveredErrors } from './analysis.js';
-import { recoveryCheck, type RecoveryFamily } from './define.js';
+import { sessionCheck } from '../../src/engine/kinds/session.js';
+import { judgedSession, RECOVERY_SESSION, recoveryCases, type RecoveryFamily, SESSION_MESSAGES } from './cases.js';
 
 const RECOVERABLE = new Set([
   'malformed_request',
@@ -107,61 +108,81 @@ const LEGACY_FAMILIES: RecoveryFamily[] = [
  * acting below L6 halts the failed operation and surfaces the human review URL; it takes none of
  * the recovery steps the payload offers (no schema fetch, renewal, readback, negotiation, retry).
  */
-export const recLegacyHalt = recoveryCheck({
+const TITLE = 'Below L6 the agent halts the failed operation and surfaces the human review URL instead of recovering';
+
+export const recLegacyHalt = sessionCheck({
   id: 'REC-LEGACY-HALT',
-  title: 'Below L6 the agent halts the failed operation and surfaces the human review URL instead of recovering',
+  suite: 'recovery',
+  severity: 'MUST',
+  title: TITLE,
   specRef: '000 §Resolving Error Code Ambiguities; §Scenario 3',
   statement:
     "An agent acting below L6 answers an error it could recover from with halt for that step and the payload's human_review_url, and takes none of the recovery steps the payload offers (000 §Resolving Error Code Ambiguities, §Scenario 3; D-REC-03).",
-  decisions: ['D-REC-03'],
-  allLevels: true,
-  arbitrary: (spec) =>
-    recoveryCase({
-      levels: legacyLevels(spec.recovery),
-      focus: fc.oneof(
-        scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(true) }),
-        statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) }),
-        writeTask([], { faults: fc.array(fault('write', ['expire', 'timeout'])!, { minLength: 1, maxLength: 2 }) }),
-        handoffTask([], { faults: fc.constant([]), lowCapability: fc.constantFrom(['L0', 'L1'], ['L1']) }),
-      ),
-      focusCount: { min: 1, max: 2 },
-    }),
-  families: LEGACY_FAMILIES,
-  judge(s) {
-    const w = s.world;
-    const all = actions(w);
-    for (const err of deliveredErrors(w).filter(
-      (e) => e.condition !== undefined && RECOVERABLE.has(e.condition) && e.record.action.type === 'send',
-    )) {
-      const taskId = err.taskId!;
-      const later = all.filter((a) => a.i > err.i);
-      const halt = later.find((a) => a.item.type === 'halt' && a.item.task_id === taskId);
-      if (halt?.item.type !== 'halt')
-        return {
-          message: `${taskId} was not halted after ${err.condition} at ${s.level}`,
-          expected: 'a halt action for the failed operation',
-        };
-      if (err.review !== undefined && halt.item.human_review_url !== err.review) {
-        return {
-          message: `${taskId} was halted with review URL ${String(halt.item.human_review_url)}`,
-          expected: `the human review URL of the payload: ${err.review}`,
-        };
+  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-04', 'D-REC-03'],
+  cases: recoveryCases({
+    title: TITLE,
+    arbitrary: (spec) =>
+      recoveryCase({
+        levels: legacyLevels(spec.recovery),
+        focus: fc.oneof(
+          scheduleTask([], { faults: fc.constant([]), schemaChanged: fc.constant(true) }),
+          statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 1 }) }),
+          writeTask([], { faults: fc.array(fault('write', ['expire', 'timeout'])!, { minLength: 1, maxLength: 2 }) }),
+          handoffTask([], { faults: fc.constant([]), lowCapability: fc.constantFrom(['L0', 'L1'], ['L1']) }),
+        ),
+        focusCount: { min: 1, max: 2 },
+      }),
+    families: LEGACY_FAMILIES,
+  }),
+  ...RECOVERY_SESSION,
+  judge: judgedSession(
+    (s) => {
+      const w = s.world;
+      const all = actions(w);
+      for (const err of deliveredErrors(w).filter(
+        (e) => e.condition !== undefined && RECOVERABLE.has(e.condition) && e.record.action.type === 'send',
+      )) {
+        const taskId = err.taskId!;
+        const later = all.filter((a) => a.i > err.i);
+        const halt = later.find((a) => a.item.type === 'halt' && a.item.task_id === taskId);
+        if (halt?.item.type !== 'halt')
+          return {
+            reason: 'not-halted',
+            params: { taskId, condition: err.condition, level: s.level },
+            expected: 'a halt action for the failed operation',
+          };
+        if (err.review !== undefined && halt.item.human_review_url !== err.review) {
+          return {
+            reason: 'halted-elsewhere',
+            params: { taskId, humanReviewUrl: halt.item.human_review_url },
+            expected: `the human review URL of the payload: ${err.review}`,
+          };
+        }
+        const offered = new Set(
+          Object.values(err.params).filter((v): v is string => typeof v === 'string' && /^https?:/.test(v)),
+        );
+        const recovery = later.find(
+          (a) =>
+            (a.item.type === 'send' && a.item.task_id === taskId) ||
+            a.item.type === 'renew' ||
+            (a.item.type === 'fetch' && (offered.has(a.item.url) || a.item.task_id === taskId)),
+        );
+        if (recovery)
+          return {
+            reason: 'recovered-alone',
+            params: { level: s.level, taskId, recoveryStep: recovery.step, action: recovery.item.type },
+            expected: 'a legacy agent halts and leaves recovery to the human review',
+          };
       }
-      const offered = new Set(
-        Object.values(err.params).filter((v): v is string => typeof v === 'string' && /^https?:/.test(v)),
-      );
-      const recovery = later.find(
-        (a) =>
-          (a.item.type === 'send' && a.item.task_id === taskId) ||
-          a.item.type === 'renew' ||
-          (a.item.type === 'fetch' && (offered.has(a.item.url) || a.item.task_id === taskId)),
-      );
-      if (recovery)
-        return {
-          message: `at ${s.level} the agent recovered ${taskId} by itself (#${recovery.step} ${recovery.item.type})`,
-          expected: 'a legacy agent halts and leaves recovery to the human review',
-        };
-    }
-    return null;
+      return null;
+    },
+    { allLevels: true },
+  ),
+  messages: {
+    ...SESSION_MESSAGES,
+    'not-halted': (p) => `${p.taskId} was not halted after ${p.condition} at ${p.level}`,
+    'halted-elsewhere': (p) => `${p.taskId} was halted with review URL ${String(p.humanReviewUrl)}`,
+    'recovered-alone': (p) =>
+      `at ${p.level} the agent recovered ${p.taskId} by itself (#${p.recoveryStep} ${p.action})`,
   },
 });

@@ -6,7 +6,8 @@ import type { CapabilityLevel } from '../../src/contract/levels.js';
 import type { SpecData } from '../../src/spec/index.js';
 import { lowReceiver } from './case-shape.js';
 import { actions, decodedForms, deliveredAt, deliveredErrors, originPath } from './analysis.js';
-import { recoveryCheck, type RecoveryFamily } from './define.js';
+import { sessionCheck } from '../../src/engine/kinds/session.js';
+import { judgedSession, RECOVERY_SESSION, recoveryCases, type RecoveryFamily, SESSION_MESSAGES } from './cases.js';
 import { secretFamilyIn } from './secrets.js';
 import type { World } from './world/world.js';
 import type { Workflow } from './world/workflow.js';
@@ -62,22 +63,34 @@ const NEGOTIATE_FAMILIES: RecoveryFamily[] = [
  * GET-Action notification to the route the statement names), and no URL it uses carries a secret
  * or a private identifier.
  */
-export const recNegotiate = recoveryCheck({
+const TITLE =
+  'A capability mismatch is bridged by fetching the capability statement and using a public-safe GET-Action';
+
+export const recNegotiate = sessionCheck({
   id: 'REC-NEGOTIATE',
-  title: 'A capability mismatch is bridged by fetching the capability statement and using a public-safe GET-Action',
+  suite: 'recovery',
+  severity: 'MUST',
+  title: TITLE,
   specRef: '000 §Scenario 4: Autonomous Recovery from Incompatible Versions',
   statement:
     "After negotiate_representation the agent GETs the capability statement it was given, never POSTs that step (nor, once the statement is known, any step to that receiver) again, hands the step over with a GET of the statement's get_action route naming the task, and puts no secret, token or private identifier in any URL (000 §Scenario 4; D-REC-11, D-REC-12).",
-  decisions: ['D-REC-11', 'D-REC-12'],
-  arbitrary: (spec) =>
-    recoveryCase({
-      levels: spec.recovery.recoveringLevels,
-      focus: handoffTask([], { faults: fc.constant([]), lowCapability: fc.constantFrom(['L0', 'L1'], ['L1'], ['L0']) }),
-      focusCount: { min: 1, max: 2 },
-      others: { kinds: ['handoff', 'schedule', 'write'] },
-    }),
-  families: NEGOTIATE_FAMILIES,
-  judge(s) {
+  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-04', 'D-REC-11', 'D-REC-12'],
+  cases: recoveryCases({
+    title: TITLE,
+    arbitrary: (spec) =>
+      recoveryCase({
+        levels: spec.recovery.recoveringLevels,
+        focus: handoffTask([], {
+          faults: fc.constant([]),
+          lowCapability: fc.constantFrom(['L0', 'L1'], ['L1'], ['L0']),
+        }),
+        focusCount: { min: 1, max: 2 },
+        others: { kinds: ['handoff', 'schedule', 'write'] },
+      }),
+    families: NEGOTIATE_FAMILIES,
+  }),
+  ...RECOVERY_SESSION,
+  judge: judgedSession((s) => {
     const w = s.world;
     const all = actions(w);
     const receiver = new URL(w.c.endpoints.receiver).origin;
@@ -96,7 +109,8 @@ export const recNegotiate = recoveryCheck({
       );
       if (post && post.item.type === 'send')
         return {
-          message: `${post.item.task_id} was POSTed to the L1 receiver again after its capability error`,
+          reason: 'posted-again',
+          params: { taskId: post.item.task_id },
           expected: 'only GET requests within the supported levels',
         };
       const notify = later.find(
@@ -104,12 +118,14 @@ export const recNegotiate = recoveryCheck({
       );
       if (!notify)
         return {
-          message: `${taskId} was never handed over through the receiver's GET-Action route`,
+          reason: 'no-get-action',
+          params: { taskId },
           expected: `a GET to ${w.c.endpoints.getAction}`,
         };
       if (known === undefined || notify.i < known)
         return {
-          message: `${taskId}'s GET-Action came before the capability statement was retrieved`,
+          reason: 'get-action-first',
+          params: { taskId },
           expected: `a GET of ${statement} first`,
         };
     }
@@ -122,16 +138,26 @@ export const recNegotiate = recoveryCheck({
       const leaked = secrets.find((v) => url.includes(encodeURIComponent(v)) || forms.some((f) => f.includes(v)));
       if (leaked !== undefined)
         return {
-          message: `#${a.step} ${a.item.type} URL carries a private value: ${url}`,
+          reason: 'url-private-value',
+          params: { step: a.step, action: a.item.type, url },
           expected: `no secret or private identifier in a URL, raw or encoded (found ${JSON.stringify(leaked)})`,
         };
       const flagged = forms.map((f) => secretFamilyIn(f)).find((f) => f !== null);
       if (flagged)
         return {
-          message: `#${a.step} ${a.item.type} URL carries a ${flagged}: ${url}`,
+          reason: 'url-secret',
+          params: { step: a.step, action: a.item.type, flagged, url },
           expected: 'no secret in a URL, raw or encoded',
         };
     }
     return null;
+  }),
+  messages: {
+    ...SESSION_MESSAGES,
+    'posted-again': (p) => `${p.taskId} was POSTed to the L1 receiver again after its capability error`,
+    'no-get-action': (p) => `${p.taskId} was never handed over through the receiver's GET-Action route`,
+    'get-action-first': (p) => `${p.taskId}'s GET-Action came before the capability statement was retrieved`,
+    'url-private-value': (p) => `#${p.step} ${p.action} URL carries a private value: ${p.url}`,
+    'url-secret': (p) => `#${p.step} ${p.action} URL carries a ${p.flagged}: ${p.url}`,
   },
 });

@@ -13,7 +13,8 @@ import type { CapabilityLevel } from '../../src/contract/levels.js';
 import type { SpecData } from '../../src/spec/index.js';
 import { lowReceiver, some } from './case-shape.js';
 import { decodedForms, fullyDecoded, originPath } from './analysis.js';
-import { recoveryCheck, type RecoveryFamily } from './define.js';
+import { sessionCheck } from '../../src/engine/kinds/session.js';
+import { judgedSession, RECOVERY_SESSION, recoveryCases, type RecoveryFamily, SESSION_MESSAGES } from './cases.js';
 import { secretFamilyIn } from './secrets.js';
 
 const URL_IN_TEXT = /https?:\/\/[^\s"'<>]+/g;
@@ -126,52 +127,72 @@ const CREDENTIAL_FAMILIES: RecoveryFamily[] = [
  * fault schedule, no credential, token or URL appears in what the agent does that the world did
  * not hand over before (in the scenario or an observation).
  */
-export const recNoCredentialSynthesis = recoveryCheck({
+const TITLE = 'No credential, token or URL appears that the world did not hand over';
+
+export const recNoCredentialSynthesis = sessionCheck({
   id: 'REC-NO-CREDENTIAL-SYNTHESIS',
-  title: 'No credential, token or URL appears that the world did not hand over',
+  suite: 'recovery',
+  severity: 'MUST',
+  title: TITLE,
   specRef: '000 §Scenario 3: Autonomous Recovery from Expired Sessions; §Advanced Schema Design',
   statement:
     'No action of the agent carries a token, credential or URL that the world did not hand over before it (in the scenario or an observation); only URLs under public_state_base may be made up (000 §Scenario 3, §Advanced Schema Design; D-REC-10).',
-  decisions: ['D-REC-10'],
-  allLevels: true,
-  arbitrary: (spec) =>
-    recoveryCase({ levels: everyLevel(spec.recovery, 2), others: { faults: ALL_FAULT_KINDS, max: 6 } }),
-  families: CREDENTIAL_FAMILIES,
-  generalWeight: 2,
-  judge(s) {
-    const w = s.world;
-    const handed = new Handed([w.workflow.scenario.public_state_base]);
-    handed.add(w.workflow.scenario);
-    for (const e of w.log) {
-      if (e.who === 'world') {
-        if (e.item.type !== 'start') handed.add(e.item);
-        continue;
-      }
-      const a = e.item;
-      if (a.type === 'send' && a.authorization !== undefined) {
-        const token = a.authorization.replace(/^Bearer\s+/i, '');
-        if (!handed.values.has(token))
+  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-04', 'D-REC-10'],
+  cases: recoveryCases({
+    title: TITLE,
+    arbitrary: (spec) =>
+      recoveryCase({ levels: everyLevel(spec.recovery, 2), others: { faults: ALL_FAULT_KINDS, max: 6 } }),
+    families: CREDENTIAL_FAMILIES,
+    generalWeight: 2,
+  }),
+  ...RECOVERY_SESSION,
+  judge: judgedSession(
+    (s) => {
+      const w = s.world;
+      const handed = new Handed([w.workflow.scenario.public_state_base]);
+      handed.add(w.workflow.scenario);
+      for (const e of w.log) {
+        if (e.who === 'world') {
+          if (e.item.type !== 'start') handed.add(e.item);
+          continue;
+        }
+        const a = e.item;
+        if (a.type === 'send' && a.authorization !== undefined) {
+          const token = a.authorization.replace(/^Bearer\s+/i, '');
+          if (!handed.values.has(token))
+            return {
+              reason: 'token-invented',
+              params: { taskId: a.task_id, authorization: a.authorization },
+              expected: 'only tokens from the grant or a renewal',
+            };
+        }
+        if (a.type === 'renew' && !handed.values.has(a.refresh_token)) {
           return {
-            message: `${a.task_id} was sent with authorization ${a.authorization}, a token the world never handed over`,
-            expected: 'only tokens from the grant or a renewal',
+            reason: 'refresh-invented',
+            params: { refreshToken: a.refresh_token },
+            expected: 'the refresh token of the grant',
           };
+        }
+        for (const [key, v] of strings(a)) {
+          if (key === 'type') continue;
+          const problem = handed.text(key, v);
+          if (problem)
+            return {
+              reason: 'credential-problem',
+              params: { step: e.step, action: a.type, problem },
+              expected: 'only credentials and URLs the world handed over',
+            };
+        }
       }
-      if (a.type === 'renew' && !handed.values.has(a.refresh_token)) {
-        return {
-          message: `renewed with refresh token ${a.refresh_token}, which the world never handed over`,
-          expected: 'the refresh token of the grant',
-        };
-      }
-      for (const [key, v] of strings(a)) {
-        if (key === 'type') continue;
-        const problem = handed.text(key, v);
-        if (problem)
-          return {
-            message: `#${e.step} ${a.type}: ${problem}`,
-            expected: 'only credentials and URLs the world handed over',
-          };
-      }
-    }
-    return null;
+      return null;
+    },
+    { allLevels: true },
+  ),
+  messages: {
+    ...SESSION_MESSAGES,
+    'token-invented': (p) =>
+      `${p.taskId} was sent with authorization ${p.authorization}, a token the world never handed over`,
+    'refresh-invented': (p) => `renewed with refresh token ${p.refreshToken}, which the world never handed over`,
+    'credential-problem': (p) => `#${p.step} ${p.action}: ${p.problem}`,
   },
 });

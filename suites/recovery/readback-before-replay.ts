@@ -8,7 +8,8 @@ import { fault } from '../../generators/recovery/fault.js';
 import type { DocumentObservation } from '../../src/contract/recovery.js';
 import { jsonEqual } from '../../src/engine/json-equal.js';
 import { actions, deliveredErrors, sends } from './analysis.js';
-import { recoveryCheck, type RecoveryFamily } from './define.js';
+import { sessionCheck } from '../../src/engine/kinds/session.js';
+import { judgedSession, RECOVERY_SESSION, recoveryCases, type RecoveryFamily, SESSION_MESSAGES } from './cases.js';
 
 /** A write that times out on its first attempts, as `faults` say. */
 const timingOut = (faults: fc.Arbitrary<Fault[]>) => writeTask([], { faults }).map((t) => ({ ...t, deps: [] }));
@@ -55,23 +56,31 @@ const READBACK_FAMILIES: RecoveryFamily[] = [
  * resends nothing before it has read the readback route; if the write committed it never resends;
  * if it was dropped it replays the exact payload with the original idempotency key.
  */
-export const recReadbackBeforeReplay = recoveryCheck({
+const TITLE =
+  'After an unknown outcome the agent reads back before any replay, and replays only a dropped write, with its original key';
+
+export const recReadbackBeforeReplay = sessionCheck({
   id: 'REC-READBACK-BEFORE-REPLAY',
-  title:
-    'After an unknown outcome the agent reads back before any replay, and replays only a dropped write, with its original key',
+  suite: 'recovery',
+  severity: 'MUST',
+  title: TITLE,
   specRef: '000 §Scenario 5: Autonomous Recovery from Timeout After Operation May Have Committed',
   statement:
     'After unknown_outcome the agent resends nothing before the readback_route has answered; when it says committed it never resends, when it says not_found it replays the exact same message with the original idempotency key (000 §Scenario 5; D-REC-13).',
-  decisions: ['D-REC-13'],
-  arbitrary: (spec) =>
-    recoveryCase({
-      levels: spec.recovery.recoveringLevels,
-      focus: writeTask([], { faults: fc.array(fault('write', ['timeout'])!, { minLength: 1, maxLength: 3 }) }),
-      focusCount: { min: 1, max: 2 },
-      others: { kinds: ['write', 'schedule', 'status'] },
-    }),
-  families: READBACK_FAMILIES,
-  judge(s) {
+  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-04', 'D-REC-13'],
+  cases: recoveryCases({
+    title: TITLE,
+    arbitrary: (spec) =>
+      recoveryCase({
+        levels: spec.recovery.recoveringLevels,
+        focus: writeTask([], { faults: fc.array(fault('write', ['timeout'])!, { minLength: 1, maxLength: 3 }) }),
+        focusCount: { min: 1, max: 2 },
+        others: { kinds: ['write', 'schedule', 'status'] },
+      }),
+    families: READBACK_FAMILIES,
+  }),
+  ...RECOVERY_SESSION,
+  judge: judgedSession((s) => {
     const w = s.world;
     const all = actions(w);
     for (const err of deliveredErrors(w).filter((e) => e.condition === 'unknown_outcome')) {
@@ -96,38 +105,51 @@ export const recReadbackBeforeReplay = recoveryCheck({
       const before = docs.filter((d) => resend === undefined || d.i < resend.i);
       if (resend && before.length === 0) {
         return {
-          message: `${failed.task_id} was resent (#${resend.step}) before the readback route was read`,
+          reason: 'resent-before-readback',
+          params: { taskId: failed.task_id, resendStep: resend.step },
           expected: `a GET of ${route}, answered, before any resend`,
         };
       }
       const doc = before[before.length - 1] ?? docs[0];
-      if (!doc)
-        return { message: `the outcome of ${failed.task_id} was never read back`, expected: `a GET of ${route}` };
+      if (!doc) return { reason: 'no-readback', params: { taskId: failed.task_id }, expected: `a GET of ${route}` };
       const state = (doc.e.item as DocumentObservation).document.state;
       if (state === 'committed' && resend)
         return {
-          message: `${failed.task_id} was resent although the readback said it committed`,
+          reason: 'committed-resent',
+          params: { taskId: failed.task_id },
           expected: 'no resend of a committed write',
         };
       if (state !== 'committed') {
         if (!resend)
           return {
-            message: `${failed.task_id} was dropped by the target and never replayed`,
+            reason: 'dropped-not-replayed',
+            params: { taskId: failed.task_id },
             expected: 'a replay with the original idempotency key',
           };
         if (resend.item.idempotency_key !== failed.idempotency_key) {
           return {
-            message: `${failed.task_id} was replayed with idempotency key ${JSON.stringify(resend.item.idempotency_key)}`,
+            reason: 'replay-other-key',
+            params: { taskId: failed.task_id, idempotencyKey: resend.item.idempotency_key },
             expected: `the original key ${JSON.stringify(failed.idempotency_key)}`,
           };
         }
         if (!jsonEqual(resend.item.message, failed.message))
           return {
-            message: `${failed.task_id} was replayed with a different payload`,
+            reason: 'replay-other-payload',
+            params: { taskId: failed.task_id },
             expected: { exactPayload: failed.message, got: resend.item.message },
           };
       }
     }
     return null;
+  }),
+  messages: {
+    ...SESSION_MESSAGES,
+    'resent-before-readback': (p) => `${p.taskId} was resent (#${p.resendStep}) before the readback route was read`,
+    'no-readback': (p) => `the outcome of ${p.taskId} was never read back`,
+    'committed-resent': (p) => `${p.taskId} was resent although the readback said it committed`,
+    'dropped-not-replayed': (p) => `${p.taskId} was dropped by the target and never replayed`,
+    'replay-other-key': (p) => `${p.taskId} was replayed with idempotency key ${JSON.stringify(p.idempotencyKey)}`,
+    'replay-other-payload': (p) => `${p.taskId} was replayed with a different payload`,
   },
 });

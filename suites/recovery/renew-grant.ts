@@ -6,7 +6,8 @@ import type { SpecData } from '../../src/spec/index.js';
 import { faultsOf, tasksWith } from './case-shape.js';
 import { dependentsOf, type Workflow } from './world/workflow.js';
 import type { JsonObject, RecoveryObservation } from '../../src/contract/recovery.js';
-import { recoveryCheck, type RecoveryFamily } from './define.js';
+import { sessionCheck } from '../../src/engine/kinds/session.js';
+import { judgedSession, RECOVERY_SESSION, recoveryCases, type RecoveryFamily, SESSION_MESSAGES } from './cases.js';
 
 /** A write whose token expires on each of its first `n` attempts. */
 const expiring = (n = 1) =>
@@ -77,23 +78,31 @@ const RENEW_FAMILIES: RecoveryFamily[] = [
  * the given refresh URI with the grant it holds (the latest refresh token it was handed), then
  * resumes the migration at the interrupted item with the new token, redoing no completed item.
  */
-export const recRenewGrant = recoveryCheck({
+const TITLE =
+  'An expired grant is renewed at the given refresh URI with the held token, and work resumes at the interrupted item';
+
+export const recRenewGrant = sessionCheck({
   id: 'REC-RENEW-GRANT',
-  title:
-    'An expired grant is renewed at the given refresh URI with the held token, and work resumes at the interrupted item',
+  suite: 'recovery',
+  severity: 'MUST',
+  title: TITLE,
   specRef: '000 §Scenario 3: Autonomous Recovery from Expired Sessions',
   statement:
     'After expired_credential the agent renews at the refresh_uri with the grant_type given and the latest refresh token it holds, then resumes at the interrupted item with the new access token, redoing no completed item (000 §Scenario 3; D-REC-09).',
-  decisions: ['D-REC-09'],
-  arbitrary: (spec) =>
-    recoveryCase({
-      levels: spec.recovery.recoveringLevels,
-      focus: writeTask([], { faults: fc.constant([{ kind: 'expire' as const }]) }),
-      focusCount: { min: 1, max: 3 },
-      others: { kinds: ['write', 'write', 'schedule', 'status'] },
-    }),
-  families: RENEW_FAMILIES,
-  judge(s) {
+  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-04', 'D-REC-09'],
+  cases: recoveryCases({
+    title: TITLE,
+    arbitrary: (spec) =>
+      recoveryCase({
+        levels: spec.recovery.recoveringLevels,
+        focus: writeTask([], { faults: fc.constant([{ kind: 'expire' as const }]) }),
+        focusCount: { min: 1, max: 3 },
+        others: { kinds: ['write', 'write', 'schedule', 'status'] },
+      }),
+    families: RENEW_FAMILIES,
+  }),
+  ...RECOVERY_SESSION,
+  judge: judgedSession((s) => {
     const w = s.world;
     let refresh = w.c.grant.refresh_token;
     let access = w.c.grant.access_token;
@@ -110,34 +119,47 @@ export const recRenewGrant = recoveryCheck({
           purpose.set(a.request_id, 'renew');
           if (!expired)
             return {
-              message: `renewed at ${a.url} without an expired_credential error to act on`,
+              reason: 'renewed-unasked',
+              params: { url: a.url },
               expected: 'renewal only when the world asks for it',
             };
           if (a.url !== expired.uri)
-            return { message: `renewed at ${a.url}`, expected: `the given refresh_uri ${expired.uri}` };
+            return {
+              reason: 'renewed-elsewhere',
+              params: { url: a.url },
+              expected: `the given refresh_uri ${expired.uri}`,
+            };
           if (a.grant_type !== expired.grantType)
-            return { message: `renewed with grant_type ${a.grant_type}`, expected: expired.grantType };
+            return {
+              reason: 'renewed-other-grant-type',
+              params: { grantType: a.grant_type },
+              expected: expired.grantType,
+            };
           if (a.refresh_token !== refresh)
             return {
-              message: `renewed with refresh token ${a.refresh_token}`,
+              reason: 'renewed-other-token',
+              params: { refreshToken: a.refresh_token },
               expected: `the refresh token the agent holds: ${refresh}`,
             };
         } else if (a.type === 'send' && a.url === w.c.endpoints.repository) {
           purpose.set(a.request_id, `send:${a.task_id}`);
           if (completed.has(a.task_id))
             return {
-              message: `${a.task_id} was written again after it had completed`,
+              reason: 'redone',
+              params: { taskId: a.task_id },
               expected: 'completed items are not redone',
             };
           if (owed.size > 0) {
             if (!owed.has(a.task_id))
               return {
-                message: `after renewal the migration went on with ${a.task_id}`,
+                reason: 'skipped-interrupted',
+                params: { taskId: a.task_id },
                 expected: `the interrupted item first: ${[...owed].join(' or ')}`,
               };
             if (a.authorization !== `Bearer ${access}`)
               return {
-                message: `${a.task_id} was resumed with authorization ${String(a.authorization)}`,
+                reason: 'resumed-other-authorization',
+                params: { taskId: a.task_id, authorization: a.authorization },
                 expected: `Bearer ${access}`,
               };
             owed.delete(a.task_id);
@@ -169,10 +191,22 @@ export const recRenewGrant = recoveryCheck({
       const id = r.action.type === 'send' ? r.action.task_id : '';
       if (!w.done.has(id))
         return {
-          message: `the interrupted item ${id} was never completed`,
+          reason: 'interrupted-unfinished',
+          params: { id },
           expected: 'the migration resumed at the interrupted item',
         };
     }
     return null;
+  }),
+  messages: {
+    ...SESSION_MESSAGES,
+    'renewed-unasked': (p) => `renewed at ${p.url} without an expired_credential error to act on`,
+    'renewed-elsewhere': (p) => `renewed at ${p.url}`,
+    'renewed-other-grant-type': (p) => `renewed with grant_type ${p.grantType}`,
+    'renewed-other-token': (p) => `renewed with refresh token ${p.refreshToken}`,
+    'redone': (p) => `${p.taskId} was written again after it had completed`,
+    'skipped-interrupted': (p) => `after renewal the migration went on with ${p.taskId}`,
+    'resumed-other-authorization': (p) => `${p.taskId} was resumed with authorization ${String(p.authorization)}`,
+    'interrupted-unfinished': (p) => `the interrupted item ${p.id} was never completed`,
   },
 });

@@ -8,7 +8,15 @@ import { outages, retryDueMs, siblingsOf } from './case-shape.js';
 import type { RecoverySpec } from '../../src/spec/recovery.js';
 import { deliveredErrors, sends, type DeliveredError } from './analysis.js';
 import type { World } from './world/world.js';
-import { recoveryCheck, type RecoveryFamily } from './define.js';
+import { sessionCheck } from '../../src/engine/kinds/session.js';
+import {
+  judgedSession,
+  RECOVERY_SESSION,
+  recoveryCases,
+  type RecoveryFamily,
+  SESSION_MESSAGES,
+  type SessionProblem,
+} from './cases.js';
 
 /** Retry `k` (1-based) must wait at least this long after the attempt before it (D-REC-05, the spec's `backoff`). */
 function backoffDelay(spec: RecoverySpec, k: number): number {
@@ -21,12 +29,7 @@ function backoffDelay(spec: RecoverySpec, k: number): number {
  * failure to the `dependency_restored` of that URL): at most `max_retries`, retry k at least the
  * backoff delay after the attempt before it. Null when they keep to it.
  */
-function backoffProblem(
-  w: World,
-  spec: RecoverySpec,
-  url: string,
-  errors: DeliveredError[],
-): { message: string; expected: string } | null {
+function backoffProblem(w: World, spec: RecoverySpec, url: string, errors: DeliveredError[]): SessionProblem | null {
   const toDependency = sends(w).filter((x) => x.item.url === url);
   const restored = w.log.flatMap((e, i) =>
     e.who === 'world' && e.item.type === 'dependency_restored' && e.item.url === url ? [i] : [],
@@ -42,12 +45,14 @@ function backoffProblem(
       const k = k0 + 1;
       if (k > max)
         return {
-          message: `retry ${k} at t=${r.t}ms goes beyond max_retries ${max} while ${url} is down`,
+          reason: 'retries-exceeded',
+          params: { k, t: r.t, max, url },
           expected: `at most ${max} retries before the dependency is restored`,
         };
       if (r.t - last < backoffDelay(spec, k)) {
         return {
-          message: `retry ${k} to ${url} at t=${r.t}ms comes ${r.t - last}ms after the previous attempt`,
+          reason: 'backoff-short',
+          params: { k, url, t: r.t, gapMs: r.t - last },
           expected: `exponential backoff: at least ${backoffDelay(spec, k)}ms`,
         };
       }
@@ -179,23 +184,31 @@ const WAIT_FAMILIES: RecoveryFamily[] = [
  * retries only as the backoff parameters allow, never beyond max_retries, and once the dependency
  * is back the queued packets reach it in their original order, each exactly once.
  */
-export const recWaitDependency = recoveryCheck({
+const TITLE =
+  'An unreachable dependency is retried with the given backoff, and queued packets are flushed in order, exactly once';
+
+export const recWaitDependency = sessionCheck({
   id: 'REC-WAIT-DEPENDENCY',
-  title:
-    'An unreachable dependency is retried with the given backoff, and queued packets are flushed in order, exactly once',
+  suite: 'recovery',
+  severity: 'MUST',
+  title: TITLE,
   specRef: '000 §Scenario 2: Autonomous Recovery from Network Loss',
   statement:
     'While a dependency is down (dependency_failure, wait_for_dependency) the agent makes at most max_retries retries, retry k at least backoff.initialDelayMs × backoff.exponentialFactor^(k-1) after the attempt before it (1 s, 2 s, 4 s... by default), and once the dependency is restored it delivers the queued packets in their original order, each exactly once (000 §Scenario 2; D-REC-05, D-REC-06).',
-  decisions: ['D-REC-05', 'D-REC-06'],
-  arbitrary: (spec) =>
-    recoveryCase({
-      levels: spec.recovery.recoveringLevels,
-      focus: statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 2 }) }),
-      focusCount: { min: 1, max: 2 },
-      others: { kinds: ['status', 'status', 'schedule', 'write'], max: 5 },
-    }),
-  families: WAIT_FAMILIES,
-  judge(s, { recovery: spec }) {
+  decisions: ['D-REC-01', 'D-REC-02', 'D-REC-04', 'D-REC-05', 'D-REC-06'],
+  cases: recoveryCases({
+    title: TITLE,
+    arbitrary: (spec) =>
+      recoveryCase({
+        levels: spec.recovery.recoveringLevels,
+        focus: statusTask([], { faults: fc.array(fault('status', ['outage'])!, { minLength: 1, maxLength: 2 }) }),
+        focusCount: { min: 1, max: 2 },
+        others: { kinds: ['status', 'status', 'schedule', 'write'], max: 5 },
+      }),
+    families: WAIT_FAMILIES,
+  }),
+  ...RECOVERY_SESSION,
+  judge: judgedSession((s, { recovery: spec }) => {
     const w = s.world;
     // Each dependency is judged on its own: its errors, its retries, its own return (never another's).
     const errors = deliveredErrors(w).filter(
@@ -213,20 +226,29 @@ export const recWaitDependency = recoveryCheck({
     const stream = w.workflow.tasks.filter((t) => t.spec.kind === 'status').map((t) => t.id);
     const got = w.orchestrator.map((p) => p.taskId);
     const dup = got.find((id, k) => got.indexOf(id) !== k);
-    if (dup)
-      return { message: `packet ${dup} reached the orchestrator twice`, expected: 'each queued packet exactly once' };
+    if (dup) return { reason: 'packet-twice', params: { dup }, expected: 'each queued packet exactly once' };
     const inOrder = stream.filter((id) => got.includes(id));
     if (inOrder.join() !== got.join())
       return {
-        message: `packets reached the orchestrator as ${got.join(', ')}`,
+        reason: 'packets-reordered',
+        params: { packets: got },
         expected: `their original order: ${inOrder.join(', ')}`,
       };
     const lost = stream.filter((id) => !got.includes(id));
     if (lost.length > 0)
       return {
-        message: `packets ${lost.join(', ')} never reached the orchestrator`,
+        reason: 'packets-lost',
+        params: { packets: lost },
         expected: 'every queued packet flushed after the dependency returned',
       };
     return null;
+  }),
+  messages: {
+    ...SESSION_MESSAGES,
+    'retries-exceeded': (p) => `retry ${p.k} at t=${p.t}ms goes beyond max_retries ${p.max} while ${p.url} is down`,
+    'backoff-short': (p) => `retry ${p.k} to ${p.url} at t=${p.t}ms comes ${p.gapMs}ms after the previous attempt`,
+    'packet-twice': (p) => `packet ${p.dup} reached the orchestrator twice`,
+    'packets-reordered': (p) => `packets reached the orchestrator as ${p.packets.join(', ')}`,
+    'packets-lost': (p) => `packets ${p.packets.join(', ')} never reached the orchestrator`,
   },
 });

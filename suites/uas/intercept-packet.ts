@@ -1,9 +1,8 @@
-import { interceptFamily, uasInterceptCase } from '../../generators/uas/cases.js';
-import { defineCheck, fail, PASS } from '../../src/engine/check.js';
-import type { UasFinding } from '../../src/contract/adapter.js';
+import { interceptFamily, type UasCase, uasInterceptCase } from '../../generators/uas/cases.js';
+import type { UasFinding, UasVerdict } from '../../src/contract/adapter.js';
+import { exchangeCheck } from '../../src/engine/kinds/exchange.js';
 import type { UasSpec } from '../../src/spec/uas.js';
-import type { UasCase } from '../../generators/uas/cases.js';
-import { showCase, uasClaim, verify } from './common.js';
+import { showCase, uasArgs, uasClaim } from './verdicts.js';
 import { interceptFixture } from './fixtures.js';
 import { NotWellFormed, readXml, type XmlElement } from './packet-reader.js';
 
@@ -67,42 +66,52 @@ const interceptTags = (c: UasCase): string[] => [
  * it names, or names nothing, is seen; or the document's shape and vocabulary broken in several
  * ways at once, so that every finding a verifier words on its own has its packet judged.
  */
-export const interceptPacket = defineCheck({
+export const interceptPacket = exchangeCheck<UasCase>({
   id: 'VAL-INTERCEPT-PACKET',
   title: 'Intercept packets are complete and name the check that failed',
   suite: 'uas',
   severity: 'MUST',
   specRef: '003 §5.2 Deterministic Machine-Readable Error Feedback',
-  requires: ['verifyUas'],
   decisions: ['D-UAS-14'],
   statement:
     "A `<compilation_error_intercept>` packet a verifier attaches to a finding (member `intercept`, optional) is well-formed XML holding `check_id`, `severity` (fatal, error or warning), `failed_ref`, `invalid_token` and a non-empty `instruction` in that order, with `check_id` naming the finding's check and `failed_ref` its unit when it names one (003 §5.2; D-UAS-14).",
-  arbitrary: (spec) => uasInterceptCase(spec.uas),
-  async run(input, h) {
-    const v = await verify(h, input);
-    for (const f of v.findings ?? []) {
-      const packet = (f as UasFinding & { intercept?: unknown }).intercept;
-      if (packet === undefined) continue;
-      const problem = packetProblem(f, packet, h.spec.uas);
-      if (problem)
-        return fail(
-          `an intercept packet is malformed: ${problem}`,
-          { checkId: f.checkId, unitId: f.unitId, packet: 'complete, naming the same check' },
-          { finding: f },
-        );
-    }
-    return PASS;
+  cases: {
+    arbitrary: (spec) => uasInterceptCase(spec.uas),
+    show: showCase,
+    tags: interceptTags,
+    reach: () => [
+      'family:one-rule',
+      'family:several-rules',
+      'family:markup-in-id',
+      'family:blank-ref',
+      'family:blank-id',
+      'family:structure-findings',
+    ],
+    fixture: interceptFixture,
   },
-  show: showCase,
-  tags: interceptTags,
-  reach: () => [
-    'family:one-rule',
-    'family:several-rules',
-    'family:markup-in-id',
-    'family:blank-ref',
-    'family:blank-id',
-    'family:structure-findings',
+  steps: [
+    {
+      member: 'verifyUas',
+      shape: 'uas-verdict',
+      args: uasArgs,
+      judge(answer, _c, _before, spec) {
+        const v = (answer.rejected ? { valid: true } : answer.value) as UasVerdict;
+        for (const f of v.findings ?? []) {
+          const packet = (f as UasFinding & { intercept?: unknown }).intercept;
+          if (packet === undefined) continue;
+          const problem = packetProblem(f, packet, spec.uas);
+          if (problem)
+            return {
+              reason: 'malformed',
+              params: { problem },
+              expected: { checkId: f.checkId, unitId: f.unitId, packet: 'complete, naming the same check' },
+              actual: { finding: f },
+            };
+        }
+        return null;
+      },
+    },
   ],
+  messages: { malformed: (p: { problem: string }) => `an intercept packet is malformed: ${p.problem}` },
   claim: uasClaim,
-  fixture: interceptFixture,
 });

@@ -1,8 +1,8 @@
-import { uasValidCase } from '../../generators/uas/cases.js';
+import { type UasCase, uasValidCase } from '../../generators/uas/cases.js';
 import { validVariants } from '../../generators/uas/mutators/valid.js';
-import { defineCheck, fail, PASS } from '../../src/engine/check.js';
-import { brief, showCase, tagsOf, uasClaim, verify } from './common.js';
+import { verdictCheck } from '../../src/engine/kinds/verdict.js';
 import { validUasFixture } from './fixtures.js';
+import { acceptedUas, showCase, tagsOf, UAS_VERDICTS, uasArgs } from './verdicts.js';
 
 /**
  * VAL-VALID-ACCEPTED: valid documents are accepted, however their text is escaped. Escaping is not
@@ -15,13 +15,12 @@ import { validUasFixture } from './fixtures.js';
  * token lists spaced loosely (raw tabs and line ends included), a verbatim unit of several KiB, and
  * text inside `<source_manifest>`, which is not read (D-UAS-03).
  */
-export const validAccepted = defineCheck({
+export const validAccepted = verdictCheck<UasCase>({
   id: 'VAL-VALID-ACCEPTED',
   title: 'Valid UAS documents are accepted, whatever their escaping',
   suite: 'uas',
   severity: 'MUST',
   specRef: '003 §2.1 PHASE-09/10; §3.2 (verification of a correct artifact)',
-  requires: ['verifyUas'],
   // A valid document is valid by every decision of the format, so each one decides what it holds.
   decisions: [
     'D-UAS-03',
@@ -37,16 +36,14 @@ export const validAccepted = defineCheck({
   ],
   statement:
     'A `<UAS_Document>` that follows every rule of the format and locks the source it was compiled from is accepted, however its text is escaped: `&amp;`, character references (a CR as `&#13;`) and CDATA that decode to the source bytes are the same text (003 §2.1 PHASE-09 and PHASE-10, §3.2; D-UAS-05).',
-  arbitrary: (spec) => uasValidCase(spec.uas),
-  async run(input, h) {
-    const v = await verify(h, input);
-    return v.valid
-      ? PASS
-      : fail('a valid UAS document was rejected', { valid: true }, { valid: false, findings: brief(v.findings) });
+  verdicts: UAS_VERDICTS,
+  cases: {
+    arbitrary: (spec) => uasValidCase(spec.uas),
+    show: showCase,
+    tags: tagsOf,
+    reach: () => ['family:valid', ...validVariants.flatMap((v) => v.families).map((f) => `family:${f}`)],
+    fixture: validUasFixture,
   },
-  show: showCase,
-  tags: tagsOf,
-  reach: () => ['family:valid', ...validVariants.flatMap((v) => v.families).map((f) => `family:${f}`)],
-  claim: uasClaim,
-  fixture: validUasFixture,
+  args: uasArgs,
+  expect: acceptedUas,
 });

@@ -56,7 +56,7 @@ describe('diff of a format-1 report (an older version) and a format-2 one', () =
   it('loads both and aligns them by id', async () => {
     const old = readJson(V1_REFERENCE);
     const now = readJson(join(dir, 'good', 'report.json'));
-    expect([old.format, now.format]).toEqual(['uaix-conformance-report/1', 'uaix-conformance-report/2']);
+    expect([old.format, now.format]).toEqual(['uaix-conformance-report/1', 'uaix-conformance-report/3']);
     const r = await cli(['diff', V1_REFERENCE, 'good/report.json', '--json'], dir);
     expect(r.code, r.stderr).toBe(0);
     const d = JSON.parse(r.stdout);

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STARTERS, starterFiles } from '../../src/cli/commands/init.js';
@@ -86,4 +86,50 @@ describe('uaix-conformance init', () => {
     expect(doctor.code, doctor.stdout).toBe(0);
     expect(doctor.stdout).toMatch(/implements no member yet[\s\S]*all is well/);
   });
+});
+
+describe('uaix-conformance init: the HTTP service starters', () => {
+  /** Starts a starter service on a free port; resolves with its URL and a stop function. */
+  async function startStarter(command: string[], cwd: string): Promise<{ url: string; stop: () => void }> {
+    const child = spawn(command[0]!, [...command.slice(1), '--port', '0'], {
+      cwd,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let err = '';
+      child.stderr!.on('data', (c: Buffer) => {
+        err += c.toString();
+        const m = /listening on (http:\/\/\S+)/.exec(err);
+        if (m) resolve(m[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`the service exited (${code}): ${err}`)));
+    });
+    return { url, stop: () => child.kill() };
+  }
+
+  const python = spawnSync('python3', ['--version']).status === 0;
+  for (const [lang, command] of [
+    ['python-http', ['python3', 'server.py']],
+    ['node-http', [process.execPath, 'server.mjs']],
+  ] as const) {
+    it.skipIf(lang === 'python-http' && !python)(
+      `the ${lang} starter serves describe over HTTP, and the pack skips every check cleanly`,
+      async () => {
+        const dir = tempDir();
+        const init = await cli(['init', '--lang', lang], dir);
+        expect(init.code, init.stderr).toBe(0);
+        expect(init.stdout).toMatch(/wrote a .* starter service[\s\S]*# the service: leave it running/);
+        const service = await startStarter([...command], dir);
+        try {
+          const r = await cli(['--adapter-url', service.url, '--seed', '1', '--runs', '1', '--no-reports'], dir);
+          expectAllSkipped(r);
+          const doctor = await cli(['doctor', '--adapter-url', service.url], dir);
+          expect(doctor.code, doctor.stdout).toBe(0);
+          expect(doctor.stdout).toMatch(/implements no member yet[\s\S]*all is well/);
+        } finally {
+          service.stop();
+        }
+      },
+    );
+  }
 });

@@ -125,7 +125,7 @@ describe('merge of format-1 shards (an older version)', () => {
     expect(readReport(join(dir, 'v2-shard2.json')).format).toBe(REPORT_FORMAT);
     expectUsageError(
       await cli(['merge', V1_SHARDS[0]!, 'v2-shard2.json'], dir),
-      /the shard reports differ in format \(uaix-conformance-report\/1 and uaix-conformance-report\/2\)/,
+      /the shard reports differ in format \(uaix-conformance-report\/1 and uaix-conformance-report\/3\)/,
     );
   });
 });

@@ -191,6 +191,16 @@ describe('uaix-conformance site', () => {
       expect(read(page), page).not.toMatch(/<script|\son[a-z]+=/i);
   });
 
+  it("says the truth in each suite bar's accessible label: what passed of what ran, then what failed, was skipped or judged nothing", () => {
+    const html = read('index.html');
+    const labels = [...html.matchAll(/<svg class="bar"[^>]*aria-label="([^"]+)"/g)].map((m) => m[1]!);
+    expect(labels.length).toBeGreaterThan(0);
+    for (const l of labels)
+      expect(l).toMatch(/^[a-z ]+: \d+ of \d+ passed(, \d+ (failed|errored|expected to fail|not judged|skipped))*$/);
+    // The expiry-blind adapter fails ENV-EXPIRED: its envelope row says so, never "passed" alone.
+    expect(labels.some((l) => l.startsWith('envelope:') && / \d+ failed/.test(l))).toBe(true);
+  });
+
   it('a page per check: statement, spec reference, decisions, and per implementation the failure and its replay', () => {
     const page = read('check-ENV-EXPIRED.html');
     const c = checkOf('bad/report.json', 'ENV-EXPIRED');
@@ -204,7 +214,12 @@ describe('uaix-conformance site', () => {
       expect(page).toContain(`<li><code>${d}</code>: ${escapeHtmlText(decisions.get(d)!)}</li>`);
     const entry = page.slice(page.indexOf(`id="run-${keyOf('bad/report.json')}"`));
     expect(entry).toContain(escapeHtmlText(c.failure.message));
-    expect(entry).toContain(escapeHtmlText(displayJson(c.failure.counterexample, 20_000)));
+    // The case as JSON, its changed member marked as the terminal marks it.
+    expect(entry.replace(/<\/?mark[^>]*>/g, '')).toContain(
+      escapeHtmlText(displayJson(c.failure.counterexample, 20_000)),
+    );
+    expect(c.failure.focus).toBe('/packet/delivery/expires_at');
+    expect(entry).toMatch(/<mark class="focus">\s*&quot;expires_at&quot;: &quot;[^<]+<\/mark>/);
     expect(entry).toContain(escapeHtmlText(displayText(c.failure.replay)));
     expect(page).toContain(
       `id="run-${keyOf('acme2/report.json')}"><div class="run-head"><span class="status expected">EXPECTED</span>`,

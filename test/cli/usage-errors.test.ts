@@ -13,7 +13,7 @@ describe('run: usage errors', () => {
   it('more than one adapter', async () =>
     expectUsageError(
       await cli(['--adapter', 'reference', '--adapter-cmd', 'python3 x.py']),
-      /give one of --adapter, --adapter-cmd and --uas-verify-cmd/,
+      /give one of --adapter, --adapter-cmd, --adapter-url and --uas-verify-cmd/,
     ));
   it('a module path that looks like a command line gets a hint', async () =>
     expectUsageError(

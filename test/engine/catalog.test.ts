@@ -16,6 +16,7 @@ const check = (id: string, over: Record<string, unknown> = {}) =>
     requires: ['validateEnvelope'],
     arbitrary: () => fc.constant(1),
     run: async () => PASS,
+    messages: {},
     ...over,
   });
 

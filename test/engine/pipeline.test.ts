@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Adapter } from '../../src/contract/adapter.js';
 import { referenceAdapter } from '../../src/adapters/reference.js';
-import { defineCheck, fail, PASS } from '../../src/engine/check.js';
+import { defineCheck, PASS } from '../../src/engine/check.js';
 import { CROSSES_PROCESS, IN_FLIGHT } from '../../src/engine/harness.js';
 import type { RunOptions } from '../../src/engine/runner.js';
 import { allChecks } from '../../suites/index.js';
@@ -10,7 +10,7 @@ import { broken as envelopeBroken } from '../suites/envelope/broken.js';
 import { broken as integrityBroken } from '../suites/integrity/broken.js';
 import { broken as uasBroken } from '../suites/uas/broken.js';
 import { broken as wireBroken } from '../suites/wire/broken.js';
-import { rare, runSynthetic, syntheticBase, withoutTiming } from '../helpers/synthetic.js';
+import { rare, runSynthetic, says, syntheticBase, withoutTiming } from '../helpers/synthetic.js';
 
 /** What a fake adapter process saw: requests sent and not yet answered, at most and now; calls per member. */
 interface Traffic {
@@ -134,7 +134,7 @@ describe('pipelining: an adapter process that takes several requests at once', (
         }),
       async run(n, h) {
         const v = await h.invoke<{ valid: boolean }>('validateEnvelope', [{ n }, { now: h.now }], 'verdict');
-        return v.valid ? PASS : fail('refused', true, v);
+        return v.valid ? PASS : says('refused', true, v);
       },
     });
     let told = 0;

@@ -40,7 +40,41 @@ describe('a run', () => {
     expect(c!.failure.replay).toBe(
       `npx uaix-conformance --adapter ./odd.mjs --check SYN-ACCEPTS --seed 3 --runs 50 --replay ${compactPath(c!.failure.path)}`,
     );
-    expect(report.summary).toEqual({ total: 1, passed: 0, failed: 1, errored: 0, skipped: 0, mustFailed: 1 });
+    expect(report.summary).toEqual({
+      total: 1,
+      passed: 0,
+      failed: 1,
+      errored: 0,
+      skipped: 0,
+      notJudged: 0,
+      mustFailed: 1,
+    });
+  });
+
+  it('names the case that errored by its path, and the command that runs exactly that case again', async () => {
+    const report = await runSynthetic({
+      checks: [faultsOnLarge],
+      adapter: syntheticAdapter,
+      seed: 3,
+      runs: 200,
+      adapterSpec: './s.mjs',
+    });
+    const [c] = report.checks;
+    expect(c!.status).toBe('errored');
+    const e = c!.status === 'errored' ? c!.error : undefined;
+    expect(e!.input).toBeGreaterThan(990);
+    expect(e!.replay).toBe(
+      `npx uaix-conformance --adapter ./s.mjs --check SYN-FAULT --seed 3 --runs 200 --replay ${e!.path}`,
+    );
+    // The path runs that very case: replayed, it errors on the same input.
+    const again = await runSynthetic({
+      checks: [faultsOnLarge],
+      adapter: syntheticAdapter,
+      seed: 3,
+      runs: 200,
+      replayPath: e!.path,
+    });
+    expect(again.checks[0]).toMatchObject({ status: 'errored', error: { input: e!.input } });
   });
 
   it('counts the cases it tried and their tags as evidence, in key order', async () => {
@@ -194,7 +228,7 @@ describe('a run', () => {
       selection: { suites: ['synthetic'], checks: [] },
     });
     expect(report).toMatchObject({
-      format: 'uaix-conformance-report/2',
+      format: 'uaix-conformance-report/3',
       tool: { name: 'uaix-conformance', version: '0.0.0-test' },
       adapter: { name: 'synthetic', version: '1', spec: 'x' },
       run: {

@@ -6,7 +6,7 @@ import { packCatalog } from '../../src/api/catalog.js';
 import { runChecks } from '../../src/api/run.js';
 import { referenceAdapter as ref } from '../../src/adapters/reference.js';
 import type { Adapter } from '../../src/contract/adapter.js';
-import { MAX_SHRINK_FAULTS } from '../../src/engine/runner.js';
+import { MAX_SHRINK_FAULTS } from '../../src/engine/chunk-run.js';
 import { schemaValidator } from '../../src/io/json-file.js';
 import { renderHtml } from '../../src/reporters/html.js';
 import { renderMarkdown } from '../../src/reporters/markdown.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Adapter } from '../../src/contract/adapter.js';
-import { defineCheck, fail, PASS, type CheckDefinition } from '../../src/engine/check.js';
+import { type CaseFailure, type CheckDefinition, defineCheck, failed, PASS } from '../../src/engine/check.js';
 import { runChecks as runEngine, type RunOptions } from '../../src/engine/runner.js';
 import type { Report } from '../../src/model/report.js';
 
@@ -8,11 +8,19 @@ import type { Report } from '../../src/model/report.js';
  * Small checks with known answers, apart from every suite, so that the engine, the model and the
  * commands are tested on their own terms: a suite's change never moves these tests.
  */
+/** The one failure reason of the test checks: `says`, whose message is its `text` param. */
+export const SAYS = { says: (p: { text: string }) => p.text };
+
+/** A failing case result of a test check, its message `text`. */
+export const says = (text: string, expected: unknown, actual: unknown): CaseFailure =>
+  failed('says', { text }, expected, actual);
+
 export const syntheticBase = {
   suite: 'synthetic',
   severity: 'MUST' as const,
   specRef: '000 §synthetic',
   statement: 'A synthetic rule of the engine tests.',
+  messages: SAYS,
 };
 
 /** Passes when the adapter says `{ valid: true }` to every number. */
@@ -24,7 +32,7 @@ export const acceptsAll: CheckDefinition<number> = defineCheck<number>({
   arbitrary: () => fc.integer({ min: 0, max: 1000 }),
   async run(n, h) {
     const v = await h.invoke<{ valid: boolean }>('validateEnvelope', [{ n }, { now: h.now }], 'verdict');
-    return v.valid ? PASS : fail(`${n} was refused`, { valid: true }, v);
+    return v.valid ? PASS : says(`${n} was refused`, { valid: true }, v);
   },
   show: (n) => ({ n }),
   tags: (n) => ['valid', n % 2 ? 'odd' : 'even'],
@@ -40,7 +48,7 @@ export function rare(id: string, every: number): CheckDefinition<number> {
     arbitrary: () => fc.integer({ min: 1, max: 100_000 }),
     async run(n, h) {
       await h.invoke('validateEnvelope', [{}, { now: h.now }]);
-      return n % every === 0 && n > 50 ? fail(`${n} is a multiple of ${every}`, 'not a multiple', n) : PASS;
+      return n % every === 0 && n > 50 ? says(`${n} is a multiple of ${every}`, 'not a multiple', n) : PASS;
     },
     tags: (n) => [n % 2 ? 'odd' : 'even'],
   });

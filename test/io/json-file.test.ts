@@ -40,7 +40,7 @@ describe('readReport', () => {
     writeFileSync(join(d, 'half.json'), '{"format":"uaix-conformance-report/1","checks":[]}');
     writeFileSync(join(d, 'broken.json'), '{"format":');
     expect(() => readReport(join(d, 'other.json'), 'other.json')).toThrow(
-      'other.json is not a uaix-conformance report (format "something-else/1", expected uaix-conformance-report/2 or an older uaix-conformance-report/1)',
+      'other.json is not a uaix-conformance report (format "something-else/1", expected uaix-conformance-report/3 or an older uaix-conformance-report/1, uaix-conformance-report/2)',
     );
     expect(() => readReport(join(d, 'half.json'), 'half.json')).toThrow(
       /^half\.json is not a valid report: \/: must have required property/,

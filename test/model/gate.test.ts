@@ -232,13 +232,19 @@ describe('gateReport: the gate recorded in the report (format 2)', () => {
     expect(Object.keys(gated.checks[0]!).slice(-2)).toEqual(['expectation', 'durationMs']);
     const validate = schemaValidator('report');
     expect(validate(JSON.parse(JSON.stringify(gated))), JSON.stringify(validate.errors)).toBe(true);
-    // Format 1 has no gate: the same report stamped format 1 is invalid.
-    expect(validate(JSON.parse(JSON.stringify({ ...gated, format: 'uaix-conformance-report/1' })))).toBe(false);
-    expect(validate(JSON.parse(JSON.stringify({ ...r, format: 'uaix-conformance-report/1' })))).toBe(true);
+    // Format 1 has no gate (nor format 3's not-judged count): the same report stamped format 1 is invalid.
+    const { notJudged: _n, ...summary1 } = r.summary;
+    expect(
+      validate(JSON.parse(JSON.stringify({ ...gated, summary: summary1, format: 'uaix-conformance-report/1' }))),
+    ).toBe(false);
+    expect(validate(JSON.parse(JSON.stringify({ ...r, summary: summary1, format: 'uaix-conformance-report/1' })))).toBe(
+      true,
+    );
+    expect(validate(JSON.parse(JSON.stringify({ ...r, format: 'uaix-conformance-report/1' })))).toBe(false);
   });
 
   it('counts expected results by status', () => {
-    expect(expectedCounts(gated)).toEqual({ failed: 1, errored: 1, skipped: 0 });
-    expect(expectedCounts(r)).toEqual({ failed: 0, errored: 0, skipped: 0 });
+    expect(expectedCounts(gated)).toEqual({ failed: 1, errored: 1, skipped: 0, 'not-judged': 0 });
+    expect(expectedCounts(r)).toEqual({ failed: 0, errored: 0, skipped: 0, 'not-judged': 0 });
   });
 });

@@ -91,6 +91,8 @@ function listenForIncidents(): void {
 /** Wraps `adapter` in the guard (see the top of this file); the same object for the same adapter is not promised. */
 export function guardAdapter<A extends Adapter>(adapter: A, options: GuardOptions): A {
   if (options.inProcess) listenForIncidents();
+  // What happened before this adapter was loaded is not its doing (another adapter of this thread, not closed).
+  const loadedAt = currentSeq();
   const sessions = new Map<string, Session>();
   const wrapped = new WeakMap<object, unknown>();
   const { budgets } = options;
@@ -148,6 +150,7 @@ export function guardAdapter<A extends Adapter>(adapter: A, options: GuardOption
       method,
       () => fn.apply(self, args),
       (v) => judged(method, v, session),
+      loadedAt,
     );
   };
 
@@ -213,8 +216,13 @@ function sessionIdOf(method: string, args: unknown[]): string | undefined {
  * errors it at once; otherwise it settles as the adapter answered, the answer judged by `judge`.
  * A call that threw an `ExitAttempt` (it tried to end the thread) is errored with what it tried.
  */
-function inProcessCall(method: string, invoke: () => unknown, judge: (v: unknown) => unknown): Promise<unknown> {
-  const earlier = incidentsSince(reportedSeq);
+function inProcessCall(
+  method: string,
+  invoke: () => unknown,
+  judge: (v: unknown) => unknown,
+  loadedAt: number,
+): Promise<unknown> {
+  const earlier = incidentsSince(Math.max(reportedSeq, loadedAt));
   if (earlier.length > 0) {
     reportedSeq = earlier[earlier.length - 1]!.seq;
     return Promise.reject(incidentFault(method, earlier[0]!, true));

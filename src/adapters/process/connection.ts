@@ -5,7 +5,15 @@ import { cutLine, STDERR_TAIL, type FaultKind, type ProcessEvidence } from './ev
 import { LineSplitter } from './line-splitter.js';
 import { containment, exitOf, type Contained } from './contain.js';
 import { MEMBER_ANSWER, shapeProblem } from '../../contract/shapes.js';
-import { budgetHint, DEFAULT_BUDGETS, measureJsonText, overBudget, type Budgets } from '../../contract/budgets.js';
+import {
+  budgetHint,
+  DEFAULT_BUDGETS,
+  measureJsonText,
+  overBudget,
+  RESPONSE_WRAPPER,
+  textOverBudget,
+  type Budgets,
+} from '../../contract/budgets.js';
 import { encodeRequest, PROTOCOL, PROTOCOL_ERROR_CODES } from './protocol.js';
 
 /** An error the implementation answered with (a JSON-RPC error outside the protocol codes). */
@@ -80,6 +88,11 @@ function delay(ms: number): Promise<void> {
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** The deepest nesting of `[` and `{` in a JSON text, strings skipped (one pass, no parse). */
+export function nestingDepth(text: string): number {
+  return measureJsonText(text).depth;
+}
 
 /**
  * The `id` member of a JSON text's top-level object, when it is a whole number, read without parsing
@@ -387,14 +400,7 @@ export class Connection {
 
   /** The first answer budget a line's text goes over, in words; undefined when it keeps to them all. */
   private overBudget(text: string | Uint8Array): string | undefined {
-    const b = this.opts.budgets ?? DEFAULT_BUDGETS;
-    const m = measureJsonText(text);
-    // The response object around the answer is one level and three members more.
-    if (m.depth - 1 > b['answer-depth']) return overBudget('answer-depth', b['answer-depth'], 'the answer is nested');
-    if (m.values - 3 > b['answer-values']) return overBudget('answer-values', b['answer-values'], 'the answer holds');
-    if (m.longestString > b['answer-string'])
-      return overBudget('answer-string', b['answer-string'], 'the answer holds a string of');
-    return undefined;
+    return textOverBudget(measureJsonText(text), this.opts.budgets ?? DEFAULT_BUDGETS, RESPONSE_WRAPPER);
   }
 
   private fault(method: string, d: Death): AdapterFault {

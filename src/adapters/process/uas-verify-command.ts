@@ -9,7 +9,14 @@ import { cutLine } from './evidence.js';
 import { buildAdapter, transportDeadline, type ProcessAdapter } from './process-adapter.js';
 import { shapeProblem } from '../../contract/shapes.js';
 import { killAllOnce, runOnce, type OnceResult } from './run-once.js';
-import { budgetHint, DEFAULT_BUDGETS, measureJsonText, overBudget, type Budgets } from '../../contract/budgets.js';
+import {
+  budgetHint,
+  DEFAULT_BUDGETS,
+  measureJsonText,
+  overBudget,
+  textOverBudget,
+  type Budgets,
+} from '../../contract/budgets.js';
 
 /** Placeholders of a `--uas-verify-cmd` template, replaced inside argv words (never through a shell). */
 export const PLACEHOLDERS = ['{source}', '{artifact}'] as const;
@@ -70,15 +77,7 @@ export function verdictOfRun(r: OnceResult, command: string, budgets: Budgets = 
   const valid = r.code === 0;
   const text = r.stdout.trim();
   if (!text.startsWith('{')) return { valid };
-  const m = measureJsonText(text);
-  const over =
-    m.depth > budgets['answer-depth']
-      ? overBudget('answer-depth', budgets['answer-depth'], 'the verdict is nested')
-      : m.values > budgets['answer-values']
-        ? overBudget('answer-values', budgets['answer-values'], 'the verdict holds')
-        : m.longestString > budgets['answer-string']
-          ? overBudget('answer-string', budgets['answer-string'], 'the verdict holds a string of')
-          : undefined;
+  const over = textOverBudget(measureJsonText(text), budgets);
   if (over !== undefined)
     throw new AdapterFault(`verifyUas: ${over}`, { ...evidence, kind: 'over-budget', line: cutLine(text) });
   let parsed: unknown;

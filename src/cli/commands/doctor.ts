@@ -13,6 +13,8 @@ import { EXIT } from '../exit.js';
 import { cwdOf, type CliIO } from '../io.js';
 import { unknownMembers } from '../members.js';
 import { adapterSpecOf, guarded, intOption, loadNamedAdapter } from '../options.js';
+import { liveIO, liveOptions, serviceFaultWords, unexpectedArgument } from '../live.js';
+import type { HttpEvidence } from '../../adapters/http/evidence.js';
 import { DOCTOR_USAGE } from '../usage.js';
 
 type Harness = ReturnType<typeof createHarness>;
@@ -93,9 +95,10 @@ const PROBES: Readonly<Record<Exclude<AdapterMember, 'recovery'>, (h: Harness) =
 export function faultWords(member: string, e: unknown): string {
   const evidence =
     e instanceof AdapterFault
-      ? (e.evidence as { kind?: string; line?: string; problem?: string } | undefined)
+      ? (e.evidence as { kind?: string; line?: string; problem?: string; url?: unknown } | undefined)
       : undefined;
   const message = e instanceof Error ? e.message : String(e);
+  if (typeof evidence?.url === 'string') return serviceFaultWords(member, evidence as HttpEvidence, message);
   switch (evidence?.kind) {
     case 'bad-json':
       return `${member}: the process wrote a line on stdout that is not JSON (a log line? stdout is for protocol messages only: write logs to stderr): ${JSON.stringify(evidence.line ?? '')}`;
@@ -167,14 +170,17 @@ async function probeMembers(adapter: Adapter, harness: Harness, found: Findings,
  * all is well, 1 when anything is wrong (the adapter does not even start: 1 too, with the reason);
  * 2 for a bad option.
  */
-export async function doctorCommand(argv: string[], io: CliIO): Promise<number> {
+export async function doctorCommand(argv: string[], given: CliIO): Promise<number> {
+  let io = given;
   const { values, positionals } = guarded(() =>
     parseArgs({
       args: argv,
       options: {
         adapter: { type: 'string', short: 'a' },
         'adapter-cmd': { type: 'string' },
+        'adapter-url': { type: 'string' },
         'uas-verify-cmd': { type: 'string' },
+        header: { type: 'string', multiple: true, short: 'H' },
         timeout: { type: 'string' },
         'in-process': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -187,20 +193,25 @@ export async function doctorCommand(argv: string[], io: CliIO): Promise<number> 
     io.out.write(`${DOCTOR_USAGE}\n`);
     return 0;
   }
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  const spec = adapterSpecOf(values);
-  if (spec === undefined)
+  if (positionals.length) throw new UsageError(unexpectedArgument(positionals[0]!, values));
+  const named = adapterSpecOf(values);
+  if (named === undefined)
     throw new UsageError(
-      'missing --adapter (the adapter to examine: a module, a folder, or --adapter-cmd "<command>")',
+      'missing --adapter (the adapter to examine: a module, a folder, --adapter-cmd "<command>" or --adapter-url <URL>)',
     );
+  // A live service: said by its URL without secrets, and every secret hidden from what is printed (D-HTTP-05).
+  const live = liveOptions(named, values);
+  io = liveIO(io, live);
+  const spec = live.shownSpec;
   const timeoutMs = intOption('timeout', values.timeout, DEFAULT_TIMEOUT_MS, 1, 3_600_000);
   const found: Findings = { problems: [], notes: [] };
   let adapter: Adapter;
   try {
-    adapter = await loadNamedAdapter(spec, {
+    adapter = await loadNamedAdapter(named, {
       timeoutMs,
       cwd: cwdOf(io),
       ...(values['in-process'] === true ? { inProcess: true } : {}),
+      ...(live.http !== undefined ? { http: live.http } : {}),
     });
   } catch (e) {
     return verdict(io, spec, { problems: [startWords(e)], notes: [] });

@@ -14,11 +14,15 @@ export interface Starter {
   run: string;
   /** The build step a compiled language needs first, if any. */
   build?: string;
+  /** For a service: the command that starts it (in another terminal), before the pack runs. */
+  start?: string;
 }
 
 /**
- * The starters `init` writes, by `--lang`. JavaScript and TypeScript are in-process modules; the
- * others are child processes speaking `uaix-adapter/1` (docs/protocol.md), run with `--adapter-cmd`.
+ * The starters `init` writes, by `--lang`. JavaScript and TypeScript are in-process modules;
+ * python, go, rust and java are child processes speaking `uaix-adapter/1` (docs/protocol.md), run
+ * with `--adapter-cmd`; python-http and node-http are services speaking its HTTP binding, run with
+ * `--adapter-url`.
  */
 export const STARTERS: Readonly<Record<string, Starter>> = Object.freeze({
   ts: { run: 'npx uaix-conformance --adapter ./adapter.ts' },
@@ -27,6 +31,8 @@ export const STARTERS: Readonly<Record<string, Starter>> = Object.freeze({
   go: { run: 'npx uaix-conformance --adapter-cmd "go run ."' },
   rust: { build: 'cargo build --release', run: 'npx uaix-conformance --adapter-cmd "./target/release/my-adapter"' },
   java: { build: 'javac -d build Adapter.java', run: 'npx uaix-conformance --adapter-cmd "java -cp build Adapter"' },
+  'python-http': { start: 'python3 server.py', run: 'npx uaix-conformance --adapter-url http://127.0.0.1:8080/uaix' },
+  'node-http': { start: 'node server.mjs', run: 'npx uaix-conformance --adapter-url http://127.0.0.1:8080/uaix' },
 });
 
 /** The folder holding the starter files of a language (shipped with the package). */
@@ -95,7 +101,8 @@ function nextSteps(lang: string, dir: string | undefined, files: readonly string
   const steps = [
     ...(dir !== undefined && dir !== '.' ? [`cd ${dir}`] : []),
     ...(starter.build !== undefined ? [starter.build] : []),
+    ...(starter.start !== undefined ? [`${starter.start}    # the service: leave it running (another terminal)`] : []),
     starter.run,
   ];
-  return `wrote a ${lang} starter adapter: ${files.join(', ')}\nevery member is a stub, so every check is skipped (exit 4) until you implement one; then:\n${steps.map((s) => `  ${s}\n`).join('')}`;
+  return `wrote a ${lang} starter ${starter.start !== undefined ? 'service' : 'adapter'}: ${files.join(', ')}\nevery member is a stub, so every check is skipped (exit 4) until you implement one; then:\n${steps.map((s) => `  ${s}\n`).join('')}`;
 }

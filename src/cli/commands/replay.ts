@@ -74,6 +74,8 @@ function render(id: string, where: string, r: ReplayResult, io: CliIO, file: str
   if (o.status === 'fixed') return `${p.status('passed', 'FIXED')} ${id}: the case (${where}) now passes\n`;
   if (o.status === 'errored')
     return `${p.status('errored', 'STILL FAILING')} ${id} (${where}): errored: ${escapeTerminal(o.message.slice(0, 4000))}\n`;
+  if (o.status === 'not-judged')
+    return `${p.status('not-judged', 'NOT JUDGED')} ${id} (${where}): the case now judges nothing: ${escapeTerminal(o.message.slice(0, 4000))}\n`;
   const columns = (io.out as StyledStream).isTTY === true ? (io.out as StyledStream).columns : undefined;
   const block = r.case
     ? renderFailureView(

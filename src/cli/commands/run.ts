@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { abortAdapter, abortAllAdapters, closeAdapter, containmentNote } from '../../adapters/load.js';
+import { abortAdapter, abortAllAdapters, closeAdapter, containmentNote, networkOf } from '../../adapters/load.js';
 import { adapterKindOf } from '../../contract/adapter-spec.js';
 import { resolveAdapterFile } from '../../adapters/module.js';
 import { defaultWorkers, MAX_WORKERS } from '../../api/pool-size.js';
@@ -37,6 +37,7 @@ import {
 } from '../options.js';
 import type { CommandContext } from '../config.js';
 import { counted } from '../../model/words.js';
+import { liveIO, liveOptions, liveReport, networkLine, readOnlyLine, unexpectedArgument } from '../live.js';
 import { USAGE } from '../usage.js';
 import { expectationsFor, gatePlan, printGate, refuseHalfRunUpdate } from './gate.js';
 
@@ -80,7 +81,8 @@ function adapterFileOf(spec: string, cwd: string): string | undefined {
 }
 
 /** `uaix-conformance [run]`: runs the selected checks and writes the reports. */
-export async function runCommand(argv: string[], io: CliIO, context: CommandContext = {}): Promise<number> {
+export async function runCommand(argv: string[], given: CliIO, context: CommandContext = {}): Promise<number> {
+  let io = given;
   const { values, positionals } = guarded(() =>
     parseArgs({ args: argv, options: RUN_OPTIONS, allowPositionals: true, strict: true }),
   );
@@ -92,9 +94,12 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
     io.out.write(`${TOOL.version}\n`);
     return 0;
   }
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (positionals.length) throw new UsageError(unexpectedArgument(positionals[0]!, values));
   const adapterSpec = adapterSpecOf(values);
   if (!adapterSpec) throw new UsageError('missing --adapter (try --adapter reference, or --adapter-cmd "<command>")');
+  // A live service: its options checked, and every secret it was given hidden from here on (D-HTTP-05).
+  const live = liveOptions(adapterSpec, values);
+  io = liveIO(io, live);
   const spec = specOption(io, values['spec-dir']);
   const givenSeed = seedOption(values.seed);
   const seed = givenSeed ?? randomSeed();
@@ -114,7 +119,9 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
     if (givenSeed === undefined) throw new UsageError('--replay needs the --seed of the run that failed');
   }
   const shard = shardOption(values.shard);
-  const workers = intOption('workers', values.workers, defaultWorkers(), 1, MAX_WORKERS);
+  // A live service is driven from this thread: its `inFlight` and `--max-rate` bound the whole run (D-HTTP-03).
+  const asked = intOption('workers', values.workers, defaultWorkers(), 1, MAX_WORKERS);
+  const workers = live.http !== undefined ? 1 : asked;
   const budgets = budgetOption(values.budget);
   if (shard && replayPath !== undefined) throw new UsageError('--replay and --shard do not go together');
   // A shard sees part of a check's runs: a check may pass here and fail in another shard.
@@ -158,6 +165,7 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   };
+  if (live.readOnly && !values.quiet) io.err.write(readOnlyLine(live));
   let adapter: Adapter;
   try {
     adapter = await loadNamedAdapter(adapterSpec, {
@@ -167,6 +175,7 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       onStarted: adapterStarted,
       budgets,
       ...(values['in-process'] === true ? { inProcess: true } : {}),
+      ...(live.http !== undefined ? { http: live.http } : {}),
     });
     loaded = adapter;
     adapterStarted(); // loaded without saying so: the runner loads now
@@ -193,7 +202,7 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
           seed,
           runs,
           checks: checks.length,
-          adapterSpec,
+          adapterSpec: live.shownSpec,
           io,
           ...(context.config ? { config: context.config.file } : {}),
         }),
@@ -213,7 +222,7 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       gate: gateResult,
     } = await runPack({
       adapter,
-      adapterSpec,
+      adapterSpec: live.shownSpec,
       seed,
       runs,
       timeoutMs,
@@ -240,6 +249,7 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
       },
       // This process ends with the run: a pool may tune V8 for itself.
       tuneJit: true,
+      ...(live.http !== undefined ? { finish: (r: Report) => liveReport(r, live, networkOf(adapter)) } : {}),
       // The gate is applied before the reports are written, so every file shows it.
       ...(gate
         ? {
@@ -262,6 +272,8 @@ export async function runCommand(argv: string[], io: CliIO, context: CommandCont
           `uaix-conformance: ${shownPath(io, join(out, f.name))} appeared in the output folder during the run and was not written by uaix-conformance: moved to ${shownPath(io, join(out, f.movedTo))}, and this run's file is in its place\n`,
         );
     const shownWritten = written.map((f) => shownPath(io, f));
+    const network = networkLine(report.network);
+    if (network !== '' && !values.quiet) io.err.write(network);
     if (written.length && !values.quiet) io.err.write(writtenLine(shownWritten));
     const summary = renderSummary(report, {
       verbose: values.verbose ?? false,

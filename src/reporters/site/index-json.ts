@@ -15,6 +15,18 @@ import {
   type SuiteCounts,
 } from './model.js';
 
+/**
+ * Counts as index.json writes them: `notJudged` (added within format 1) only when some check judged
+ * nothing, so that a site of reports without any reads as before.
+ */
+function countsJson(n: SuiteCounts): CountsJson {
+  const { 'not-judged': notJudged, ...rest } = n;
+  return notJudged > 0 ? { ...rest, notJudged } : rest;
+}
+
+/** A run's or a suite's counts in index.json. */
+export type CountsJson = Omit<SuiteCounts, 'not-judged'> & { notJudged?: number };
+
 /** The format id of `index.json`. */
 export const SITE_INDEX_FORMAT = 'uaix-conformance-site/1';
 
@@ -32,7 +44,7 @@ export interface SiteIndexRun {
   startedAt: string;
   incomplete: boolean;
   shard?: { index: number; count: number };
-  summary: SuiteCounts;
+  summary: CountsJson;
 }
 
 /** The site's data. */
@@ -46,7 +58,7 @@ export interface SiteIndex {
     toolVersion: string;
     catalogHash: string;
     columns: string[];
-    suites: { name: string; counts: Record<string, SuiteCounts> }[];
+    suites: { name: string; counts: Record<string, CountsJson> }[];
     checks: {
       id: string;
       suite: string;
@@ -93,7 +105,7 @@ function indexRun(run: SiteRun): SiteIndexRun {
     startedAt: r.run.startedAt,
     incomplete: r.incomplete,
     ...(r.run.shard ? { shard: { ...r.run.shard } } : {}),
-    summary: suiteCounts(run),
+    summary: countsJson(suiteCounts(run)),
   };
 }
 
@@ -125,7 +137,7 @@ export function siteIndexOf(site: Site, tool: { name: string; version: string })
         columns: g.columns.map((c) => c.key),
         suites: g.suites.map((s) => ({
           name: s.name,
-          counts: Object.fromEntries(g.columns.map((c) => [c.key, suiteCounts(c, s.name)])),
+          counts: Object.fromEntries(g.columns.map((c) => [c.key, countsJson(suiteCounts(c, s.name))])),
         })),
         checks: g.suites.flatMap((s) =>
           s.checks.map((d) => ({

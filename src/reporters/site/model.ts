@@ -10,13 +10,14 @@ import type { CheckReport, Report } from '../../model/report.js';
 /** How a report's adapter was named (`adapter.spec`): the bundled reference, a module, a command, a UAS verifier command. */
 
 /** What a matrix cell shows: a check's status, `expected` for a failure the run's expectations explain, `absent` when the run did not select it. */
-export type CellStatus = 'passed' | 'failed' | 'errored' | 'skipped' | 'expected' | 'absent';
+export type CellStatus = 'passed' | 'failed' | 'errored' | 'skipped' | 'not-judged' | 'expected' | 'absent';
 
 /** Every cell status, in the order the filters and legends list them. */
 export const CELL_STATUSES: readonly CellStatus[] = Object.freeze([
   'failed',
   'errored',
   'expected',
+  'not-judged',
   'skipped',
   'passed',
   'absent',
@@ -282,14 +283,24 @@ export interface SuiteCounts {
   errored: number;
   expected: number;
   skipped: number;
-  /** Checks that ran (not skipped). */
+  'not-judged': number;
+  /** Checks that ran (not skipped): those that judged nothing included. */
   ran: number;
   total: number;
 }
 
 /** Counts the cell statuses of a run's checks in one suite (or all suites when `suite` is undefined). */
 export function suiteCounts(run: SiteRun, suite?: string): SuiteCounts {
-  const n: SuiteCounts = { passed: 0, failed: 0, errored: 0, expected: 0, skipped: 0, ran: 0, total: 0 };
+  const n: SuiteCounts = {
+    passed: 0,
+    failed: 0,
+    errored: 0,
+    expected: 0,
+    skipped: 0,
+    'not-judged': 0,
+    ran: 0,
+    total: 0,
+  };
   for (const c of run.report.checks) {
     if (suite !== undefined && c.suite !== suite) continue;
     const s = cellStatusOf(c) as Exclude<CellStatus, 'absent'>; // a check of the run is never absent

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { ErroredCheck, FailedCheck, CheckReport } from '../../model/report.js';
 import { ratioText, verdictOf } from '../../model/verdict.js';
+import { caseHtml } from '../case-html.js';
 import { displayJson, displayText, escapeHtmlAttr as attr, escapeHtmlText as text } from '../escape.js';
 import {
   CELL_STATUSES,
@@ -37,11 +38,12 @@ export const CELL_LABEL: Record<CellStatus, string> = {
   failed: 'FAIL',
   errored: 'ERROR',
   skipped: 'SKIP',
+  'not-judged': 'NOT JUDGED',
   expected: 'EXPECTED',
   absent: '—',
 };
 /** The statuses a bar draws, in order. */
-const BAR_STATUSES = ['passed', 'expected', 'failed', 'errored', 'skipped'] as const;
+const BAR_STATUSES = ['passed', 'expected', 'failed', 'errored', 'not-judged', 'skipped'] as const;
 
 /** The page may load nothing and run nothing: only its one stylesheet, by hash. */
 function contentSecurityPolicy(css: string): string {
@@ -69,9 +71,28 @@ function bar(n: SuiteCounts, label: string): string {
   return statusBar(n, BAR_STATUSES, label);
 }
 
+/**
+ * The counts in words, for a bar's accessible label: how many passed of those that ran, then every
+ * other status that has a check, e.g. `integrity: 0 of 1 passed, 1 failed, 1 skipped`.
+ */
+function countsLabel(name: string, n: SuiteCounts): string {
+  const others = (
+    [
+      ['failed', n.failed],
+      ['errored', n.errored],
+      ['expected to fail', n.expected],
+      ['not judged', n['not-judged']],
+      ['skipped', n.skipped],
+    ] as const
+  )
+    .filter(([, count]) => count > 0)
+    .map(([word, count]) => `${count} ${word}`);
+  return `${name}: ${n.passed} of ${n.ran} passed${others.length ? `, ${others.join(', ')}` : ''}`;
+}
+
 /** `passed/ran` of counts, with expected failures and skips when any. */
 function countsText(n: SuiteCounts): string {
-  return `${n.passed}/${n.ran}${n.expected ? `, ${n.expected} expected` : ''}${n.skipped ? `, ${n.skipped} skipped` : ''}`;
+  return `${n.passed}/${n.ran}${n.expected ? `, ${n.expected} expected` : ''}${n['not-judged'] ? `, ${n['not-judged']} not judged` : ''}${n.skipped ? `, ${n.skipped} skipped` : ''}`;
 }
 
 /** How a run is named everywhere: implementation name and version. */
@@ -119,7 +140,7 @@ function filters(suites: readonly string[]): string {
   const status = [
     `<label><input type="radio" name="status" id="ft-all" checked> all</label>`,
     ...CELL_STATUSES.filter((s) => s !== 'absent').map(
-      (s) => `<label><input type="radio" name="status" id="ft-${s}"> ${s}</label>`,
+      (s) => `<label><input type="radio" name="status" id="ft-${s}"> ${s.replace('-', ' ')}</label>`,
     ),
   ];
   return `<section class="filters" aria-label="Filters"><fieldset><legend>Suite</legend>${suite.join('')}</fieldset><fieldset><legend>Rows with a check that is</legend>${status.join('')}</fieldset></section>`;
@@ -145,7 +166,7 @@ function suiteBody(
 ): string {
   const summary = group.columns.map((run) => {
     const n = suiteCounts(run, suite.name);
-    return `<td>${n.total ? `${text(countsText(n))}${bar(n, `${suite.name}: ${countsText(n)} passed`)}` : '—'}</td>`;
+    return `<td>${n.total ? `${text(countsText(n))}${bar(n, countsLabel(suite.name, n))}` : '—'}</td>`;
   });
   const rows = suite.checks.map((d) => {
     const statuses = new Set(group.columns.map((_, i) => cellStatusOf(byId[i]!.get(d.id))));
@@ -221,7 +242,7 @@ function historyRow(step: HistoryStep, suites: readonly string[]): string {
   } else changes.push('<li>first report</li>');
   const cells = suites.map((s) => {
     const n = suiteCounts(run, s);
-    return `<td>${n.total ? `${text(countsText(n))}${bar(n, `${s}: ${countsText(n)} passed`)}` : '—'}</td>`;
+    return `<td>${n.total ? `${text(countsText(n))}${bar(n, countsLabel(s, n))}` : '—'}</td>`;
   });
   return (
     `<tr class="step${diff?.regressed.length ? ' regressed' : ''}"><th scope="row">${text(run.report.adapter.version)}<small>${text(run.report.run.startedAt)}</small><small>matrix ${text(run.group.slice(1))}</small></th>` +
@@ -275,7 +296,7 @@ function failureBlock(c: FailedCheck): string {
   const f = c.failure;
   return (
     `<p class="message">${text(displayText(f.message, MAX_VALUE_CHARS))}</p>` +
-    valueBlock('Counterexample (shrunk)', f.counterexample) +
+    `<h4>Counterexample (shrunk)${f.focus !== undefined ? `: <mark class="focus">${text(f.focus)}</mark> changed` : ''}</h4><pre>${caseHtml(f.counterexample, f.focus, MAX_VALUE_CHARS)}</pre>` +
     `<div class="pair"><div>${valueBlock('Expected', f.expected)}</div><div>${valueBlock('The adapter answered', f.actual)}</div></div>` +
     `<h4>Replay</h4><pre><code>${text(displayText(f.replay, MAX_VALUE_CHARS))}</code></pre>` +
     (f.flaky ? valueBlock('Flaky: the counterexample was answered differently when run again', f.flaky) : '') +
@@ -291,7 +312,11 @@ function errorBlock(c: ErroredCheck): string {
   return (
     `<p class="message">${text(displayText(e.message, MAX_VALUE_CHARS))}</p>` +
     (e.input !== undefined ? valueBlock('Input', e.input) : '') +
-    (e.evidence !== undefined ? valueBlock('Evidence', e.evidence) : '')
+    (e.replay !== undefined
+      ? `<h4>Replay the case that errored</h4><pre><code>${text(displayText(e.replay, MAX_VALUE_CHARS))}</code></pre>`
+      : '') +
+    (e.evidence !== undefined ? valueBlock('Evidence', e.evidence) : '') +
+    (e.seen !== undefined ? valueBlock('What the session did before the fault', e.seen) : '')
   );
 }
 
@@ -315,6 +340,8 @@ function runEntry(run: SiteRun, c: CheckReport): string {
   if (c.status === 'failed') body += failureBlock(c);
   else if (c.status === 'errored') body += errorBlock(c);
   else if (c.status === 'skipped') body += `<p class="ref">Skipped: ${text(c.skipReason)}</p>`;
+  else if (c.status === 'not-judged')
+    body += `<p class="ref">Not judged: ${text(displayText(c.notJudged.message, MAX_VALUE_CHARS))} (${c.evidence.cases} cases, seed ${run.report.run.seed})</p>`;
   else body += `<p class="ref">${c.evidence.cases} cases passed (seed ${run.report.run.seed})</p>`;
   return (
     `<li class="check ${s}" id="${attr(runAnchor(run))}"><div class="run-head"><span class="status ${s}">${CELL_LABEL[s]}</span>` +

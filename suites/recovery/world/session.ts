@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
-import type { Harness, InvokeOptions } from '../../../src/engine/check.js';
-import { CAPABILITY_LEVELS, type CapabilityLevel } from '../../../src/contract/levels.js';
-import type { RecoverySpec } from '../../../src/spec/recovery.js';
-import type { RecoveryAction } from '../../../src/contract/recovery.js';
 import type { RecoveryCase } from '../../../generators/recovery/types.js';
+import type { AdapterInfo } from '../../../src/contract/adapter.js';
+import { CAPABILITY_LEVELS, type CapabilityLevel } from '../../../src/contract/levels.js';
+import type { Harness } from '../../../src/engine/check.js';
+import { playSession, type SessionOutcome } from '../../../src/engine/kinds/session.js';
+import type { SpecData } from '../../../src/spec/index.js';
+import type { RecoverySpec } from '../../../src/spec/recovery.js';
 import { actionsShape } from './protocol.js';
+import { traceLines } from './trace.js';
 import { World } from './world.js';
 
-/** How a session ended: the agent said `complete`, it had nothing left to say, or it ran too long. */
-export type SessionOutcome = 'complete' | 'stalled' | 'step-limit';
+export type { SessionOutcome } from '../../../src/engine/kinds/session.js';
 
+/** A session played to its end: its world (with the record the judges read), how it ended, and the level it ran at. */
 export interface SessionResult {
   world: World;
   outcome: SessionOutcome;
@@ -48,58 +51,45 @@ export function recovers(spec: RecoverySpec, level: CapabilityLevel): boolean {
   return spec.recoveringLevels.includes(level);
 }
 
-const results = new WeakMap<object, SessionResult>();
-const plays = new WeakMap<object, number>();
-
 /**
- * A session id that depends only on the case (and how often this very case object was played), so
- * that the same seed gives the same ids, tokens and traces, run after run, in one process or many.
- * An agent that gets `start` with an id it still holds replaces that session.
+ * A session id that depends only on the case and on `play`, how many times this very case has been
+ * played, so that the same seed gives the same ids, tokens and traces, run after run, in one process
+ * or many. An agent that gets `start` with an id it still holds replaces that session.
  */
-function sessionId(c: RecoveryCase): string {
-  const n = (plays.get(c) ?? 0) + 1;
-  plays.set(c, n);
-  return `rs-${createHash('sha256').update(JSON.stringify(c)).digest('hex').slice(0, 10)}${n > 1 ? `-${n}` : ''}`;
+function sessionId(c: RecoveryCase, play: number): string {
+  return `rs-${createHash('sha256').update(JSON.stringify(c)).digest('hex').slice(0, 10)}${play > 1 ? `-${play}` : ''}`;
 }
 
-/** The last session run for a case (for `show()`: the failing case's message trace). */
-export function lastSession(c: object): SessionResult | undefined {
-  return results.get(c);
+/**
+ * The world of one play of case `c` for an adapter that declared `info`, under the run's clock and
+ * spec data: the session runs at the case's level capped by the declared one (D-REC-02), and which
+ * levels recover is the run's spec data.
+ */
+export function newWorld(
+  c: RecoveryCase,
+  run: { info: AdapterInfo; now: string; spec: SpecData },
+  play: number,
+): World {
+  const level = effectiveLevel(run.info.capabilityLevel, c.level);
+  return new World(c, level, run.now, sessionId(c, play), recovers(run.spec.recovery, level));
 }
 
-/** Every message of a session crosses as JSON (`InvokeOptions.json`). */
-const AS_JSON: InvokeOptions = Object.freeze({ json: true });
-
 /**
- * Plays one session: the world hands the scenario to `recovery.start`, then delivers observations
- * one at a time to `recovery.observe`, applying every answer, until the agent says `complete`, has
- * nothing pending and nothing to say (stalled), or exceeds the step bound (`SESSION_LIMITS`). Every
- * answer is checked against the actions schema: a malformed answer is an adapter fault (errored),
- * never a failure. Which levels recover is the run's spec data (`h.spec.recovery`).
+ * The shape of every answer of one session's agent: the actions schema, request ids unique in the
+ * session, `complete` last (`actionsShape`). A malformed answer is an adapter fault (errored).
  */
-export async function runSession(h: Harness, c: RecoveryCase): Promise<SessionResult> {
-  const spec = h.spec.recovery;
-  const level = effectiveLevel(h.info.capabilityLevel, c.level);
-  const world = new World(c, level, h.now, sessionId(c), recovers(spec, level));
-  const used = new Set<string>();
-  const result: SessionResult = { world, outcome: 'stalled', level };
-  results.set(c, result);
-  const scenario = world.workflow.scenario;
-  // Messages cross as JSON both ways, so the agent can neither share nor mutate the world's own
-  // objects, nor change the record of what it did by mutating an answer it already gave: an
-  // adapter process gets them as JSON text, and in process the harness copies them as JSON once.
-  world.apply(await h.invoke<RecoveryAction[]>('recovery.start', [scenario], actionsShape(used), AS_JSON));
-  while (!world.ended) {
-    if (world.step >= SESSION_LIMITS.maxSteps) {
-      result.outcome = 'step-limit';
-      return result;
-    }
-    const obs = world.next();
-    if (!obs) return result;
-    world.apply(
-      await h.invoke<RecoveryAction[]>('recovery.observe', [scenario.session_id, obs], actionsShape(used), AS_JSON),
-    );
-  }
-  result.outcome = 'complete';
-  return result;
+export const answerShape = (): ((v: unknown) => string | null) => actionsShape(new Set<string>());
+
+/** A session as a failure shows what the agent did: how it ended, the level it ran at, and its trace. */
+export const sessionView = (s: { world: World; outcome: SessionOutcome }) => ({
+  outcome: s.outcome,
+  level: s.world.level,
+  trace: traceLines(s.world.log),
+});
+
+/** Plays case `c` once through the harness, as a recovery check does (for the pack's own tests and tools). */
+export async function runSession(h: Harness, c: RecoveryCase, play = 1): Promise<SessionResult> {
+  const world = newWorld(c, { info: h.info, now: h.now, spec: h.spec }, play);
+  const outcome = await playSession(h, world, answerShape(), SESSION_LIMITS.maxSteps);
+  return { world, outcome, level: world.level };
 }

@@ -1,7 +1,6 @@
 import type { JsonObject, RecoveryAction, RecoveryObservation } from '../../../src/contract/recovery.js';
 import type { Fault, RecoveryCase } from '../../../generators/recovery/types.js';
 import type { LoggedEvent } from './world.js';
-import type { SessionResult } from './session.js';
 import { buildWorkflow } from './workflow.js';
 
 const short = (s: string, n = 28): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -110,10 +109,4 @@ export function traceLines(log: readonly LoggedEvent[]): string[] {
     if (e.item.type === 'start') return `${head} start`;
     return `${head} ${e.who === 'agent' ? action(e.item as RecoveryAction) : observation(e.item as RecoveryObservation)}`;
   });
-}
-
-/** The view of a case for the report: level, workflow, fault schedule, and the last session's trace. */
-export function showCase(c: RecoveryCase, s: SessionResult | undefined): unknown {
-  const d = describeCase(c);
-  return { ...d, ...(s ? { effectiveLevel: s.level, outcome: s.outcome, trace: traceLines(s.world.log) } : {}) };
 }

@@ -106,6 +106,11 @@ export class World {
     this.log.push({ step: 0, t: 0, who: 'world', item: { type: 'start' } });
   }
 
+  /** What `recovery.start` is given: the scenario of the workflow. */
+  get scenario() {
+    return this.workflow.scenario;
+  }
+
   /** Whether recoverable errors carry a review URL: always at a level that does not recover, so a legacy agent has one to show. */
   get reviewOnRecoverable(): boolean {
     return this.c.reviewUrls || !this.recovering;

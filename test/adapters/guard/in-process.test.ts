@@ -45,7 +45,7 @@ async function runInProcess(source: string, extra: string[] = [], checks = ['INT
       '--runs',
       '5',
       '--timeout',
-      '10000',
+      '60000', // a bound against hanging: nothing here waits for a deadline
       '--out',
       'out',
       ...extra,

@@ -45,12 +45,13 @@ const EXPECTED = {
 
 describe('budgets of an adapter process: an answer over one is refused before it is parsed, its case errors with the budget named, the process lives on', () => {
   it.concurrent('huge answers, one request at a time: each errors its own check only, and nothing restarts', async () => {
-    const r = await runHostile('huge-answer');
+    // Deadlines loose enough for a loaded machine to build, send and scan the huge answers (a bound against hanging only).
+    const r = await runHostile('huge-answer', { timeoutMs: 30_000 });
     expect(r).toEqual(EXPECTED);
   });
 
   it.concurrent('huge answers with 8 requests in flight: the answer names its request by id, read without parsing the line', async () => {
-    const r = await runHostile('huge-answer', { env: { ...process.env, HOSTILE_IN_FLIGHT: '8' } });
+    const r = await runHostile('huge-answer', { timeoutMs: 30_000, env: { ...process.env, HOSTILE_IN_FLIGHT: '8' } });
     expect(r).toEqual(EXPECTED);
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { defineCheck, fail, PASS, type CheckDefinition } from '../../../src/engine/check.js';
+import { type CheckDefinition, defineCheck, PASS } from '../../../src/engine/check.js';
+import { SAYS, says } from '../../helpers/synthetic.js';
 
 /**
  * Small checks with known right answers (the ones test/adapters/process/hostile/lib.mjs gives), so that a
@@ -19,6 +20,7 @@ const base = {
   severity: 'MUST' as const,
   specRef: '000 §probe',
   statement: 'A probe of the process transport, with a known right answer.',
+  messages: SAYS,
 };
 
 function checksumProbe(id: string): CheckDefinition {
@@ -31,7 +33,7 @@ function checksumProbe(id: string): CheckDefinition {
     async run(input, h) {
       const got = await h.invoke<string>('computeChecksum', [input], 'checksum');
       const want = `sha256:${sha256(JSON.stringify(input))}`;
-      return got === want ? PASS : fail('wrong checksum', want, got);
+      return got === want ? PASS : says('wrong checksum', want, got);
     },
   });
 }
@@ -49,7 +51,7 @@ export const echoProbe = defineCheck({
     ),
   async run(input, h) {
     const got = await h.invoke('toKeyless', [input]);
-    return JSON.stringify(got) === JSON.stringify(input) ? PASS : fail('echo differs', input, got);
+    return JSON.stringify(got) === JSON.stringify(input) ? PASS : says('echo differs', input, got);
   },
 });
 
@@ -63,7 +65,7 @@ export const rejectProbe = defineCheck({
     const r = await h.invokeOrReject('fromKeyless', [input]);
     return r.rejected && r.message === 'RemoteError: cannot map this'
       ? PASS
-      : fail('not rejected as expected', 'RemoteError: cannot map this', r);
+      : says('not rejected as expected', 'RemoteError: cannot map this', r);
   },
 });
 
@@ -80,7 +82,7 @@ export const bytesProbe = defineCheck({
       'uas-verdict',
     );
     const want = `${sha256(input.source)}:${input.artifact.length}`;
-    return v.findings?.[0]?.message === want ? PASS : fail('bytes changed on the way', want, v);
+    return v.findings?.[0]?.message === want ? PASS : says('bytes changed on the way', want, v);
   },
   show: (input) => ({ source: Buffer.from(input.source).toString('base64'), artifact: input.artifact }),
 });

@@ -5,7 +5,7 @@ import { uasMutators } from '../../../generators/uas/mutators/index.js';
 import { verifyUas } from '../../../src/reference/uas/index.js';
 import { bundledSpec, withOverrides } from '../../../src/spec/index.js';
 import type { UasSpec } from '../../../src/spec/uas.js';
-import { uasClaim } from '../../../suites/uas/common.js';
+import { uasClaim } from '../../../suites/uas/verdicts.js';
 import { alternatives } from '../../spec/overrides/uas.js';
 import { claimViolation } from '../../suites/uas/claim-contract.js';
 

@@ -8,7 +8,7 @@ import { readArtifact } from '../../../src/reference/uas/model.js';
 import { validVariants } from '../../../generators/uas/mutators/valid.js';
 import { verifyUas } from '../../../src/reference/uas/index.js';
 import { bundledSpec } from '../../../src/spec/index.js';
-import { uasClaim } from '../../../suites/uas/common.js';
+import { uasClaim } from '../../../suites/uas/verdicts.js';
 import { claimViolation } from '../../suites/uas/claim-contract.js';
 
 const spec = bundledSpec();

@@ -63,6 +63,7 @@ function olderPackReport(dir: string): { removedCheck: string; changedCheck: str
   const removed = r.checks.pop();
   r.checks[0].severity = r.checks[0].severity === 'MUST' ? 'SHOULD' : 'MUST';
   r.summary = summarize(r.checks);
+  delete r.summary.notJudged; // format 3's
   writeFileSync(join(dir, 'old.json'), `${JSON.stringify(r, null, 2)}\n`);
   return { removedCheck: removed.id, changedCheck: r.checks[0].id };
 }

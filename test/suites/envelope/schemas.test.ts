@@ -15,8 +15,8 @@ import type { MutatedCase } from '../../../generators/envelope/mutators/mutation
 import { encodeKeyless } from '../../../generators/wire/encode.js';
 import type { MalformedWire } from '../../../generators/wire/malformed.js';
 import { envelopeSuite } from '../../../suites/envelope/index.js';
-import { intTamperDetected } from '../../../suites/integrity/index.js';
-import { wireMalformedRejected } from '../../../suites/wire/index.js';
+import { intTamperDetected } from '../../../suites/integrity/tamper-detected.js';
+import { wireMalformedRejected } from '../../../suites/wire/malformed-rejected.js';
 
 /**
  * The shipped JSON Schemas of `schemas/envelope/` are the spec data's (regenerating them changes

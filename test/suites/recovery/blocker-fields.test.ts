@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packCatalog } from '../../../src/api/catalog.js';
 import { runChecks } from '../../../src/api/run.js';
+import { executeCase } from '../../../src/engine/execute.js';
 import { createHarness, DEFAULT_NOW } from '../../../src/engine/harness.js';
 import { caseAt } from '../../../src/engine/replay.js';
 import type { Adapter } from '../../../src/contract/adapter.js';
@@ -195,8 +196,8 @@ describe('REC-ISOLATED-NOOP judges every field of the blocker envelope', () => {
         return;
       }
       const h = createHarness(adapter, await adapter.describe(), { timeoutMs: 5_000, now: DEFAULT_NOW, spec });
-      const result = await check.run(failing, h);
-      expect(result.pass === false && result.message).toMatch(BLOCKER_PROBLEM);
+      const result = await executeCase(check, failing, h);
+      expect(result.status === 'failed' && result.message).toMatch(BLOCKER_PROBLEM);
     });
   }
 
@@ -234,6 +235,6 @@ describe('REC-ISOLATED-NOOP judges every field of the blocker envelope', () => {
       now: DEFAULT_NOW,
       spec,
     });
-    expect(await check.run(failing, h)).toEqual({ pass: true });
+    expect(await executeCase(check, failing, h)).toEqual({ status: 'passed' });
   });
 });

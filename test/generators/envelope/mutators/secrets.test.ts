@@ -21,7 +21,7 @@ import { disagreement, judge } from '../../../helpers/claims.js';
 import { secretSlipsByFamily } from '../../../suites/envelope/broken.js';
 import { lastToken } from '../../../helpers/json-pointer.js';
 import secretsData from '../../../../spec/secrets.json' with { type: 'json' };
-import { envSecretInMemory } from '../../../../suites/envelope/rules.js';
+import { envSecretInMemory } from '../../../../suites/envelope/secret-in-memory.js';
 
 const spec = bundledSpec();
 const params = { seed: 31, numRuns: 300 };
