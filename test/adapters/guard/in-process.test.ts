@@ -119,6 +119,23 @@ describe('an adapter in process cannot end, crash or exhaust the run: the call a
     );
   });
 
+  it('a string of 2 MiB and a verdict of 10 001 findings are refused before the harness copies them', async () => {
+    const string = await runInProcess(misbehaving("return 'sha256:' + 'x'.repeat(2 * 1024 * 1024);"));
+    expect(string.checks[0]).toEqual([
+      'INT-CHECKSUM',
+      'errored',
+      'computeChecksum: the answer holds a string of more than 1048576 characters (budget answer-string; raise it with --budget answer-string=<n>)',
+    ]);
+    const findings = await runInProcess(
+      misbehaving("return { valid: true, findings: Array.from({ length: 10001 }, () => ({ checkId: 'X' })) };"),
+    );
+    expect(findings.checks[0]).toEqual([
+      'INT-CHECKSUM',
+      'errored',
+      'computeChecksum: the verdict has more than 10000 findings (budget findings; raise it with --budget findings=<n>)',
+    ]);
+  });
+
   it('a huge answer (600 000 members) is refused before the harness copies it: budget answer-values', async () => {
     const { checks } = await runInProcess(
       misbehaving("const o = {}; for (let i = 0; i < 600000; i++) o['k' + i] = i; return o;"),
