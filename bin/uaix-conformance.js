@@ -1,10 +1,17 @@
 #!/usr/bin/env node
-import { endQuietlyOnBrokenPipe } from '../dist/cli/io.js';
+import { endQuietlyOnBrokenPipe, guardExitCode } from '../dist/cli/io.js';
 import { main } from '../dist/cli/main.js';
 
-endQuietlyOnBrokenPipe(process.stdout);
-endQuietlyOnBrokenPipe(process.stderr);
+// The exit code is the command's: never 0 from an adapter's leftover timer, never a bare 13 (D-REL-01).
+const exit = guardExitCode();
+const quietly = (c) => {
+  exit.settle(c);
+  process.exit(c);
+};
+endQuietlyOnBrokenPipe(process.stdout, quietly);
+endQuietlyOnBrokenPipe(process.stderr, quietly);
 const code = await main(process.argv.slice(2));
+exit.settle(code);
 process.exitCode = code;
 // Timers an in-process adapter left behind must not keep the CLI alive: once our own output is
 // flushed, the run is over.

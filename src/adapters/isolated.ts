@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { builtModule } from '../io/package.js';
 import { bundledSpec, type SpecData } from '../spec/index.js';
+import type { Budgets } from '../contract/budgets.js';
 import { resolveAdapterFile } from './module.js';
 import { createProcessAdapter, processControl, type ProcessAdapter } from './process/process-adapter.js';
 
@@ -27,6 +28,8 @@ export interface IsolateOptions {
   maxRestarts?: number;
   /** Called once the process has been started, before it answers `describe` (see `TransportOptions.onSpawned`). */
   onSpawned?: () => void;
+  /** What one answer may hold (D-REL-02). */
+  budgets?: Budgets;
 }
 
 /**
@@ -80,6 +83,7 @@ export async function createIsolatedAdapter(target: string, options: IsolateOpti
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.maxRestarts !== undefined ? { maxRestarts: options.maxRestarts } : {}),
       ...(options.onSpawned !== undefined ? { onSpawned: options.onSpawned } : {}),
+      ...(options.budgets !== undefined ? { budgets: options.budgets } : {}),
     });
     return withCleanup(adapter, () => {
       removeSpec();

@@ -6,11 +6,17 @@ import { loadAdapterModule } from './module.js';
 import { adapterKindOf, COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 import type { Header } from './http/headers.js';
 import type { NetworkRecord } from '../model/report.js';
+import { budgetsWith, type Budgets } from '../contract/budgets.js';
+import { DEFAULT_TIMEOUT_MS, describeThrown } from '../engine/harness.js';
+import { guardAdapter } from './guard/budgeted.js';
+import { installProcessGuard, releaseProcessGuard } from './guard/process-guard.js';
+import { startWatchdog, stopWatchdog } from './guard/watchdog.js';
 
 export { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 
 /** The code of out-of-process adapters: loaded with the first such adapter, so that an in-process run never loads it. */
 interface ProcessModules {
+  contain: typeof import('./process/contain.js');
   isolated: typeof import('./isolated.js');
   connection: typeof import('./process/connection.js');
   processAdapter: typeof import('./process/process-adapter.js');
@@ -23,14 +29,15 @@ let processModules: ProcessModules | undefined;
 
 async function loadProcessModules(): Promise<ProcessModules> {
   if (processModules === undefined) {
-    const [isolated, connection, processAdapter, runOnce, uasVerifyCommand] = await Promise.all([
+    const [contain, isolated, connection, processAdapter, runOnce, uasVerifyCommand] = await Promise.all([
+      import('./process/contain.js'),
       import('./isolated.js'),
       import('./process/connection.js'),
       import('./process/process-adapter.js'),
       import('./process/run-once.js'),
       import('./process/uas-verify-command.js'),
     ]);
-    processModules = { isolated, connection, processAdapter, runOnce, uasVerifyCommand };
+    processModules = { contain, isolated, connection, processAdapter, runOnce, uasVerifyCommand };
   }
   return processModules;
 }
@@ -56,10 +63,14 @@ export interface LoadOptions {
   cwd?: string;
   /**
    * Load a module adapter (or `reference`) into this process instead of a child process of its own
-   * (`--in-process`: for debugging; a hang, an exit or a blocking loop then takes the pack down with it).
+   * (`--in-process`: for debugging). It is guarded there (D-REL-01: an exit, an abort or an error
+   * outside a call errors the call; on the main thread a watchdog stops a call that blocks the
+   * thread), but what kills a process from outside JavaScript takes the pack down with it.
    * Unset: the environment decides (`UAIX_CONFORMANCE_IN_PROCESS=1`), else isolated.
    */
   inProcess?: boolean;
+  /** What the adapter may make the pack hold and wait for (D-REL-02); default `DEFAULT_BUDGETS`. */
+  budgets?: Partial<Budgets>;
   /** The V8 heap limit (MiB) of an isolated adapter's process (default `DEFAULT_ISOLATE_HEAP_MB`). */
   maxHeapMb?: number;
   /**
@@ -83,14 +94,17 @@ export async function loadAdapter(spec: string, options: LoadOptions = {}): Prom
   const where = options.cwd !== undefined ? { cwd: options.cwd } : {};
   const timeout = options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {};
   const spawned = options.onStarted !== undefined ? { onSpawned: options.onStarted } : {};
+  const budgets = budgetsWith(options.budgets);
   if (adapterKindOf(spec) === 'http') {
     httpModule ??= await import('./http/http-adapter.js');
     options.onStarted?.(); // its start is the service's answer to describe: the caller loads meanwhile
-    return httpModule.createHttpAdapter(spec, {
+    const service = await httpModule.createHttpAdapter(spec, {
       ...timeout,
       ...options.http,
+      budgets,
       userAgent: `${TOOL.name}/${TOOL.version}`,
     });
+    return guardAdapter(service, { budgets, inProcess: false });
   }
   if (
     !spec.startsWith(COMMAND_PREFIX) &&
@@ -98,26 +112,58 @@ export async function loadAdapter(spec: string, options: LoadOptions = {}): Prom
     (options.inProcess ?? inProcessByEnvironment())
   ) {
     options.onStarted?.();
-    return spec === 'reference' ? lazyReference(options.spec ?? bundledSpec()) : loadAdapterModule(spec, options.cwd);
+    // Guarded before the module loads: an exit at its top level is a usage error, not the end of the run.
+    installProcessGuard(describeThrown);
+    let adapter: Adapter;
+    try {
+      adapter =
+        spec === 'reference'
+          ? lazyReference(options.spec ?? bundledSpec())
+          : await loadAdapterModule(spec, options.cwd);
+    } catch (e) {
+      releaseProcessGuard();
+      throw e;
+    }
+    startWatchdog({ stallMs: (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 1000, memoryMb: budgets.memory });
+    const guarded = guardAdapter(adapter, { budgets, inProcess: true });
+    inProcessGuarded.add(guarded);
+    return guarded;
   }
   const { isolated, processAdapter, uasVerifyCommand } = await loadProcessModules();
+  const budgeted = (a: Adapter) => guardAdapter(a, { budgets, inProcess: false });
   if (spec.startsWith(COMMAND_PREFIX))
-    return processAdapter.createProcessAdapter(spec.slice(COMMAND_PREFIX.length), { ...timeout, ...where, ...spawned });
+    return budgeted(
+      await processAdapter.createProcessAdapter(spec.slice(COMMAND_PREFIX.length), {
+        ...timeout,
+        ...where,
+        ...spawned,
+        budgets,
+      }),
+    );
   if (spec.startsWith(UAS_VERIFY_PREFIX)) {
     options.onStarted?.(); // it starts its command per case
-    return uasVerifyCommand.createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), {
+    return budgeted(
+      uasVerifyCommand.createUasVerifyCommandAdapter(spec.slice(UAS_VERIFY_PREFIX.length), {
+        ...timeout,
+        ...where,
+        budgets,
+      }),
+    );
+  }
+  return budgeted(
+    await isolated.createIsolatedAdapter(spec, {
       ...timeout,
       ...where,
-    });
-  }
-  return isolated.createIsolatedAdapter(spec, {
-    ...timeout,
-    ...where,
-    ...spawned,
-    ...(options.spec !== undefined ? { spec: options.spec } : {}),
-    ...(options.maxHeapMb !== undefined ? { maxHeapMb: options.maxHeapMb } : {}),
-  });
+      ...spawned,
+      budgets,
+      ...(options.spec !== undefined ? { spec: options.spec } : {}),
+      ...(options.maxHeapMb !== undefined ? { maxHeapMb: options.maxHeapMb } : {}),
+    }),
+  );
 }
+
+/** The adapters loaded into this thread and not closed yet: closing one releases its guard. */
+const inProcessGuarded = new WeakSet<Adapter>();
 
 /** The environment variable that makes in-process loading the default, as `--in-process` does for one run. */
 export const IN_PROCESS_ENV = 'UAIX_CONFORMANCE_IN_PROCESS';
@@ -125,6 +171,14 @@ export const IN_PROCESS_ENV = 'UAIX_CONFORMANCE_IN_PROCESS';
 /** True when `UAIX_CONFORMANCE_IN_PROCESS=1`: module adapters load in process unless a caller says otherwise. */
 function inProcessByEnvironment(): boolean {
   return process.env[IN_PROCESS_ENV] === '1';
+}
+
+/**
+ * What the containment of adapter processes leaves undone on this platform (D-REL-03), in one line
+ * for the run to print; undefined when no adapter process was started or a PID namespace holds them.
+ */
+export function containmentNote(): string | undefined {
+  return processModules?.contain.containment().note;
 }
 
 /** Kills an out-of-process adapter's processes at once (signal handlers); no-op for in-process adapters. */
@@ -142,8 +196,16 @@ export function abortAllAdapters(): void {
   httpModule?.abortAllTransports();
 }
 
-/** Ends an out-of-process adapter's processes and waits until they are gone; no-op for in-process adapters. */
+/**
+ * Ends an out-of-process adapter's processes and waits until they are gone; for an adapter loaded
+ * into this thread, removes its guard and watchdog (once).
+ */
 export async function closeAdapter(adapter: Adapter): Promise<void> {
+  if (inProcessGuarded.delete(adapter)) {
+    releaseProcessGuard();
+    await stopWatchdog();
+    return;
+  }
   await (processModules?.processAdapter.processControl(adapter) ?? httpModule?.httpControl(adapter))?.close();
 }
 

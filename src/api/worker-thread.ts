@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { abortAllAdapters, closeAdapter, loadAdapter } from '../adapters/load.js';
+import { setPendingObserver } from '../adapters/guard/budgeted.js';
 import type { Adapter } from '../contract/adapter.js';
 import { createHarness, describeAdapter, describeThrown } from '../engine/harness.js';
 import { runCheck, type RunOptions } from '../engine/runner.js';
@@ -46,6 +47,8 @@ async function serve(): Promise<void> {
     post({ type: 'failed', message: describeThrown(e) });
     return;
   }
+  // The main thread ends this thread when its adapter in process holds it past a call's deadline (D-REL-01).
+  setPendingObserver((count) => board.markPending(data.slot, count > 0 ? Math.max(1, Date.now() - data.epoch) : 0));
   let failure: unknown;
   try {
     const info = await describeAdapter(adapter, data.run.timeoutMs, interrupt.signal);

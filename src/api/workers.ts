@@ -3,7 +3,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { LoadOptions } from '../adapters/load.js';
+import { IN_PROCESS_ENV, type LoadOptions } from '../adapters/load.js';
+import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
+import { DEFAULT_BUDGETS } from '../contract/budgets.js';
 import type { CheckDefinition } from '../engine/check.js';
 import { CHUNK_RUNS, chunkCount, shardUnits } from '../engine/chunks.js';
 import { createHarness, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter } from '../engine/harness.js';
@@ -81,6 +83,8 @@ export interface WorkerData {
     RunOptions,
     'adapterSpec' | 'seed' | 'runs' | 'timeoutMs' | 'now' | 'chunkRuns' | 'shrinkBudgetMs' | 'verdictOnly'
   >;
+  /** When the pool started (`Date.now()`): what the pending cells count from. */
+  epoch: number;
 }
 
 /** Messages of a worker thread: a unit started or ended (null: interrupted); then its last, `done` or `failed` (it cannot go on). */
@@ -100,7 +104,11 @@ export type WorkerMessage =
  * thread takes every suite's units; the entries are the same either way.
  */
 export class Board {
-  /** Cells: [0] stop flag; one per check, its lowest chunk that did not pass; one per worker thread, the unit it runs (-1: none); one per runner, its segment's next unit. */
+  /**
+   * Cells: [0] stop flag; one per check, its lowest chunk that did not pass; one per worker thread,
+   * the unit it runs (-1: none); one per runner, its segment's next unit; one per worker thread, since
+   * when (ms after the pool started, 0: not) a call into its in-process adapter is pending.
+   */
   readonly cells: Int32Array;
 
   constructor(
@@ -110,7 +118,9 @@ export class Board {
     buffer?: SharedArrayBuffer,
   ) {
     const fresh = buffer === undefined;
-    this.cells = new Int32Array(buffer ?? new SharedArrayBuffer(4 * (1 + checkCount + threads + threads + 1)));
+    this.cells = new Int32Array(
+      buffer ?? new SharedArrayBuffer(4 * (1 + checkCount + threads + threads + 1 + threads)),
+    );
     if (!fresh) return;
     this.cells.fill(0x7fffffff, 1, 1 + checkCount);
     this.cells.fill(-1, 1 + checkCount, 1 + checkCount + threads);
@@ -184,6 +194,20 @@ export class Board {
   /** The unit worker thread `slot` runs, -1 when none. */
   heldBy(slot: number): number {
     return Atomics.load(this.cells, this.current(slot));
+  }
+
+  private pendingCell(slot: number): number {
+    return 1 + this.checkCount + this.threads + this.threads + 1 + slot;
+  }
+
+  /** Marks since when (ms after the pool started; 0: no call) worker thread `slot` waits on its in-process adapter. */
+  markPending(slot: number, sinceMs: number): void {
+    Atomics.store(this.cells, this.pendingCell(slot), sinceMs);
+  }
+
+  /** Since when worker thread `slot` waits on its in-process adapter (ms after the pool started), 0 when it does not. */
+  pendingSince(slot: number): number {
+    return Atomics.load(this.cells, this.pendingCell(slot));
   }
 }
 
@@ -344,6 +368,21 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
     endedCount += 1;
   };
 
+  // A worker thread whose in-process adapter holds it past the call's deadline cannot stop itself (its
+  // event loop does not turn): it is ended, and its unit errors with why (D-REL-01).
+  const epoch = Date.now();
+  const stallMs = timeoutMs + 1000;
+  const stalled = new Set<number>();
+  const watch = setInterval(() => {
+    runners.forEach((r, slot) => {
+      const since = board.pendingSince(slot);
+      if (since === 0 || stalled.has(slot) || Date.now() - epoch - since <= stallMs) return;
+      stalled.add(slot);
+      void r.worker.terminate();
+    });
+  }, 100);
+  watch.unref();
+
   const stop = () => {
     if (board.stopped) return;
     board.raiseStop();
@@ -372,6 +411,7 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
       ...(opts.shrinkBudgetMs !== undefined ? { shrinkBudgetMs: opts.shrinkBudgetMs } : {}),
       ...(opts.verdictOnly === true ? { verdictOnly: true } : {}),
     },
+    epoch,
   };
   const entry = workerEntry();
   const runners: Runner[] = Array.from({ length: threads }, (_, slot) => startRunner(slot));
@@ -382,6 +422,8 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
       eval: entry.eval,
       ...(entry.env ? { env: entry.env } : {}),
       workerData: { ...data, slot } satisfies WorkerData,
+      // An adapter in process that allocates without bound ends its thread, never the process (D-REL-01).
+      ...(inProcessLoad(plan.load) ? { resourceLimits: { maxOldGenerationSizeMb: memoryMbOf(plan.load) } } : {}),
     });
     let lastError = '';
     worker.on('message', (m: WorkerMessage) => {
@@ -399,7 +441,9 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
           const held = board.heldBy(slot);
           if (held >= 0) {
             const u = units[held]!;
-            const message = `the worker thread running this check ended (exit code ${code})${lastError}; an in-process adapter that exits or crashes takes its thread down: run it isolated (without --in-process)`;
+            const message = stalled.has(slot)
+              ? `the worker thread running this check was stopped: its adapter in process held the thread for more than ${stallMs} ms (isolated, without --in-process, its process would be killed)`
+              : `the worker thread running this check ended (exit code ${code})${lastError}; an in-process adapter that crashes or runs out of memory takes its thread down: run it isolated (without --in-process)`;
             onEnd(held, board.stopped ? null : lostUnitEntry(checks[u.check]!, u.chunk, split, message));
           }
           resolve();
@@ -428,6 +472,7 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
       clearInterval(poll);
     }
   } finally {
+    clearInterval(watch);
     opts.signal?.removeEventListener('abort', onAbort);
     // Normally every thread has exited here; after an error, none outlives the run.
     await Promise.all(runners.map((r) => r.worker.terminate()));
@@ -441,6 +486,20 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
     results,
     results.length < mine.length,
   );
+}
+
+/** True when the worker threads load the adapter into themselves (`--in-process`, or the environment's default). */
+function inProcessLoad(load: AdapterLoad): boolean {
+  return (
+    !load.spec.startsWith(COMMAND_PREFIX) &&
+    !load.spec.startsWith(UAS_VERIFY_PREFIX) &&
+    (load.options.inProcess ?? process.env[IN_PROCESS_ENV] === '1')
+  );
+}
+
+/** The heap a worker thread with an adapter in process may grow to: the run's memory budget. */
+function memoryMbOf(load: AdapterLoad): number {
+  return load.options.budgets?.memory ?? DEFAULT_BUDGETS.memory;
 }
 
 /** What `runPack` knows that decides a pool: the worker count and how the adapter was given. */

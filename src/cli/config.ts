@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { adapterKindOf } from '../contract/adapter-spec.js';
 import { UsageError } from '../contract/errors.js';
 import { moduleLoadProblem } from '../io/module-errors.js';
-import { cwdOf, shownPath, type CliIO } from './io.js';
+import { EXIT } from './exit.js';
+import { cwdOf, shownPath, waitingFor, type CliIO } from './io.js';
 import { RUN_OPTIONS } from './options.js';
 import { nearName } from './usage.js';
 
@@ -52,6 +53,22 @@ export function findConfig(from: string): string | undefined {
   }
 }
 
+/** How long a `.mjs` config file (its module and its default function) may take to give its options. */
+export const CONFIG_LOAD_MS = 30_000;
+
+/** `work()`, or a usage error once it has not settled within `ms` (the timer never keeps the process up by itself). */
+function settledWithin<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new UsageError(`its module or its default function did not settle within ${ms / 1000} s`)),
+      ms,
+    );
+    timer.unref();
+  });
+  return Promise.race([work(), late]).finally(() => clearTimeout(timer));
+}
+
 /** Reads a config file: JSON, or an ES module whose default export is the options (or a function returning them). */
 export async function readConfig(file: string, shown: string): Promise<Record<string, unknown>> {
   // Only a run that has a config file pays for the JSON reader and its schema validator.
@@ -59,9 +76,17 @@ export async function readConfig(file: string, shown: string): Promise<Record<st
   let values: unknown;
   if (file.endsWith('.mjs')) {
     try {
-      const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
-      values = typeof mod.default === 'function' ? await (mod.default as () => unknown)() : mod.default;
+      // A module or a default function that never settles is a usage error, not a silent exit 13.
+      values = await waitingFor(
+        `the config file ${shown} to load (its module or its default function never settled)`,
+        EXIT.usage,
+        settledWithin(CONFIG_LOAD_MS, async () => {
+          const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+          return typeof mod.default === 'function' ? await (mod.default as () => unknown)() : mod.default;
+        }),
+      );
     } catch (e) {
+      if (e instanceof UsageError) throw new UsageError(`config ${shown}: ${e.message}`);
       throw new UsageError(`config ${shown}: ${moduleLoadProblem(e)}`);
     }
   } else {

@@ -41,3 +41,48 @@ export function endQuietlyOnBrokenPipe(
     else throw e;
   });
 }
+
+/** What a command waits for now, innermost last: the line and exit code of a process that ends while waiting. */
+const waits: { what: string; code: number }[] = [];
+
+/**
+ * Marks `work` as what the command waits for until it settles: should the process end before it does
+ * (nothing is left to keep Node's event loop turning, as when a promise never settles), the line
+ * `guardExitCode` prints names it, and the process exits with `code` instead of Node's 13.
+ */
+export async function waitingFor<T>(what: string, code: number, work: Promise<T>): Promise<T> {
+  const wait = { what, code };
+  waits.push(wait);
+  try {
+    return await work;
+  } finally {
+    waits.splice(waits.lastIndexOf(wait), 1);
+  }
+}
+
+/**
+ * The exit code of the command line is its own (D-REL-01): installed before the command runs, it holds
+ * the process's exit code to the one the command returned (`settle`), whatever code an adapter's
+ * leftover timer passes to `process.exit` after the run; and a process that ends before the command
+ * returned (an event loop with nothing left to wait for) says in one line what it was waiting for and
+ * exits with that wait's code (1 when it names none), never 0 and never Node's bare 13.
+ */
+export function guardExitCode(err: { write(text: string): unknown } = process.stderr): { settle(code: number): void } {
+  let settled: number | undefined;
+  process.on('exit', () => {
+    if (settled !== undefined) {
+      process.exitCode = settled;
+      return;
+    }
+    const wait = waits[waits.length - 1];
+    err.write(
+      `uaix-conformance: the process ended while it waited for ${wait?.what ?? 'the command to finish'}; nothing was judged or written after that\n`,
+    );
+    process.exitCode = wait?.code ?? 1;
+  });
+  return {
+    settle: (code) => {
+      settled = code;
+    },
+  };
+}

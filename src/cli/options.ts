@@ -1,13 +1,16 @@
 import { existsSync, statSync } from 'node:fs';
 import type { LoadOptions } from '../adapters/load.js';
 import { adapterKindOf, COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
+import { BUDGET_NAMES, type BudgetName, type Budgets } from '../contract/budgets.js';
+import { nearName } from './usage.js';
 import type { Adapter } from '../contract/adapter.js';
 import { UsageError } from '../contract/errors.js';
 import { parseShard, type ShardSpec } from '../engine/chunks.js';
+import { expandPath, PATH_SYNTAX } from '../engine/path.js';
 import { SEED_MAX, SEED_MIN } from '../engine/seed.js';
 import { loadSpec } from '../io/spec-files.js';
 import type { SpecData } from '../spec/index.js';
-import { pathIn, type CliIO } from './io.js';
+import { pathIn, waitingFor, type CliIO } from './io.js';
 
 /** Option definitions shared by the commands that run checks. */
 export const RUN_OPTIONS = {
@@ -37,6 +40,7 @@ export const RUN_OPTIONS = {
   'update-expect': { type: 'boolean' },
   shard: { type: 'string' },
   workers: { type: 'string' },
+  budget: { type: 'string', multiple: true },
   quiet: { type: 'boolean', short: 'q' },
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
@@ -108,6 +112,12 @@ export function nowOption(raw: string | undefined, fallback: string): string {
 }
 
 /**
+ * The longest adapter spec the pack takes (characters): a path, a URL or a command line is far shorter,
+ * and every report names the spec (report.html three times), so a longer one would only make them huge.
+ */
+export const MAX_ADAPTER_SPEC = 4096;
+
+/**
  * The one adapter spec named by `--adapter`, `--adapter-cmd`, `--adapter-url` or `--uas-verify-cmd`
  * (exactly one of them). A service's URL is its own spec, as `--adapter <URL>` gives it.
  */
@@ -128,7 +138,12 @@ export function adapterSpecOf(values: {
   ].filter((s): s is string => s !== undefined);
   if (given.length > 1)
     throw new UsageError('give one of --adapter, --adapter-cmd, --adapter-url and --uas-verify-cmd');
-  return given[0];
+  const spec = given[0];
+  if (spec !== undefined && spec.length > MAX_ADAPTER_SPEC)
+    throw new UsageError(
+      `the adapter spec is ${spec.length} characters long, more than the ${MAX_ADAPTER_SPEC} an adapter spec may have`,
+    );
+  return spec;
 }
 
 /** `--spec-dir`: the spec data of the command (the bundled spec without it). The one place the option is read. */
@@ -143,7 +158,12 @@ export function specOption(io: CliIO, dir: string | undefined): SpecData {
 export async function loadNamedAdapter(spec: string, options: LoadOptions): Promise<Adapter> {
   const { loadAdapter } = await import('../adapters/load.js'); // only the commands that load an adapter pay for it
   try {
-    return await loadAdapter(spec, options);
+    // A module whose top-level await never settles ends the process with nothing left to wait for: said, exit 2.
+    return await waitingFor(
+      `the adapter ${spec.slice(0, 200)} to load (its module never settled)`,
+      2,
+      loadAdapter(spec, options),
+    );
   } catch (e) {
     if (e instanceof UsageError && adapterKindOf(spec) === 'module' && /\s/.test(spec.trim())) {
       throw new UsageError(`${e.message} (to run a command, use --adapter-cmd "${spec}" or --adapter "cmd:${spec}")`);
@@ -159,5 +179,51 @@ export function shardOption(raw: string | undefined): ShardSpec | undefined {
     return parseShard(raw);
   } catch (e) {
     throw new UsageError(`--shard: ${(e as Error).message}`);
+  }
+}
+
+/** The largest value `--budget` takes (a budget that high is no budget, but stays a safe integer in every sum). */
+export const MAX_BUDGET = 2 ** 40;
+
+/**
+ * `--budget <name>=<n>` (repeat or comma-separate): the budgets a run sets (D-REL-02); the others
+ * keep their defaults. An unknown name is a usage error naming the closest one.
+ */
+export function budgetOption(values: readonly string[] | undefined): Partial<Budgets> {
+  const out: Partial<Budgets> = {};
+  for (const item of listOption(values as string[] | undefined)) {
+    const m = /^([a-z-]+)=(.*)$/.exec(item);
+    if (m === null)
+      throw new UsageError(`--budget takes <name>=<n> (names: ${BUDGET_NAMES.join(', ')}), got "${item}"`);
+    const name = m[1]!;
+    if (!(BUDGET_NAMES as readonly string[]).includes(name)) {
+      const near = nearName(name, BUDGET_NAMES);
+      throw new UsageError(
+        `--budget: no budget named "${name}"${near !== undefined ? ` (did you mean "${near}"?)` : ''} (budgets: ${BUDGET_NAMES.join(', ')})`,
+      );
+    }
+    out[name as BudgetName] = intOption(`budget ${name}`, m[2]!, 0, 1, MAX_BUDGET);
+  }
+  return out;
+}
+
+/** The longest run of one repeated step a replay path may write (`0*1000000`), as `expandPath` takes it. */
+export const MAX_REPEATED_STEP = 1_000_000;
+
+/**
+ * A replay path option (`--replay` of a run, `--path` of replay): fast-check's path, with runs of a
+ * repeated step written `step*count`, expanded; anything else (a count past `MAX_REPEATED_STEP`
+ * included) is one usage line naming the option.
+ */
+export function pathOption(name: string, raw: string): string {
+  const tooLong = raw.split(':').some((step) => Number(step.split('*')[1] ?? 1) > MAX_REPEATED_STEP);
+  if (!PATH_SYNTAX.test(raw) || tooLong)
+    throw new UsageError(
+      `--${name} takes a fast-check path such as 12:0:3 or 12:0*40:3 (a step repeated at most ${MAX_REPEATED_STEP} times), got "${raw}"`,
+    );
+  try {
+    return expandPath(raw);
+  } catch {
+    throw new UsageError(`--${name} takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${raw}"`);
   }
 }

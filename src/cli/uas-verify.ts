@@ -1,9 +1,10 @@
-import { statSync, type Stats } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { UasFinding } from '../contract/adapter.js';
 import { PARALLEL_FROM, prestartHelper } from '../reference/uas/span-helper.js';
 import type { UasReferenceVerdict } from '../reference/uas/verify.js';
 import { TOOL } from '../io/package.js';
+import { openUserFile, readAll, UserFileError } from '../io/user-file.js';
 import { escapeTerminal } from '../reporters/escape.js';
 
 /**
@@ -83,33 +84,27 @@ function parse(argv: string[]): Parsed {
   return { ask: 'verify', source: values.source, artifact: values.artifact, json: values.json === true };
 }
 
-/** What kind of thing a path is, for a message, when it is not a regular file. */
-function kindOf(st: Stats): string {
-  if (st.isDirectory()) return 'a folder';
-  if (st.isFIFO()) return 'a FIFO';
-  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
-  if (st.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
-
 /**
- * Checks an input before anything opens it: it exists and is a regular file (opening a FIFO would
- * hang, reading a device would never end), and an artifact is at most `MAX_ARTIFACT_BYTES`.
- * Returns its size.
+ * Opens an input and checks what was opened (D-REL-05): the path is opened without blocking, so a
+ * FIFO (or a path swapped for one after any earlier look) cannot hang it, and the open file must be
+ * a regular file (reading a device would never end), an artifact at most `MAX_ARTIFACT_BYTES`.
+ * Returns the descriptor and the size.
  */
-export function checkInput(role: 'source' | 'artifact', path: string): number {
-  let st: Stats;
+export function checkInput(role: 'source' | 'artifact', path: string): { fd: number; size: number } {
+  let opened: { fd: number; size: number };
   try {
-    st = statSync(path);
+    opened = openUserFile(path, `${role} ${path}`);
   } catch (e) {
-    throw new InputError(`cannot read ${role} ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    if (e instanceof UserFileError) throw new InputError(e.message);
+    throw e;
   }
-  if (!st.isFile()) throw new InputError(`${role} ${path} is ${kindOf(st)}, not a regular file`);
-  if (role === 'artifact' && st.size > MAX_ARTIFACT_BYTES)
+  if (role === 'artifact' && opened.size > MAX_ARTIFACT_BYTES) {
+    closeSync(opened.fd);
     throw new InputError(
-      `artifact ${path} is ${st.size} bytes, more than the ${MAX_ARTIFACT_BYTES} bytes uas-verify reads`,
+      `artifact ${path} is ${opened.size} bytes, more than the ${MAX_ARTIFACT_BYTES} bytes uas-verify reads`,
     );
-  return st.size;
+  }
+  return opened;
 }
 
 /** One finding as a text line, escaped for a terminal (a message may quote the artifact). */
@@ -160,6 +155,8 @@ export async function uasVerifyMain(
   err: NodeJS.WritableStream = process.stderr,
 ): Promise<number> {
   let args: Extract<Parsed, { ask: 'verify' }>;
+  let source: { fd: number; size: number } | undefined;
+  let artifact: Buffer;
   try {
     const parsed = parse(argv);
     if (parsed.ask !== 'verify') {
@@ -167,25 +164,34 @@ export async function uasVerifyMain(
       return UAS_EXIT.valid;
     }
     args = parsed;
-    // Both inputs are checked before either is opened.
-    const sourceSize = checkInput('source', args.source);
-    checkInput('artifact', args.artifact);
+    // Both inputs are opened and checked before either is read.
+    source = checkInput('source', args.source);
+    const a = checkInput('artifact', args.artifact);
+    try {
+      artifact = readAll(a.fd, a.size, MAX_ARTIFACT_BYTES, `artifact ${args.artifact}`);
+    } catch (e) {
+      if (e instanceof UserFileError) throw new InputError(e.message);
+      throw e;
+    } finally {
+      closeSync(a.fd);
+    }
     // A large source gets its span-hashing thread now, so that the thread starts while the verifier loads.
-    if (sourceSize >= PARALLEL_FROM) prestartHelper();
+    if (source.size >= PARALLEL_FROM) prestartHelper();
   } catch (e) {
+    if (source !== undefined) closeSync(source.fd);
     if (e instanceof UsageError) err.write(`uas-verify: ${escapeTerminal(e.message)} (${USAGE})\n`);
     else if (e instanceof InputError) err.write(`uas-verify: ${escapeTerminal(e.message)}\n`);
     else throw e;
     return UAS_EXIT.usage;
   }
-  const [{ UnreadableFileError, verifyUasFile }, { bundledSpec }] = await Promise.all([
+  const [{ UnreadableFileError, verifyUasOpen }, { bundledSpec }] = await Promise.all([
     import('../reference/uas/verify-file.js'),
     import('../spec/index.js'),
   ]);
   let v: UasReferenceVerdict;
   try {
     // The pinned decisions as the pack ships them (spec/uas.json): this CLI takes no overrides.
-    v = await verifyUasFile(args.source, args.artifact, bundledSpec().uas);
+    v = await verifyUasOpen({ fd: source.fd, length: source.size, path: args.source }, artifact, bundledSpec().uas);
   } catch (e) {
     if (e instanceof UnreadableFileError) {
       err.write(`uas-verify: ${escapeTerminal(e.message)}\n`);
@@ -195,6 +201,8 @@ export async function uasVerifyMain(
       `uas-verify: internal error: this is a bug in uaix-conformance, please report it with the command you ran: ${escapeTerminal(describeInternal(e))}\n`,
     );
     return UAS_EXIT.internal;
+  } finally {
+    closeSync(source.fd);
   }
   await writeChunks(out, args.json ? jsonOutput(v) : textChunks(v));
   return v.valid ? UAS_EXIT.valid : UAS_EXIT.invalid;

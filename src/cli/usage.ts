@@ -52,6 +52,10 @@ Options:
       --update-expect    write --expect from this run (keeps reasons and entries the run did not touch)
       --shard <i/n>      run shard i of n (a deterministic split of checks and long runs); then merge
       --workers <n>      adapter instances run at once (default: one per core; 1 runs serially)
+      --budget <name>=<n>  raise or lower a budget (repeat or comma-separate): answer-bytes,
+                         answer-values, answer-depth, answer-string, findings, session-calls,
+                         session-values, session-ms, memory (MiB); an answer or a session over
+                         one errors its case, a run over memory stops with its report
   -q, --quiet            only the final line
   -v, --verbose          every check, not only failures
       --config <file>    read options from this file (default: uaix-conformance.config.json or
@@ -72,8 +76,9 @@ Examples:
 
 Every command has its own help: uaix-conformance <command> --help`;
 
-export const REPLAY_USAGE = `usage: uaix-conformance replay <report.json> <check-id> [--adapter spec] [--path p] [--seed n]
-       uaix-conformance replay <check-id> --adapter spec --seed n --path p [--runs n]`;
+export const REPLAY_USAGE = `usage: uaix-conformance replay <report.json> <check-id> [--adapter spec | --use-report-adapter] [--path p] [--seed n]
+       uaix-conformance replay <check-id> --adapter spec --seed n --path p [--runs n]
+A report's own adapter runs only when it is reference or with --use-report-adapter: a report may come from anywhere.`;
 
 export const FIXTURES_USAGE = `usage: uaix-conformance fixtures export [report.json] --out <dir> [--corpus N]
        uaix-conformance fixtures run <dir> --adapter <spec> [--check glob] [--json]`;
@@ -161,8 +166,10 @@ const REPLAY_HELP = `${REPLAY_USAGE}
 Re-runs one failing case of a report (or a seed and path) and says FIXED or STILL FAILING.
 
 Options:
-  -a, --adapter <spec>   the adapter to replay against (default: the report's)
+  -a, --adapter <spec>   the adapter to replay against (default: reference, when the report names it)
       --adapter-cmd <cmd>  an adapter process speaking uaix-adapter/1
+      --use-report-adapter  run the adapter the report names (a command or a module): a report may
+                         come from anywhere, so replay runs none but reference without this
       --path <p>         the fast-check path of the case (default: the report's)
   -s, --seed <int>       the run seed (default: the report's)
   -n, --runs <int>       cases per check, as in the run that failed
@@ -173,7 +180,7 @@ Options:
   -h, --help             this text
 
 Example:
-  uaix-conformance replay reports/report.json ENV-EXPIRED`;
+  uaix-conformance replay reports/report.json ENV-EXPIRED --adapter ./my-impl.mjs`;
 
 /** `fixtures --help`. */
 const FIXTURES_HELP = `${FIXTURES_USAGE}

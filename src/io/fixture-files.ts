@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { UsageError } from '../contract/errors.js';
 import type { EncodedCase, FixtureCheck, FixtureSet } from '../model/fixtures.js';
 import { FIXTURE_FORMAT, FIXTURE_SCHEMA_ID } from '../model/fixtures.js';
 import { writeAtomic } from './atomic.js';
 import { firstSchemaError, readJsonFile, schemaValidator } from './json-file.js';
+import { readUserFile, UserFileError } from './user-file.js';
 
 /** Reads `{ "$file": path }` references back as bytes, confined to the fixture folder. */
 export function resolveFiles(value: unknown, dir: string, where: string): unknown {
@@ -20,7 +21,13 @@ export function resolveFiles(value: unknown, dir: string, where: string): unknow
       );
     const file = join(dir, rel);
     if (!existsSync(file)) throw new UsageError(`${where}: $file ${rel} does not exist`);
-    return new Uint8Array(readFileSync(file));
+    // Opened without blocking and checked as opened (D-REL-05): a FIFO or a device there is refused, never waited on.
+    try {
+      return new Uint8Array(readUserFile(file, `${where}: $file ${rel}`));
+    } catch (e) {
+      if (e instanceof UserFileError) throw new UsageError(e.message);
+      throw e;
+    }
   }
   const out: Record<string, unknown> = {};
   for (const k of keys)
@@ -115,7 +122,7 @@ export function writeFixtures(
       for (const [rel, bytes] of c.files) {
         const target = join(dir, rel);
         if (existsSync(target)) {
-          if (!Buffer.from(readFileSync(target)).equals(Buffer.from(bytes)))
+          if (!readUserFile(target, target).equals(Buffer.from(bytes)))
             throw new UsageError(`${relative(cwd, target)} exists with other content: refusing to overwrite it`);
           continue;
         }

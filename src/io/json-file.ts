@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { addFormats, ajv2020Class } from '../contract/dependency.js';
@@ -6,6 +6,7 @@ import { UsageError } from '../contract/errors.js';
 import { READABLE_REPORT_FORMATS, REPORT_FORMAT, type Report } from '../model/report.js';
 import { jsonProblem } from './json-text.js';
 import { packageRoot } from './package.js';
+import { readUserText } from './user-file.js';
 
 const validators = new Map<string, ValidateFunction>();
 
@@ -36,16 +37,7 @@ export function firstSchemaError(errors: ErrorObject[] | null | undefined): stri
  * `shown` is the path as the user wrote it (default: `file`).
  */
 export function readJsonFile(file: string, what: string, shown: string = file): unknown {
-  if (!existsSync(file)) throw new UsageError(`${what} ${shown}: no such file`);
-  const st = statSync(file);
-  if (st.isDirectory()) throw new UsageError(`${what} ${shown} is a folder, not a file`);
-  if (!st.isFile()) throw new UsageError(`${what} ${shown} is not a regular file`); // a FIFO would hang the read
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read ${what} ${shown}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  const text = readUserText(file, what, shown);
   try {
     return JSON.parse(text);
   } catch (e) {

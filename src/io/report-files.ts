@@ -8,7 +8,6 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
   readSync,
   renameSync,
   rmdirSync,
@@ -20,6 +19,7 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../contract/errors.js';
+import { openUserFile, readUserFile } from './user-file.js';
 
 /**
  * The output folder of a run (`--out`). Four promises, all kept here:
@@ -105,8 +105,31 @@ interface Manifest {
   files: { name: string; sha256: string; bytes: number }[];
 }
 
-/** The locks this process holds, by folder, with the options they were taken with. */
-const held = new Map<string, { token: string; options: OutOptions }>();
+/**
+ * The locks this process holds, by folder, with the options they were taken with, and whether the
+ * run has retired the folder's previous reports (from then on the folder is the run's: anything that
+ * appears where a report goes was put there during the run, D-REL-04).
+ */
+const held = new Map<string, { token: string; options: OutOptions; retired?: boolean }>();
+
+/** A file that appeared in the output folder during a run where a report goes, and where it was moved. */
+export interface ForeignFile {
+  /** Its name inside the output folder (`junit.xml`, `failures/ENV-X.json`, the manifest). */
+  name: string;
+  /** The name it was moved to, beside it (`junit.xml.foreign`). */
+  movedTo: string;
+}
+
+/** The foreign files each folder's last write moved aside (`takeForeignFiles`). */
+const foreign = new Map<string, ForeignFile[]>();
+
+/** The files the last write into `outDir` found there that no run of ours wrote, and moved aside (once: they are forgotten then). */
+export function takeForeignFiles(outDir: string): ForeignFile[] {
+  const dir = resolve(outDir);
+  const found = foreign.get(dir) ?? [];
+  foreign.delete(dir);
+  return found;
+}
 /** Temp files this process is writing: removed on exit, whatever ends the process. */
 const temps = new Set<string>();
 let exitHookInstalled = false;
@@ -194,7 +217,8 @@ function assertRegularOrAbsent(path: string): Stats | undefined {
 /** The sha256 of a file, read in chunks (a report may be large). */
 function fileDigest(path: string): string {
   const hash = createHash('sha256');
-  const fd = openSync(path, 'r');
+  // Opened without blocking and checked as opened (D-REL-05): a FIFO swapped in after the check cannot hang the run.
+  const { fd } = openUserFile(path, path);
   try {
     const buf = Buffer.alloc(1 << 20);
     for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) hash.update(buf.subarray(0, n));
@@ -209,7 +233,7 @@ function readManifest(dir: string): Manifest | undefined {
   const path = join(dir, MANIFEST);
   if (!lstatOrUndefined(path)?.isFile()) return undefined;
   try {
-    const m = JSON.parse(readFileSync(path, 'utf8')) as Partial<Manifest>;
+    const m = JSON.parse(readUserFile(path, path, 64 * 1024 * 1024).toString('utf8')) as Partial<Manifest>;
     if (m.format !== MANIFEST_FORMAT || !Array.isArray(m.files)) return undefined;
     return {
       format: MANIFEST_FORMAT,
@@ -305,7 +329,7 @@ function isAlive(pid: number): boolean {
 /** The pid a lock file names, or undefined when it names none. */
 function lockOwner(path: string): number | undefined {
   try {
-    const pid = (JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown }).pid;
+    const pid = (JSON.parse(readUserFile(path, path, 4096).toString('utf8')) as { pid?: unknown }).pid;
     return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
@@ -315,7 +339,8 @@ function lockOwner(path: string): number | undefined {
 function releaseLock(dir: string, token: string): void {
   const path = join(dir, LOCK);
   try {
-    if ((JSON.parse(readFileSync(path, 'utf8')) as { token?: unknown }).token === token) unlinkSync(path);
+    if ((JSON.parse(readUserFile(path, path, 4096).toString('utf8')) as { token?: unknown }).token === token)
+      unlinkSync(path);
   } catch {
     // gone, or taken over: not ours to remove
   }
@@ -374,7 +399,42 @@ export function lockOutDir(
   installExitHook();
   held.set(dir, { token, options });
   removeStaleTemps(dir);
-  return { dir, retirePrevious: () => removeOurSet(dir, []), release: () => releaseLock(dir, token) };
+  return {
+    dir,
+    retirePrevious: () => {
+      removeOurSet(dir, []);
+      const h = held.get(dir);
+      if (h?.token === token) h.retired = true;
+    },
+    release: () => releaseLock(dir, token),
+  };
+}
+
+/**
+ * Moves whatever stands in `dir` where one of `names` goes, where the manifest goes, or among the
+ * failure files, to a free name beside it (`<name>.foreign`, `<name>.foreign-2`, ...); a `failures`
+ * that is not a folder goes the same way. Renaming opens nothing, so a FIFO or a folder moves as a
+ * file does. Returns what it moved.
+ */
+function moveAside(dir: string, names: readonly string[]): ForeignFile[] {
+  const moved: ForeignFile[] = [];
+  const move = (name: string) => {
+    if (lstatOrUndefined(join(dir, name)) === undefined) return;
+    let to = `${name}.foreign`;
+    for (let n = 2; lstatOrUndefined(join(dir, to)) !== undefined; n++) to = `${name}.foreign-${n}`;
+    try {
+      renameSync(join(dir, name), join(dir, to));
+      moved.push({ name, movedTo: to });
+    } catch (e) {
+      throw new UsageError(
+        `${join(dir, name)} appeared during the run and cannot be moved aside: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
+    }
+  };
+  const failures = lstatOrUndefined(join(dir, FAILURES_DIR));
+  if (failures !== undefined && !failures.isDirectory()) move(FAILURES_DIR);
+  for (const name of new Set([MANIFEST, ...names, ...presentFailureFiles(dir)])) move(name);
+  return moved;
 }
 
 /** Removes the temp files of runs whose process is gone (a run killed while it wrote). */
@@ -461,6 +521,18 @@ export function writeReportFiles(outDir: string, files: readonly ReportFile[]): 
   try {
     for (const f of files)
       if (!isReportFileName(f.name)) throw new Error(`not a report file name: ${JSON.stringify(f.name)}`);
+    // A run that retired the folder's reports made it its own: what stands where a report goes now
+    // was put there during the run (an adapter writing a junit.xml), and is moved aside, never
+    // overwritten and never a reason to lose the run (D-REL-04).
+    const h = held.get(dir);
+    if (h?.retired === true && h.options.force !== true)
+      foreign.set(
+        dir,
+        moveAside(
+          dir,
+          files.map((f) => f.name),
+        ),
+      );
     assertOwnedFiles(
       dir,
       files.map((f) => f.name),

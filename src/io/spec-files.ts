@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../contract/errors.js';
+import { readUserText } from './user-file.js';
 import { jsonProblem } from './json-text.js';
 import {
   bundledSpec,
@@ -28,16 +29,8 @@ export function readSpecOverrides(dir: string, shown: string = dir): SpecOverrid
     if (!known.has(name)) continue;
     const file = join(dir, f);
     const where = join(shown, f);
-    // A folder or a FIFO named like a spec file is refused before it is read (reading a FIFO would hang).
-    if (!statSync(file).isFile()) throw new UsageError(`spec file ${where} is not a regular file`);
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      throw new UsageError(
-        `cannot read spec file ${where}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      );
-    }
+    // Opened without blocking and checked as opened: a folder or a FIFO named like a spec file is refused, never waited on.
+    const text = readUserText(file, 'spec file', where, undefined, 'is not a regular file');
     let data: unknown;
     try {
       data = JSON.parse(text);

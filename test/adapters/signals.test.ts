@@ -18,9 +18,9 @@ const TIMEOUT = 30_000;
 const BOUND_MS = 0.1 * TIMEOUT + 5000;
 
 /** One adapter for every phase: `SIG_PHASE` says where it hangs; it records its pid and the phase reached in `SIG_MARK`. */
-const MODULE = `import { appendFileSync } from 'node:fs';
+const MODULE = `import { appendFileSync, readlinkSync } from 'node:fs';
 const mark = (what) => appendFileSync(process.env.SIG_MARK, what + '\\n');
-mark('pid ' + process.pid);
+mark('pid ' + readlinkSync('/proc/self')); // the host's pid: the adapter may be in a PID namespace of its own
 const phase = process.env.SIG_PHASE;
 let calls = 0;
 export default {
@@ -39,10 +39,10 @@ export default {
 `;
 
 /** The same adapter as a uaix-adapter/1 process. */
-const COMMAND = `import { appendFileSync } from 'node:fs';
+const COMMAND = `import { appendFileSync, readlinkSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 const mark = (what) => appendFileSync(process.env.SIG_MARK, what + '\\n');
-mark('pid ' + process.pid);
+mark('pid ' + readlinkSync('/proc/self'));
 const phase = process.env.SIG_PHASE;
 let calls = 0;
 const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n');

@@ -132,3 +132,60 @@ describe('run: the output folder is checked before the run starts', () => {
     expect((await cli(['--adapter', 'reference', ...QUICK, '--out', 'out'], dir)).code).toBe(0);
   });
 });
+
+describe("run: the output folder is the run's while it runs (D-REL-04)", () => {
+  it('files an adapter writes where reports go during the run are moved aside and named; the reports are written; nothing else is touched', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'out'));
+    writeFileSync(join(dir, 'out', 'notes.txt'), 'mine');
+    // On its first call the adapter writes a green junit.xml, a manifest that lists the user's notes,
+    // a FIFO where summary.md goes (opening it would hang), and a failure file of its own.
+    writeFileSync(
+      join(dir, 'writer.mjs'),
+      `import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { referenceAdapter } from ${JSON.stringify(REFERENCE_ENTRY)};
+const out = ${JSON.stringify(join(dir, 'out'))};
+let done = false;
+export default {
+  ...referenceAdapter,
+  describe: () => ({ name: 'writer', version: '1' }),
+  validateEnvelope(p, c) {
+    if (!done) {
+      done = true;
+      writeFileSync(out + '/junit.xml', '<testsuites tests="1" failures="0"/>');
+      writeFileSync(out + '/${MANIFEST}', JSON.stringify({ format: 'uaix-conformance-output/1', files: [{ name: 'notes.txt', sha256: 'x', bytes: 4 }] }));
+      execFileSync('mkfifo', [out + '/summary.md']);
+      mkdirSync(out + '/failures', { recursive: true });
+      writeFileSync(out + '/failures/ENV-SEED-FIXTURES.json', '{}');
+    }
+    return referenceAdapter.validateEnvelope(p, c);
+  },
+};
+`,
+    );
+    const r = await cli(['--adapter', './writer.mjs', ...QUICK, '--out', 'out'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const moved = r.stderr.split('\n').filter((l) => l.includes('appeared in the output folder during the run'));
+    expect(moved.sort()).toEqual(
+      [
+        [MANIFEST, `${MANIFEST}.foreign`],
+        ['junit.xml', 'junit.xml.foreign'],
+        ['summary.md', 'summary.md.foreign'],
+        ['failures/ENV-SEED-FIXTURES.json', 'failures/ENV-SEED-FIXTURES.json.foreign'],
+      ]
+        .map(
+          ([name, to]) =>
+            `uaix-conformance: out/${name} appeared in the output folder during the run and was not written by uaix-conformance: moved to out/${to}, and this run's file is in its place`,
+        )
+        .sort(),
+    );
+    expect(readJson(join(dir, 'out', 'report.json')).summary.passed).toBe(1);
+    expect(readFileSync(join(dir, 'out', 'junit.xml'), 'utf8')).toMatch(/ENV-SEED-FIXTURES/);
+    expect(readFileSync(join(dir, 'out', 'junit.xml.foreign'), 'utf8')).toBe('<testsuites tests="1" failures="0"/>');
+    expect(readFileSync(join(dir, 'out', 'summary.md'), 'utf8')).toMatch(/uaix-conformance/);
+    expect(readFileSync(join(dir, 'out', 'notes.txt'), 'utf8')).toBe('mine');
+    expect(readJson(join(dir, 'out', MANIFEST)).files.map((f: { name: string }) => f.name)).not.toContain('notes.txt');
+    expect(existsSync(join(dir, 'out', LOCK))).toBe(false);
+  });
+});

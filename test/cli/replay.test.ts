@@ -12,7 +12,7 @@ beforeAll(async () => {
 
 describe('replay <report.json> <check-id>', () => {
   it('says STILL FAILING (exit 1) against the adapter that failed, with the same expected and actual', async () => {
-    const r = await cli(['replay', 'bad/report.json', 'ENV-EXPIRED'], dir);
+    const r = await cli(['replay', 'bad/report.json', 'ENV-EXPIRED', '--use-report-adapter'], dir);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/^STILL FAILING ENV-EXPIRED \(seed 4, path /);
     expect(r.stdout).toContain(failure.message);
@@ -24,7 +24,7 @@ describe('replay <report.json> <check-id>', () => {
       ['--adapter', './bad.mjs', '--check', 'ENV-EXPIRED', '--seed', '4', '--runs', '20', '--out', 'again'],
       dir,
     );
-    const r = await cli(['replay', 'again/report.json', 'ENV-EXPIRED'], dir);
+    const r = await cli(['replay', 'again/report.json', 'ENV-EXPIRED', '--adapter', './bad.mjs'], dir);
     expect(r.code, r.stderr).toBe(1);
     const file = join('again', 'failures', 'ENV-EXPIRED.json');
     expect(r.stdout).toContain(`  counterexample (whole case: ${file}), > /packet/delivery/expires_at changed:\n`);

@@ -38,6 +38,8 @@ export type HttpFaultKind =
   | 'protocol-error'
   /** A result that does not match the method's schema. */
   | 'bad-result'
+  /** An answer over one of the run's budgets (D-REL-02): values, nesting, a string, findings. */
+  | 'over-budget'
   /** The case has no JSON form (it never left the pack). */
   | 'unsendable';
 

@@ -1,3 +1,4 @@
+import type { Budgets } from '../../contract/budgets.js';
 import type { Adapter } from '../../contract/adapter.js';
 import { CALL_BOUND } from '../../engine/harness.js';
 import { buildAdapter, PROCESS_CONTROL, type ProcessControl, transportDeadline } from '../process/process-adapter.js';
@@ -21,6 +22,8 @@ export interface HttpAdapterOptions {
   redact?: (s: string) => string;
   /** The user agent the requests name. */
   userAgent?: string;
+  /** What one answer may hold (D-REL-02). */
+  budgets?: Budgets;
 }
 
 /** Under this symbol a live service's adapter carries its network figures (`networkStats`). */
@@ -42,6 +45,7 @@ export async function createHttpAdapter(url: string, options: HttpAdapterOptions
     ...(options.maxRate !== undefined ? { maxRate: options.maxRate } : {}),
     ...(options.redact !== undefined ? { redact: options.redact } : {}),
     ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
+    ...(options.budgets !== undefined ? { budgets: options.budgets } : {}),
   });
   const described = await transport.start();
   const methods = options.readOnly === true ? described.methods.filter((m) => isReadOnlyMethod(m)) : described.methods;

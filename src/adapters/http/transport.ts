@@ -4,7 +4,15 @@ import { UsageError } from '../../contract/errors.js';
 import { MEMBER_ANSWER, shapeProblem } from '../../contract/shapes.js';
 import { AdapterFault } from '../../engine/check.js';
 import { MAX_PIPELINE } from '../../engine/harness.js';
-import { MAX_NESTING, nestingDepth, RemoteError } from '../process/connection.js';
+import { RemoteError } from '../process/connection.js';
+import {
+  DEFAULT_BUDGETS,
+  measureJsonText,
+  overBudget,
+  RESPONSE_WRAPPER,
+  textOverBudget,
+  type Budgets,
+} from '../../contract/budgets.js';
 import { cutLine } from '../process/evidence.js';
 import {
   encodeRequest,
@@ -67,6 +75,8 @@ export interface HttpTransportOptions {
   redact?: (s: string) => string;
   /** The user agent the requests name. */
   userAgent?: string;
+  /** What one answer may hold (D-REL-02): checked on its text before it is parsed. Default: `DEFAULT_BUDGETS`. */
+  budgets?: Budgets;
 }
 
 /** Every live transport, so a signal in any phase (the start included) stops their requests. */
@@ -569,16 +579,10 @@ export class HttpTransport {
     }
     const shown = this.redact(text);
     const cut = { status: 200, line: cutLine(shown), ...(text.length > 500 ? { lineBytes: raw.length } : {}) };
-    if (nestingDepth(text) > MAX_NESTING)
-      return {
-        ok: false,
-        error: this.fault(
-          method,
-          'bad-message',
-          `the service answered a message nested deeper than ${MAX_NESTING} levels`,
-          cut,
-        ),
-      };
+    // Held to the answer budgets before it is parsed (D-REL-02), as an adapter process's answer line is.
+    const budgets = this.opts.budgets ?? DEFAULT_BUDGETS;
+    const over = textOverBudget(measureJsonText(text), budgets, RESPONSE_WRAPPER);
+    if (over !== undefined) return { ok: false, error: this.fault(method, 'over-budget', over, cut) };
     let msg: { id: number | null; result?: unknown; error?: { code: number; message: string; data?: unknown } };
     try {
       msg = JSON.parse(text);
@@ -637,6 +641,12 @@ export class HttpTransport {
         };
       return { ok: false, error: new RemoteError(message, code, data) };
     }
+    const findings = (msg.result as { findings?: unknown } | null)?.findings;
+    if (Array.isArray(findings) && findings.length > budgets.findings)
+      return {
+        ok: false,
+        error: this.fault(method, 'over-budget', overBudget('findings', budgets.findings, 'the verdict has'), cut),
+      };
     const schema = MEMBER_ANSWER[method];
     const bad = schema ? shapeProblem(schema, msg.result) : null;
     if (bad)

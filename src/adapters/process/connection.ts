@@ -3,7 +3,17 @@ import { AdapterFault } from '../../engine/check.js';
 import { joinCommand } from './command-line.js';
 import { cutLine, STDERR_TAIL, type FaultKind, type ProcessEvidence } from './evidence.js';
 import { LineSplitter } from './line-splitter.js';
+import { containment, exitOf, type Contained } from './contain.js';
 import { MEMBER_ANSWER, shapeProblem } from '../../contract/shapes.js';
+import {
+  budgetHint,
+  DEFAULT_BUDGETS,
+  measureJsonText,
+  overBudget,
+  RESPONSE_WRAPPER,
+  textOverBudget,
+  type Budgets,
+} from '../../contract/budgets.js';
 import { encodeRequest, PROTOCOL, PROTOCOL_ERROR_CODES } from './protocol.js';
 
 /** An error the implementation answered with (a JSON-RPC error outside the protocol codes). */
@@ -32,6 +42,8 @@ export interface ConnectionOptions {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   maxLineBytes: number;
+  /** What one answer may hold (D-REL-02): checked on its text before it is parsed. Default: `DEFAULT_BUDGETS`. */
+  budgets?: Budgets;
   /** How this connection's faults count restarts (filled in by the supervisor). */
   restarts: number;
 }
@@ -64,7 +76,10 @@ function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
-    for (const c of live) c.kill('SIGKILL');
+    for (const c of live) {
+      c.kill('SIGKILL');
+      c.sweep();
+    }
   });
 }
 
@@ -74,27 +89,47 @@ function delay(ms: number): Promise<void> {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** Deepest nesting of arrays and objects a message may have: deeper ones cost the pack time and stack for nothing. */
-export const MAX_NESTING = 256;
-
 /** The deepest nesting of `[` and `{` in a JSON text, strings skipped (one pass, no parse). */
 export function nestingDepth(text: string): number {
+  return measureJsonText(text).depth;
+}
+
+/**
+ * The `id` member of a JSON text's top-level object, when it is a whole number, read without parsing
+ * the rest (an answer over its budgets is never parsed, but its request is still named); undefined
+ * when there is none or the text is not an object.
+ */
+export function topLevelId(text: string | Uint8Array): number | undefined {
+  const at = typeof text === 'string' ? (i: number) => text.charCodeAt(i) : (i: number) => text[i]!;
   let depth = 0;
-  let max = 0;
-  let inString = false;
+  let keyIsId = false;
+  let expectKey = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i += 1; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
+    const c = at(i);
+    if (c === 0x22) {
+      const start = i + 1;
+      for (i += 1; i < text.length && at(i) !== 0x22; i++) if (at(i) === 0x5c) i += 1;
+      if (depth === 1 && expectKey) keyIsId = i - start === 2 && at(start) === 0x69 && at(start + 1) === 0x64; // "id"
+      continue;
+    }
+    if (c === 0x7b || c === 0x5b) {
       depth += 1;
-      if (depth > max) max = depth;
-    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+      if (depth === 1) expectKey = c === 0x7b;
+    } else if (c === 0x7d || c === 0x5d) depth -= 1;
+    else if (depth === 1 && c === 0x2c) expectKey = true;
+    else if (depth === 1 && c === 0x3a) {
+      expectKey = false;
+      if (keyIsId) {
+        let j = i + 1;
+        while (at(j) === 0x20) j += 1;
+        let n = 0;
+        const from = j;
+        for (; j < text.length && at(j) >= 0x30 && at(j) <= 0x39 && j - from < 15; j++) n = n * 10 + (at(j) - 0x30);
+        return j > from ? n : undefined;
+      }
+    }
   }
-  return max;
+  return undefined;
 }
 
 /**
@@ -105,6 +140,8 @@ export function nestingDepth(text: string): number {
 export class Connection {
   readonly command: string;
   private readonly child: ChildProcess;
+  /** How it was started: in a PID namespace, with a mark in its environment, or as it is (`contain.ts`). */
+  private readonly contained: Contained;
   private readonly pending = new Map<number, Pending>();
   /** The one running deadline: that of the oldest pending request with one (see `armClock`). */
   private clock: { id: number; timer: NodeJS.Timeout } | undefined;
@@ -123,12 +160,14 @@ export class Connection {
     this.command = opts.label ?? joinCommand(opts.argv);
     this.splitter = new LineSplitter(opts.maxLineBytes);
     installExitHook();
-    // Its own process group, so that killing it also kills whatever it started (a shell, npx, a JVM).
-    this.child = spawn(opts.argv[0]!, opts.argv.slice(1), {
+    // Its own process group, so that killing it also kills whatever it started (a shell, npx, a JVM),
+    // and its own PID namespace where the platform allows, so that what left the group dies with it too (D-REL-03).
+    this.contained = containment().contain(opts.argv, opts.env, opts.cwd);
+    this.child = spawn(this.contained.argv[0]!, this.contained.argv.slice(1), {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
       ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
-      ...(opts.env !== undefined ? { env: opts.env } : {}),
+      ...(this.contained.env !== undefined ? { env: this.contained.env } : {}),
     });
     live.add(this);
     this.closed = new Promise<void>((resolve) => this.child.once('close', () => resolve()));
@@ -136,6 +175,7 @@ export class Connection {
       this.child.once('exit', () => resolve());
       this.child.once('error', () => resolve());
     });
+    void this.exited.then(() => this.contained.sweep());
     this.closed.then(() => live.delete(this));
     this.child.once('error', (e) =>
       this.die({
@@ -144,7 +184,8 @@ export class Connection {
         extra: {},
       }),
     );
-    this.child.once('exit', (code, signal) => {
+    this.child.once('exit', (rawCode, rawSignal) => {
+      const { code, signal } = exitOf(this.contained.shell, rawCode, rawSignal);
       this.exit = { code, signal };
       // Answers it wrote before exiting still count: read stdout to its end (bounded) before faulting.
       const message = signal
@@ -260,13 +301,26 @@ export class Connection {
       const head = tooLong.head.toString('utf8');
       this.die({
         kind: 'line-too-long',
-        message: `the adapter wrote a line longer than ${this.opts.maxLineBytes} bytes`,
+        message: `the adapter wrote a line longer than ${this.opts.maxLineBytes} bytes (${budgetHint('answer-bytes')})`,
         extra: { line: cutLine(head), lineBytes: tooLong.bytes },
       });
     }
   }
 
   private onLine(raw: Buffer): void {
+    // Held to the answer budgets before it is decoded or parsed: a line of a million tiny members costs
+    // one scan, never a million objects. The line is whole: its id, read without parsing the rest,
+    // names the request that errors, alone; a line whose request cannot be told ends the process, as a
+    // line too long does.
+    const over = this.overBudget(raw);
+    if (over !== undefined) {
+      const head = raw.subarray(0, 4 * 500).toString('utf8');
+      const cut = { line: cutLine(head), lineBytes: raw.length };
+      const id = topLevelId(raw) ?? (this.pending.size === 1 ? this.pending.keys().next().value : undefined);
+      const p = id !== undefined ? this.settle(id) : undefined;
+      if (p === undefined) return this.die({ kind: 'over-budget', message: over, extra: cut });
+      return p.reject(this.fault(p.method, { kind: 'over-budget', message: over, extra: cut }));
+    }
     // Decoding never fails; only a line that decoded to U+FFFD needs the strict (slower) second look.
     const text = raw.toString('utf8');
     if (text.includes('\uFFFD')) {
@@ -282,12 +336,6 @@ export class Connection {
     }
     if (text.trim() === '') return; // blank lines carry nothing; tolerated
     const cut = { line: cutLine(text), ...(text.length > 500 ? { lineBytes: raw.length } : {}) };
-    if (nestingDepth(text) > MAX_NESTING)
-      return this.die({
-        kind: 'bad-message',
-        message: `the adapter wrote a message nested deeper than ${MAX_NESTING} levels`,
-        extra: cut,
-      });
     let msg: { id: number | null; result?: unknown; error?: { code: number; message: string; data?: unknown } };
     try {
       msg = JSON.parse(text);
@@ -327,6 +375,16 @@ export class Connection {
       else p.reject(new RemoteError(message, code, data));
       return;
     }
+    const findings = (msg.result as { findings?: unknown } | null)?.findings;
+    const budgets = this.opts.budgets ?? DEFAULT_BUDGETS;
+    if (Array.isArray(findings) && findings.length > budgets.findings)
+      return p.reject(
+        this.fault(p.method, {
+          kind: 'over-budget',
+          message: overBudget('findings', budgets.findings, 'the verdict has'),
+          extra: cut,
+        }),
+      );
     const schema = MEMBER_ANSWER[p.method];
     const bad = schema ? shapeProblem(schema, msg.result) : null;
     if (bad)
@@ -338,6 +396,11 @@ export class Connection {
         }),
       );
     else p.resolve(msg.result);
+  }
+
+  /** The first answer budget a line's text goes over, in words; undefined when it keeps to them all. */
+  private overBudget(text: string | Uint8Array): string | undefined {
+    return textOverBudget(measureJsonText(text), this.opts.budgets ?? DEFAULT_BUDGETS, RESPONSE_WRAPPER);
   }
 
   private fault(method: string, d: Death): AdapterFault {
@@ -409,6 +472,11 @@ export class Connection {
         /* already gone */
       }
     }
+  }
+
+  /** Kills what the process left outside its group, where only its mark tells (a PID namespace needs nothing). */
+  sweep(): void {
+    this.contained.sweep();
   }
 
   /** Stops at once (Ctrl-C): pending requests fault with `message`. */

@@ -10,6 +10,7 @@ export type FaultKind =
   | 'bad-message'
   | 'wrong-id'
   | 'line-too-long'
+  | 'over-budget'
   | 'stdout-closed'
   | 'bad-result'
   | 'protocol-error'

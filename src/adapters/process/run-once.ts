@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { STDERR_TAIL } from './evidence.js';
+import { containment, exitOf } from './contain.js';
 
 /** How one run of a command line tool ended. */
 export interface OnceResult {
@@ -53,10 +54,13 @@ export function runOnce(
       // Answer at the deadline: the pipes may take a while to close after the kill.
       settle(null, 'SIGKILL');
     }, opts.timeoutMs);
-    const child = spawn(argv[0]!, argv.slice(1), {
+    // In a PID namespace of its own where the platform allows: what it leaves behind dies with it (D-REL-03).
+    const contained = containment().contain(argv, undefined, opts.cwd);
+    const child = spawn(contained.argv[0]!, contained.argv.slice(1), {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
       ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
+      ...(contained.env !== undefined ? { env: contained.env } : {}),
     });
     const out: Buffer[] = [];
     let outBytes = 0;
@@ -97,12 +101,14 @@ export function runOnce(
     child.once('error', (e) => {
       spawnError = e.message;
     });
-    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+    const finish = (rawCode: number | null, rawSignal: NodeJS.Signals | null) => {
       clearTimeout(timer);
       if (pid !== undefined) {
         running.delete(pid);
         killGroup(pid, 'SIGKILL'); // anything it left running in its group
       }
+      contained.sweep(); // and anything that left the group, where only its mark tells
+      const { code, signal } = exitOf(contained.shell, rawCode, rawSignal);
       settle(code, signal);
       // Whoever still holds the pipes (a grandchild that left the group) cannot hold the pack.
       for (const stream of [child.stdout, child.stderr]) stream.destroy();

@@ -5,6 +5,7 @@ import { Connection, RemoteError } from './connection.js';
 import type { ProcessEvidence } from './evidence.js';
 import { shapeProblem } from '../../contract/shapes.js';
 import { LOAD_FAILED_CODE, PROTOCOL, PROTOCOL_MAJOR } from './protocol.js';
+import { DEFAULT_BUDGETS, type Budgets } from '../../contract/budgets.js';
 
 /** What an adapter process says about itself in answer to `describe`. */
 export interface DescribeResult {
@@ -32,8 +33,10 @@ export interface TransportOptions {
   startTimeoutMs?: number;
   /** Restarts allowed after the first start (default 3). */
   maxRestarts?: number;
-  /** Longest line accepted from the adapter (default 8 MiB). */
+  /** Longest line accepted from the adapter (default: the budget `answer-bytes`, 8 MiB). */
   maxLineBytes?: number;
+  /** What one answer may hold (D-REL-02); default `DEFAULT_BUDGETS`. */
+  budgets?: Budgets;
   /** How long `close()` waits for the process to exit after closing its stdin (default 2000 ms). */
   closeGraceMs?: number;
   /**
@@ -44,7 +47,7 @@ export interface TransportOptions {
 }
 
 export const DEFAULT_MAX_RESTARTS = 3;
-export const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_LINE_BYTES = DEFAULT_BUDGETS['answer-bytes'];
 
 /**
  * Supervises an adapter process: starts it, performs the `describe` handshake, sends requests, and
@@ -105,7 +108,8 @@ export class ProcessTransport {
     return new Connection({
       argv: this.opts.argv,
       ...(this.opts.label !== undefined ? { label: this.opts.label } : {}),
-      maxLineBytes: this.opts.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+      maxLineBytes: this.opts.maxLineBytes ?? this.opts.budgets?.['answer-bytes'] ?? DEFAULT_MAX_LINE_BYTES,
+      ...(this.opts.budgets !== undefined ? { budgets: this.opts.budgets } : {}),
       restarts: this.restarts,
       ...(this.opts.cwd !== undefined ? { cwd: this.opts.cwd } : {}),
       ...(this.opts.env !== undefined ? { env: this.opts.env } : {}),

@@ -9,6 +9,14 @@ import { cutLine } from './evidence.js';
 import { buildAdapter, transportDeadline, type ProcessAdapter } from './process-adapter.js';
 import { shapeProblem } from '../../contract/shapes.js';
 import { killAllOnce, runOnce, type OnceResult } from './run-once.js';
+import {
+  budgetHint,
+  DEFAULT_BUDGETS,
+  measureJsonText,
+  overBudget,
+  textOverBudget,
+  type Budgets,
+} from '../../contract/budgets.js';
 
 /** Placeholders of a `--uas-verify-cmd` template, replaced inside argv words (never through a shell). */
 export const PLACEHOLDERS = ['{source}', '{artifact}'] as const;
@@ -16,8 +24,10 @@ export const PLACEHOLDERS = ['{source}', '{artifact}'] as const;
 export interface UasVerifyCommandOptions {
   /** The harness's per-call timeout (the command gets slightly less, see transportDeadline). */
   timeoutMs?: number;
-  /** Largest stdout accepted (default 8 MiB). */
+  /** Largest stdout accepted (default: the budget `answer-bytes`, 8 MiB). */
   maxStdoutBytes?: number;
+  /** What one verdict may hold (D-REL-02); default `DEFAULT_BUDGETS`. */
+  budgets?: Budgets;
   /** The folder the command runs in (default: the current directory). */
   cwd?: string;
 }
@@ -28,7 +38,7 @@ export interface UasVerifyCommandOptions {
  * that starts with `{` must be a uas-verdict JSON object agreeing with the exit status, and its
  * findings are the verdict's; any other stdout is ignored.
  */
-export function verdictOfRun(r: OnceResult, command: string): UasVerdict {
+export function verdictOfRun(r: OnceResult, command: string, budgets: Budgets = DEFAULT_BUDGETS): UasVerdict {
   const evidence = {
     kind: 'exit',
     command,
@@ -50,10 +60,13 @@ export function verdictOfRun(r: OnceResult, command: string): UasVerdict {
       kind: 'timeout',
     });
   if (r.stdoutTooLong)
-    throw new AdapterFault('verifyUas: the verifier wrote more output than the limit and was killed', {
-      ...evidence,
-      kind: 'line-too-long',
-    });
+    throw new AdapterFault(
+      `verifyUas: the verifier wrote more output than the limit and was killed (${budgetHint('answer-bytes')})`,
+      {
+        ...evidence,
+        kind: 'line-too-long',
+      },
+    );
   if (r.code !== 0 && r.code !== 1) {
     const how = r.signal ? `was killed by ${r.signal}` : `exited with code ${r.code}`;
     throw new AdapterFault(
@@ -64,6 +77,9 @@ export function verdictOfRun(r: OnceResult, command: string): UasVerdict {
   const valid = r.code === 0;
   const text = r.stdout.trim();
   if (!text.startsWith('{')) return { valid };
+  const over = textOverBudget(measureJsonText(text), budgets);
+  if (over !== undefined)
+    throw new AdapterFault(`verifyUas: ${over}`, { ...evidence, kind: 'over-budget', line: cutLine(text) });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -83,6 +99,12 @@ export function verdictOfRun(r: OnceResult, command: string): UasVerdict {
       problem,
     });
   const v = parsed as UasVerdict;
+  if ((v.findings?.length ?? 0) > budgets.findings)
+    throw new AdapterFault(`verifyUas: ${overBudget('findings', budgets.findings, 'the verdict has')}`, {
+      ...evidence,
+      kind: 'over-budget',
+      line: cutLine(text),
+    });
   if (v.valid !== valid)
     throw new AdapterFault(
       `verifyUas: the exit status (${r.code}) says ${valid ? 'valid' : 'invalid'} but the JSON output says "valid": ${v.valid}`,
@@ -128,7 +150,8 @@ export function createUasVerifyCommandAdapter(template: string, options: UasVeri
       `the uas-verify command ${argv[0]} was not found (no such file${argv[0]!.includes('/') ? '' : ', and not on PATH'})`,
     );
   const timeoutMs = transportDeadline(options.timeoutMs ?? 10_000);
-  const maxStdoutBytes = options.maxStdoutBytes ?? 8 * 1024 * 1024;
+  const budgets = options.budgets ?? DEFAULT_BUDGETS;
+  const maxStdoutBytes = options.maxStdoutBytes ?? budgets['answer-bytes'];
   let dir: string | undefined;
   let cases = 0;
   let stopped: string | undefined;
@@ -154,6 +177,7 @@ export function createUasVerifyCommandAdapter(template: string, options: UasVeri
           ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
         }),
         joinCommand(argv),
+        budgets,
       );
     } finally {
       rmSync(caseDir, { recursive: true, force: true });

@@ -4,10 +4,11 @@ import { parseArgs } from 'node:util';
 import { listedChecks } from '../../api/listing.js';
 import type { ReplayResult } from '../../api/replay.js';
 import { closeAdapter } from '../../adapters/load.js';
+import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../../contract/adapter-spec.js';
 import { UsageError } from '../../contract/errors.js';
 import { CHECK_ID } from '../../engine/catalog.js';
 import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS } from '../../engine/harness.js';
-import { compactPath, expandPath, PATH_SYNTAX } from '../../engine/path.js';
+import { compactPath } from '../../engine/path.js';
 import { readReport } from '../../io/json-file.js';
 import type { Report } from '../../model/report.js';
 import { failureFileName } from '../../io/report-files.js';
@@ -17,7 +18,16 @@ import { counted } from '../../model/words.js';
 import { paletteFor, type StyledStream } from '../../reporters/terminal-style.js';
 import { EXIT } from '../exit.js';
 import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
-import { adapterSpecOf, guarded, intOption, loadNamedAdapter, nowOption, seedOption, specOption } from '../options.js';
+import {
+  adapterSpecOf,
+  guarded,
+  intOption,
+  loadNamedAdapter,
+  nowOption,
+  pathOption,
+  seedOption,
+  specOption,
+} from '../options.js';
 import { REPLAY_USAGE } from '../usage.js';
 
 const OPTIONS = {
@@ -30,8 +40,23 @@ const OPTIONS = {
   timeout: { type: 'string' },
   now: { type: 'string' },
   'spec-dir': { type: 'string' },
+  'use-report-adapter': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/** An adapter spec as a message shows it: cut to 200 characters. */
+function shortSpec(spec: string): string {
+  return spec.length > 200 ? `${spec.slice(0, 200)}…` : spec;
+}
+
+/** The option that names an adapter spec again, as the user would type it. */
+function adapterOptionFor(spec: string): string {
+  if (spec.startsWith(COMMAND_PREFIX))
+    return `--adapter-cmd ${JSON.stringify(shortSpec(spec.slice(COMMAND_PREFIX.length)))}`;
+  if (spec.startsWith(UAS_VERIFY_PREFIX))
+    return `--uas-verify-cmd ${JSON.stringify(shortSpec(spec.slice(UAS_VERIFY_PREFIX.length)))}`;
+  return `--adapter ${shortSpec(spec)}`;
+}
 
 /** Shrunk paths can be hundreds of steps long: the terminal gets the start and the length. */
 function shortPath(path: string): string {
@@ -115,14 +140,14 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
   const runs = intOption('runs', values.runs, report?.run.runs ?? 100, 1, 1_000_000);
   const timeoutMs = intOption('timeout', values.timeout, report?.run.timeoutMs ?? DEFAULT_TIMEOUT_MS, 1, 3_600_000);
   const now = nowOption(values.now, report?.run.now ?? DEFAULT_NOW);
-  const adapterSpec = adapterSpecOf(values) ?? report?.adapter.spec;
+  const named = adapterSpecOf(values);
+  const adapterSpec = named ?? report?.adapter.spec;
   if (seed === undefined) throw new UsageError('replay without a report needs --seed (and --path)');
   if (adapterSpec === undefined) throw new UsageError('replay without a report needs --adapter');
-  if (values.path !== undefined && !PATH_SYNTAX.test(values.path))
-    throw new UsageError(`--path takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${values.path}"`);
+  const givenPath = values.path !== undefined ? pathOption('path', values.path) : undefined;
   const seedGiven = values.seed !== undefined && seed !== report?.run.seed;
   const failurePath = entry?.status === 'failed' ? entry.failure.path : undefined;
-  const path = values.path !== undefined ? expandPath(values.path) : seedGiven ? undefined : failurePath;
+  const path = givenPath !== undefined ? givenPath : seedGiven ? undefined : failurePath;
   if (path === undefined && entry?.status !== 'errored') {
     if (!report) throw new UsageError('replay without a report needs --path');
     throw new UsageError(
@@ -130,6 +155,17 @@ export async function replayCommand(argv: string[], io: CliIO): Promise<number> 
     );
   }
 
+  // A report may come from anywhere (a CI artifact, an issue, a web page): the adapter it names, a
+  // command line or a module path, runs only when the user names it again or says so (D-REL-06).
+  if (
+    named === undefined &&
+    adapterSpec !== undefined &&
+    adapterSpec !== 'reference' &&
+    values['use-report-adapter'] !== true
+  )
+    throw new UsageError(
+      `the report names its adapter as ${shortSpec(adapterSpec)}; replay runs no adapter a report names but reference (a report may come from anywhere): name it again (${adapterOptionFor(adapterSpec)}) or pass --use-report-adapter to run the report's`,
+    );
   const { packCatalog, replayWithCase } = await replayApi();
   const check = packCatalog().get(id)!; // listed, so in the catalog
   const adapter = await loadNamedAdapter(adapterSpec, { timeoutMs, spec, cwd: cwdOf(io) });

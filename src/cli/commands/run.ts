@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { abortAdapter, abortAllAdapters, closeAdapter, networkOf } from '../../adapters/load.js';
+import { abortAdapter, abortAllAdapters, closeAdapter, containmentNote, networkOf } from '../../adapters/load.js';
 import { adapterKindOf } from '../../contract/adapter-spec.js';
 import { resolveAdapterFile } from '../../adapters/module.js';
 import { defaultWorkers, MAX_WORKERS } from '../../api/pool-size.js';
@@ -7,11 +8,10 @@ import type { Adapter } from '../../contract/adapter.js';
 import type { Report } from '../../model/report.js';
 import { UsageError } from '../../contract/errors.js';
 import { DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter } from '../../engine/harness.js';
-import { expandPath, PATH_SYNTAX } from '../../engine/path.js';
 import { DEFAULT_SHRINK_BUDGET_MS } from '../../engine/defaults.js';
 import { randomSeed } from '../../engine/seed.js';
 import { TOOL } from '../../io/package.js';
-import { lockOutDir } from '../../io/report-files.js';
+import { lockOutDir, takeForeignFiles } from '../../io/report-files.js';
 import { createProgressReporter } from '../../reporters/progress.js';
 import { renderSummary, summaryOptionsFor, writtenLine, type SummaryStream } from '../../reporters/terminal.js';
 import { listedChecks } from '../../api/listing.js';
@@ -19,13 +19,17 @@ import { selectChecks } from '../../engine/catalog.js';
 import { emptyRunLine, EXIT, exitCodeOf } from '../exit.js';
 import { unknownMemberWarnings } from '../members.js';
 import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
+import { DEFAULT_BUDGETS, overBudget } from '../../contract/budgets.js';
+import { watchMemory } from '../memory-watch.js';
 import {
   adapterSpecOf,
+  budgetOption,
   guarded,
   intOption,
   listOption,
   loadNamedAdapter,
   nowOption,
+  pathOption,
   RUN_OPTIONS,
   seedOption,
   shardOption,
@@ -108,9 +112,8 @@ export async function runCommand(argv: string[], given: CliIO, context: CommandC
   // Selected on the listing: a typo is refused before any suite is loaded (runPack loads the ones it needs).
   const checks = selectChecks(await listedChecks(), { suites, checks: checkGlobs });
   const replayPath = values.replay;
+  const expandedReplay = replayPath !== undefined ? pathOption('replay', replayPath) : undefined;
   if (replayPath !== undefined) {
-    if (!PATH_SYNTAX.test(replayPath))
-      throw new UsageError(`--replay takes a fast-check path such as 12:0:3 or 12:0*40:3, got "${replayPath}"`);
     if (checks.length !== 1)
       throw new UsageError(`--replay needs exactly one check (--check <id>), the selection holds ${checks.length}`);
     if (givenSeed === undefined) throw new UsageError('--replay needs the --seed of the run that failed');
@@ -119,6 +122,7 @@ export async function runCommand(argv: string[], given: CliIO, context: CommandC
   // A live service is driven from this thread: its `inFlight` and `--max-rate` bound the whole run (D-HTTP-03).
   const asked = intOption('workers', values.workers, defaultWorkers(), 1, MAX_WORKERS);
   const workers = live.http !== undefined ? 1 : asked;
+  const budgets = budgetOption(values.budget);
   if (shard && replayPath !== undefined) throw new UsageError('--replay and --shard do not go together');
   // A shard sees part of a check's runs: a check may pass here and fail in another shard.
   if (shard && values.expect !== undefined)
@@ -148,7 +152,14 @@ export async function runCommand(argv: string[], given: CliIO, context: CommandC
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // Over its memory budget, the run stops as a signal stops it, and says why (D-REL-02).
+  let overMemory: number | undefined;
+  const stopWatchingMemory = watchMemory(budgets.memory ?? DEFAULT_BUDGETS.memory, (mb) => {
+    overMemory = mb;
+    onSignal();
+  });
   const stopListening = () => {
+    stopWatchingMemory();
     // Once interrupted, a later signal (a second Ctrl-C) must not kill the process before it has exited on its own.
     if (interrupt.signal.aborted) return;
     process.off('SIGINT', onSignal);
@@ -162,6 +173,7 @@ export async function runCommand(argv: string[], given: CliIO, context: CommandC
       spec,
       cwd: cwdOf(io),
       onStarted: adapterStarted,
+      budgets,
       ...(values['in-process'] === true ? { inProcess: true } : {}),
       ...(live.http !== undefined ? { http: live.http } : {}),
     });
@@ -181,6 +193,9 @@ export async function runCommand(argv: string[], given: CliIO, context: CommandC
       throw e;
     }
     for (const warning of unknownMemberWarnings(adapter)) io.err.write(warning);
+    // Where no PID namespace holds the adapter's processes, the run says what may outlive it (D-REL-03).
+    const contained = containmentNote();
+    if (contained !== undefined) io.err.write(`uaix-conformance: ${contained}\n`);
     if (!values.quiet)
       io.err.write(
         runHeader({
@@ -215,7 +230,7 @@ export async function runCommand(argv: string[], given: CliIO, context: CommandC
       suites,
       checks: checkGlobs,
       spec,
-      ...(replayPath !== undefined ? { replayPath: expandPath(replayPath) } : {}),
+      ...(expandedReplay !== undefined ? { replayPath: expandedReplay } : {}),
       ...(shard ? { shard } : {}),
       ...(out !== undefined ? { out } : {}),
       reporters: [progress],
@@ -225,7 +240,12 @@ export async function runCommand(argv: string[], given: CliIO, context: CommandC
       workers,
       workerLoad: {
         spec: adapterSpec,
-        options: { timeoutMs, cwd: cwdOf(io), ...(values['in-process'] === true ? { inProcess: true } : {}) },
+        options: {
+          timeoutMs,
+          cwd: cwdOf(io),
+          budgets,
+          ...(values['in-process'] === true ? { inProcess: true } : {}),
+        },
       },
       // This process ends with the run: a pool may tune V8 for itself.
       tuneJit: true,
@@ -241,6 +261,16 @@ export async function runCommand(argv: string[], given: CliIO, context: CommandC
           }
         : {}),
     });
+    if (overMemory !== undefined)
+      io.err.write(
+        `uaix-conformance: the run was stopped: the pack's process held ${overMemory} MiB, ${overBudget('memory', budgets.memory ?? DEFAULT_BUDGETS.memory, 'which is')}; the report of what finished is marked incomplete\n`,
+      );
+    // What appeared in the output folder during the run was moved aside for the run's own reports (D-REL-04).
+    if (out !== undefined)
+      for (const f of takeForeignFiles(out))
+        io.err.write(
+          `uaix-conformance: ${shownPath(io, join(out, f.name))} appeared in the output folder during the run and was not written by uaix-conformance: moved to ${shownPath(io, join(out, f.movedTo))}, and this run's file is in its place\n`,
+        );
     const shownWritten = written.map((f) => shownPath(io, f));
     const network = networkLine(report.network);
     if (network !== '' && !values.quiet) io.err.write(network);
@@ -256,8 +286,10 @@ export async function runCommand(argv: string[], given: CliIO, context: CommandC
     if (code === EXIT.empty) io.err.write(emptyRunLine(report));
     return code;
   } finally {
-    stopListening();
-    await closeAdapter(adapter);
+    // The reports are written: the folder's lock goes first, so that a signal while the adapter closes
+    // (which no longer ends the process before its exit hooks run) cannot leave it behind.
     outLock?.release();
+    await closeAdapter(adapter);
+    stopListening();
   }
 }

@@ -1,10 +1,11 @@
-import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../../contract/errors.js';
 import { readDecisionSummaries } from '../../io/decisions-doc.js';
 import { readReport } from '../../io/json-file.js';
 import { TOOL } from '../../io/package.js';
+import { readUserFile } from '../../io/user-file.js';
 import { LOCK, lockOutDir, MANIFEST, MANIFEST_FORMAT, writeReportFiles } from '../../io/report-files.js';
 import { buildSite, isSiteFileName, renderSiteFiles, type SiteInput } from '../../reporters/site/index.js';
 import { EXIT } from '../exit.js';
@@ -23,7 +24,10 @@ function lstatOrUndefined(path: string): Stats | undefined {
 /** The file names the folder's manifest lists, or undefined when it has no manifest of the pack's. */
 function manifestNames(dir: string): string[] | undefined {
   try {
-    const m = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as { format?: unknown; files?: unknown };
+    const m = JSON.parse(readUserFile(join(dir, MANIFEST), MANIFEST, 64 * 1024 * 1024).toString('utf8')) as {
+      format?: unknown;
+      files?: unknown;
+    };
     if (m.format !== MANIFEST_FORMAT || !Array.isArray(m.files)) return undefined;
     return m.files.flatMap((f: unknown) =>
       typeof (f as { name?: unknown })?.name === 'string' ? [(f as { name: string }).name] : [],

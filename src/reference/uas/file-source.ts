@@ -14,6 +14,11 @@ export const DEFAULT_CHUNK = 128 << 10;
 // One-shot hashing (Node 20.12+) skips the Hash object, which counts for thousands of short spans.
 const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
 
+/** The source file is shorter than it was when it was opened (truncated while it was read). */
+export class SourceChangedError extends Error {
+  override name = 'SourceChangedError';
+}
+
 /** `fs.readSync` in its positional form: bytes read into `buffer` at `offset`, from the file at `position`. */
 export type PositionalRead = (fd: number, buffer: Buffer, offset: number, length: number, position: number) => number;
 
@@ -45,7 +50,7 @@ export function fileSource(
       const n = read(fd, buf, got, want - got, at + got);
       if (n <= 0) {
         to = from; // the window holds nothing reliable now
-        throw new Error(`source ended at byte ${at + got}, expected ${length} bytes`);
+        throw new SourceChangedError(`it ended at byte ${at + got}, of the ${length} bytes it had when it was opened`);
       }
       got += n;
     }
@@ -56,7 +61,7 @@ export function fileSource(
   /** Bytes [start, end) of the source, at most one window long, valid until the window moves. */
   function view(start: number, end: number): Buffer {
     if (start < from || end > to) moveTo(start);
-    if (end > to) throw new Error(`bytes ${start}-${end} lie past the end of the source (${length} bytes)`);
+    if (end > to) throw new SourceChangedError(`bytes ${start}-${end} lie past its end (${length} bytes)`);
     return buf.subarray(start - from, end - from);
   }
 

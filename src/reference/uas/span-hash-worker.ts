@@ -1,4 +1,3 @@
-import { closeSync, openSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { fileSource } from './file-source.js';
 import type { HelperJob } from './span-helper.js';
@@ -9,15 +8,12 @@ import { hashClaimedSpans } from './span-jobs.js';
  * spans from one shared counter, so whichever is free takes the next one (`span-jobs.ts`). Serves
  * one job at a time, for as long as the main thread keeps it.
  */
-parentPort!.on('message', ({ id, path, length, chunkSize, jobs }: HelperJob) => {
-  let fd: number | undefined;
+parentPort!.on('message', ({ id, fd, length, chunkSize, jobs }: HelperJob) => {
   try {
-    fd = openSync(path, 'r');
+    // The main thread's open descriptor: the file it opened and checked, never the path again.
     hashClaimedSpans(jobs, fileSource(fd, length, chunkSize));
     parentPort!.postMessage({ id });
   } catch (e) {
     parentPort!.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 });

@@ -12,11 +12,12 @@ import type { SpanJobs } from './span-jobs.js';
 /** Sources at least this large (bytes) get the helper by default. */
 export const PARALLEL_FROM = 16 << 20;
 
-/** One span-hashing job for the helper: the source file and the shared jobs. */
+/** One span-hashing job for the helper: the open source file and the shared jobs. */
 export interface HelperJob {
   /** Matches the helper's answer to its job. */
   id: number;
-  path: string;
+  /** The source's descriptor (a process's descriptors are every thread's): read by position, never closed by the helper. */
+  fd: number;
   length: number;
   chunkSize: number;
   jobs: SpanJobs;

@@ -1,6 +1,6 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { analyzeArtifact } from './analyze.js';
-import { DEFAULT_CHUNK, fileSource } from './file-source.js';
+import { DEFAULT_CHUNK, fileSource, SourceChangedError } from './file-source.js';
 import { PARALLEL_FROM, releaseHelper, runOnHelper, takeHelper } from './span-helper.js';
 import { finishSpans, hashClaimedSpans, spanJobs } from './span-jobs.js';
 import { IssueList } from './issues.js';
@@ -34,59 +34,128 @@ export async function verifyUasFile(
   spec: UasSpec,
   opts: FileVerifyOptions = {},
 ): Promise<UasReferenceVerdict> {
+  // Opened first, without blocking, and the open files checked (a path swapped for a FIFO cannot hang it).
+  const artifactFd = openRegular(artifactPath, 'artifact');
+  let artifact: Buffer;
+  try {
+    artifact = readToEnd(artifactFd, artifactPath);
+  } finally {
+    closeSync(artifactFd);
+  }
+  const fd = openRegular(sourcePath, 'source');
+  try {
+    return await verifyUasOpen({ fd, length: fstatSync(fd).size, path: sourcePath }, artifact, spec, opts);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** An open source file: its descriptor (read by position, never closed here), its length, and its name for messages. */
+export interface OpenSource {
+  fd: number;
+  length: number;
+  path: string;
+}
+
+/**
+ * `verifyUasFile` on a source already opened and an artifact already read (the command line opens
+ * both first, then checks what it opened). A source that turns out shorter than `length` while it is
+ * read (truncated meanwhile) is an `UnreadableFileError`, never an internal error.
+ */
+export async function verifyUasOpen(
+  source: OpenSource,
+  artifactBytes: Uint8Array,
+  spec: UasSpec,
+  opts: FileVerifyOptions = {},
+): Promise<UasReferenceVerdict> {
   const chunkSize = opts.chunkSize ?? DEFAULT_CHUNK;
   let artifact: string;
   try {
-    const bytes = readFileSync(artifactPath);
-    try {
-      artifact = utf8.decode(bytes);
-    } catch {
-      artifact = '\u0000'; // not UTF-8: reported as not well-formed, like any byte XML cannot carry
-    }
-  } catch (e) {
-    throw new UnreadableFileError(
-      `cannot read artifact ${artifactPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-    );
+    artifact = utf8.decode(artifactBytes);
+  } catch {
+    artifact = '\u0000'; // not UTF-8: reported as not well-formed, like any byte XML cannot carry
   }
+  try {
+    return await verifyOpenSource(source, artifact, spec, chunkSize, opts);
+  } catch (e) {
+    if (e instanceof SourceChangedError)
+      throw new UnreadableFileError(`source ${source.path} changed while it was read: ${e.message}`);
+    throw e;
+  }
+}
+
+async function verifyOpenSource(
+  source: OpenSource,
+  artifact: string,
+  spec: UasSpec,
+  chunkSize: number,
+  opts: FileVerifyOptions,
+): Promise<UasReferenceVerdict> {
+  const { fd, length } = source;
+  const prefix = Buffer.alloc(Math.min(length, spec.legacyScanBytes));
+  readSync(fd, prefix, 0, prefix.length, 0);
+  const helper = length >= (opts.parallelFrom ?? PARALLEL_FROM) ? takeHelper() : undefined;
+  // Healthy once its job is over: a helper still reading the source when this thread stops (a throw)
+  // is ended, never kept, since the caller closes the descriptor it reads.
+  let healthy = helper === undefined;
+  try {
+    const { issues, model, readable } = analyzeArtifact(artifact, spec, length, legacyContainerOf(prefix, spec));
+    if (!model) {
+      healthy = true;
+      return toVerdict(issues.items, model);
+    }
+    const src = fileSource(fd, length, chunkSize);
+    let digests: string[] | undefined;
+    if (helper && readable.length > 0) {
+      // The helper claims spans while this thread hashes the whole source, then both share what is left.
+      const jobs = spanJobs(readable.map((u) => u.span!));
+      const helped = runOnHelper(helper, { fd, length, chunkSize, jobs });
+      checkRoot(model, src.hash(0, length), length, issues);
+      hashClaimedSpans(jobs, src);
+      healthy = await helped;
+      digests = finishSpans(jobs, src);
+    } else {
+      healthy = true;
+      checkRoot(model, src.hash(0, length), length, issues);
+    }
+    const spanIssues = new IssueList();
+    checkSpanContents(readable, src, spec, spanIssues, digests);
+    return toVerdict([...issues.items, ...spanIssues.items], model);
+  } finally {
+    if (helper) releaseHelper(helper, healthy);
+  }
+}
+
+/** Opens a file by path without blocking and checks the open file is a regular one. */
+function openRegular(path: string, role: 'source' | 'artifact'): number {
   let fd: number;
   try {
-    fd = openSync(sourcePath, 'r');
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     throw new UnreadableFileError(
-      `cannot read source ${sourcePath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      `cannot read ${role} ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new UnreadableFileError(`source ${sourcePath} is not a regular file`);
-    const length = st.size;
-    const prefix = Buffer.alloc(Math.min(length, spec.legacyScanBytes));
-    readSync(fd, prefix, 0, prefix.length, 0);
-    const helper = length >= (opts.parallelFrom ?? PARALLEL_FROM) ? takeHelper() : undefined;
-    let healthy = true;
-    try {
-      const { issues, model, readable } = analyzeArtifact(artifact, spec, length, legacyContainerOf(prefix, spec));
-      if (!model) return toVerdict(issues.items, model);
-      const src = fileSource(fd, length, chunkSize);
-      let digests: string[] | undefined;
-      if (helper && readable.length > 0) {
-        // The helper claims spans while this thread hashes the whole source, then both share what is left.
-        const jobs = spanJobs(readable.map((u) => u.span!));
-        const helped = runOnHelper(helper, { path: sourcePath, length, chunkSize, jobs });
-        checkRoot(model, src.hash(0, length), length, issues);
-        hashClaimedSpans(jobs, src);
-        healthy = await helped;
-        digests = finishSpans(jobs, src);
-      } else {
-        checkRoot(model, src.hash(0, length), length, issues);
-      }
-      const spanIssues = new IssueList();
-      checkSpanContents(readable, src, spec, spanIssues, digests);
-      return toVerdict([...issues.items, ...spanIssues.items], model);
-    } finally {
-      if (helper) releaseHelper(helper, healthy);
-    }
-  } finally {
+  if (!fstatSync(fd).isFile()) {
     closeSync(fd);
+    throw new UnreadableFileError(`${role} ${path} is not a regular file`);
+  }
+  return fd;
+}
+
+/** The whole of an open regular file. */
+function readToEnd(fd: number, path: string): Buffer {
+  try {
+    const chunks: Buffer[] = [];
+    for (;;) {
+      const buf = Buffer.allocUnsafe(1 << 20);
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) return Buffer.concat(chunks);
+      chunks.push(buf.subarray(0, n));
+    }
+  } catch (e) {
+    throw new UnreadableFileError(
+      `cannot read artifact ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
 }

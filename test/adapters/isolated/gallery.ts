@@ -47,9 +47,10 @@ export function hostileModuleSource(
   referenceEntry: string,
   opts: { always?: boolean; pids?: string } = {},
 ): string {
-  return `import { appendFileSync } from 'node:fs';
+  // The host's pid (read from /proc/self): in a PID namespace of its own (D-REL-03) process.pid names another process.
+  return `import { appendFileSync, readlinkSync } from 'node:fs';
 import { referenceAdapter as ref } from ${JSON.stringify(referenceEntry)};
-${opts.pids ? `appendFileSync(${JSON.stringify(opts.pids)}, process.pid + '\\n');` : ''}
+${opts.pids ? `appendFileSync(${JSON.stringify(opts.pids)}, readlinkSync('/proc/self') + '\\n');` : ''}
 let calls = 0;
 export default {
   ...ref,

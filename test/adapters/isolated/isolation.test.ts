@@ -208,7 +208,7 @@ describe('loadAdapter says when the adapter no longer needs this thread to start
     let calls = 0;
     const loading = loadAdapter('reference', { inProcess: true, onStarted: () => (calls += 1) });
     expect(calls).toBe(1);
-    await loading;
+    await closeAdapter(await loading); // its guard of this thread goes with it
     expect(calls).toBe(1);
   });
 

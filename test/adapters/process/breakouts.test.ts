@@ -7,7 +7,7 @@ import {
   createUasVerifyCommandAdapter,
   processControl,
 } from '../../../src/adapters/process/index.js';
-import { nestingDepth } from '../../../src/adapters/process/connection.js';
+import { measureJsonText } from '../../../src/contract/budgets.js';
 import { runChecks } from '../../../src/api/run.js';
 import { readReport } from '../../../src/io/json-file.js';
 import { uasSuite } from '../../../suites/uas/index.js';
@@ -54,15 +54,16 @@ describe('out of process: what used to be absorbed, hang or linger', () => {
     }
   });
 
-  it.concurrent('an answer nested 100 000 levels deep is refused before it is parsed, the process restarted', async () => {
+  it.concurrent('an answer nested 100 000 levels deep is refused before it is parsed (budget answer-depth), its request alone errors', async () => {
     const t0 = performance.now();
     const r = await runHostile('deep');
     expect(r.checks[1]).toEqual({
       id: 'PROBE-ECHO',
       status: 'errored',
-      message: 'toKeyless: the adapter wrote a message nested deeper than 256 levels',
+      message:
+        'toKeyless: the answer is nested more than 256 levels deep (budget answer-depth; raise it with --budget answer-depth=<n>)',
       evidence: {
-        kind: 'bad-message',
+        kind: 'over-budget',
         method: 'toKeyless',
         line: expect.any(String),
         lineBytes: expect.any(Number),
@@ -72,7 +73,7 @@ describe('out of process: what used to be absorbed, hang or linger', () => {
     });
     expect(r.checks.map((c) => c.status)).toEqual(['passed', 'errored', 'passed', 'passed']);
     expect(performance.now() - t0).toBeLessThan(4 * 2000 + 10_000);
-    expect(nestingDepth('{"a":"[[[[","b":[[1]]}')).toBe(3);
+    expect(measureJsonText('{"a":"[[[[","b":[[1]]}').depth).toBe(3);
   });
 
   it.concurrent('a grandchild that left the process group holding the pipes: the CLI writes its report and exits, within 2 x close grace + 10 s of the report', async () => {
@@ -113,7 +114,7 @@ describe('out of process: what used to be absorbed, hang or linger', () => {
       expect(Date.now() - t0).toBeLessThan(2 * 2000 + 10_000);
       expect([0, 1], stderr).toContain(code);
       expect(readReport(join(dir, 'out', 'report.json')).checks).toHaveLength(1);
-      // The grandchild outlives the pack by design (it left the group); it no longer holds the pack.
+      // The grandchild left the group; it no longer holds the pack (contain.test.ts shows it does not outlive it either).
       expect(pids.length).toBeGreaterThan(0);
     } finally {
       for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGKILL');

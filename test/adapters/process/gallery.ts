@@ -3,6 +3,7 @@ import { runChecks } from '../../../src/api/run.js';
 import type { CheckDefinition } from '../../../src/engine/check.js';
 import { createProcessAdapter, processControl } from '../../../src/adapters/process/index.js';
 import { probes } from './probes.js';
+import type { Budgets } from '../../../src/contract/budgets.js';
 
 export const HOSTILE = join(import.meta.dirname, 'hostile');
 
@@ -26,6 +27,7 @@ export async function runHostile(
     timeoutMs?: number;
     maxLineBytes?: number;
     env?: NodeJS.ProcessEnv;
+    budgets?: Budgets;
   } = {},
 ): Promise<GalleryRun> {
   const timeoutMs = opts.timeoutMs ?? 2000;
@@ -34,6 +36,7 @@ export async function runHostile(
     closeGraceMs: 300,
     ...(opts.maxLineBytes !== undefined ? { maxLineBytes: opts.maxLineBytes } : {}),
     ...(opts.env !== undefined ? { env: opts.env } : {}),
+    ...(opts.budgets !== undefined ? { budgets: opts.budgets } : {}),
   });
   try {
     const report = await runChecks({

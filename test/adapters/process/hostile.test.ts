@@ -84,7 +84,8 @@ describe('the hostile adapter gallery: each misbehaviour errors the check at han
         {
           id: ECHO,
           status: 'errored',
-          message: 'toKeyless: the adapter wrote a line longer than 1048576 bytes',
+          message:
+            'toKeyless: the adapter wrote a line longer than 1048576 bytes (budget answer-bytes; raise it with --budget answer-bytes=<n>)',
           // The pack stops reading at the limit: lineBytes is how much it had buffered, never the whole 20 MB.
           evidence: {
             kind: 'line-too-long',

@@ -54,7 +54,7 @@ describe('--uas-verify-cmd: a command-line verifier driven through a template', 
       id: 'VAL-VALID-ACCEPTED',
       status: 'errored',
       message:
-        'verifyUas: the verifier exited with code 139 (0 means valid, 1 invalid, anything else could not verify)',
+        'verifyUas: the verifier was killed by SIGSEGV (0 means valid, 1 invalid, anything else could not verify)',
     });
     expect(await one('usage')).toMatchObject({
       status: 'errored',

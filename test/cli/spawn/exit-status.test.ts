@@ -56,6 +56,24 @@ describe('the built CLI, as a shell runs it', () => {
     expect(spawnCli([...args, '--allow-empty'], dir, {}, 60_000).code).toBe(0);
   });
 
+  it('a config module or an adapter module that never settles: one line saying what it waited for, exit 2 (never a bare 13)', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'uaix-conformance.config.mjs'), 'export default () => new Promise(() => {});\n');
+    expectUsageError(
+      spawnCli(['--adapter', 'reference', '--no-reports'], dir, {}, 60_000),
+      /^uaix-conformance: the process ended while it waited for the config file uaix-conformance\.config\.mjs to load \(its module or its default function never settled\); nothing was judged or written after that$/,
+    );
+    const other = tempDir();
+    writeFileSync(
+      join(other, 'stuck.mjs'),
+      "await new Promise(() => {});\nexport default { describe: () => ({ name: 'x', version: '1' }) };\n",
+    );
+    expectUsageError(
+      spawnCli(['--adapter', './stuck.mjs', '--in-process', '--no-reports'], other, {}, 60_000),
+      /^uaix-conformance: the process ended while it waited for the adapter \.\/stuck\.mjs to load \(its module never settled\); nothing was judged or written after that$/,
+    );
+  });
+
   it('a reader that closes the pipe early (list | head -1): exit 0, nothing on stderr, no EPIPE stack', async () => {
     const child = spawn(process.execPath, [BIN, 'list'], { cwd: tempDir(), stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.destroy(); // the reader is gone before the first write

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,4 +79,38 @@ describe('a run interrupted by a signal (a real CLI process and its adapter proc
       expect(running(pid!)).toBe(false);
     }, 60_000);
   }
+
+  it('a SIGINT after the report is written, while the adapter closes, leaves no lock in --out (the run still exits on its own)', async () => {
+    const out = join(dir, 'late');
+    const adapter = join(dir, 'slow-close.mjs');
+    // Serves the gallery's answers, and never exits when its stdin closes: closing it takes the grace.
+    writeFileSync(
+      adapter,
+      `import { serve } from ${JSON.stringify(join(HOSTILE, 'lib.mjs'))};\nsetInterval(() => {}, 1000);\nserve();\n`,
+    );
+    const cli = startCli(
+      [
+        '--adapter-cmd',
+        `${process.execPath} ${adapter}`,
+        '--check',
+        'WIRE-ROUNDTRIP',
+        '--runs',
+        '2',
+        '--seed',
+        '1',
+        '--out',
+        out,
+      ],
+      root,
+    );
+    let stderr = '';
+    cli.stderr.on('data', (b) => (stderr += b));
+    const exited = new Promise<number | null>((r) => cli.once('exit', (code) => r(code)));
+    await until(() => existsSync(join(out, '.uaix-conformance.json')) || cli.exitCode !== null, 60_000);
+    cli.kill('SIGINT');
+    const code = await exited;
+    expect([0, 1], stderr).toContain(code);
+    expect(existsSync(join(out, 'report.json'))).toBe(true);
+    expect(existsSync(join(out, '.uaix-conformance.lock'))).toBe(false);
+  }, 60_000);
 });

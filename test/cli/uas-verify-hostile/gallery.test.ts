@@ -1,10 +1,22 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  copyFileSync,
+  fstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonOutput, MAX_ARTIFACT_BYTES, UAS_EXIT, writeChunks } from '../../../src/cli/uas-verify.js';
 import { Collect, verify } from '../../helpers/uas-verify.js';
+import { UnreadableFileError, verifyUasOpen } from '../../../src/reference/uas/verify-file.js';
+import { bundledSpec } from '../../../src/spec/index.js';
 
 /**
  * The uas-verify gallery: inputs and outputs that would hang, exhaust memory or mislead a naive
@@ -37,7 +49,7 @@ describe('uas-verify gallery: inputs', () => {
     expect(r).toEqual({ code: 0, stdout: 'valid: the artifact is hash-locked to the source\n', stderr: '' });
   });
 
-  it('a FIFO as source or artifact is refused before it is opened (opening it would hang)', async () => {
+  it('a FIFO as source or artifact is opened without blocking and refused (a blocking open would hang)', async () => {
     const dir = folder();
     execFileSync('mkfifo', [join(dir, 'fifo')]);
     expectRefused(
@@ -97,6 +109,63 @@ describe('uas-verify gallery: inputs', () => {
     const r = await verify('--source', join(dir, 'raw_input.txt'), '--artifact', two, '--json');
     expect(r.code).toBe(UAS_EXIT.invalid);
     expect(JSON.parse(r.stdout).findings[0].checkId).toBe('VAL-XML-WELL-FORMED');
+  });
+
+  it('a path swapped between a regular file and a FIFO while it is verified, 40 times: every run ends, with exit 0 or 2, none hangs (D-REL-05)', async () => {
+    const dir = folder();
+    const source = join(dir, 'swapped.txt');
+    copyFileSync(join(dir, 'raw_input.txt'), source);
+    // Another process swaps the path as fast as it can: a regular copy and a FIFO take turns under one name.
+    const swapper = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('node:fs'), cp = require('node:child_process');
+const [src, raw, dir] = process.argv.slice(1);
+cp.execFileSync('mkfifo', [dir + '/fifo0']);
+for (let i = 0; ; i++) {
+  if (i % 2) cp.execFileSync('mkfifo', [dir + '/next']); else fs.copyFileSync(raw, dir + '/next');
+  fs.renameSync(dir + '/next', src);
+}`,
+        source,
+        join(dir, 'raw_input.txt'),
+        dir,
+      ],
+      { stdio: 'ignore' },
+    );
+    try {
+      const codes = new Set<number>();
+      for (let i = 0; i < 40; i++) {
+        const r = await verify('--source', source, '--artifact', join(dir, 'compiled.xml'));
+        codes.add(r.code);
+        expect([UAS_EXIT.valid, UAS_EXIT.usage, UAS_EXIT.invalid], r.stderr).toContain(r.code);
+      }
+      expect(codes.size).toBeGreaterThan(0);
+    } finally {
+      swapper.kill('SIGKILL');
+    }
+  });
+
+  it('a source that gets shorter while it is read is an input error (exit 2), never an internal error', async () => {
+    const dir = folder();
+    const fd = openSync(join(dir, 'raw_input.txt'), 'r');
+    const { size } = fstatSync(fd);
+    truncateSync(join(dir, 'raw_input.txt'), Math.floor(size / 2));
+    try {
+      await expect(
+        verifyUasOpen(
+          { fd, length: size, path: 'raw_input.txt' },
+          readFileSync(join(dir, 'compiled.xml')),
+          bundledSpec().uas,
+        ),
+      ).rejects.toThrow(
+        new UnreadableFileError(
+          `source raw_input.txt changed while it was read: it ended at byte ${Math.floor(size / 2)}, of the ${size} bytes it had when it was opened`,
+        ),
+      );
+    } finally {
+      closeSync(fd);
+    }
   });
 
   it('one leading byte order mark is allowed', async () => {
@@ -173,7 +242,7 @@ describe('uas-verify gallery: command line and output', () => {
     vi.resetModules();
     vi.doMock('../../../src/reference/uas/verify-file.js', () => ({
       UnreadableFileError: class extends Error {},
-      verifyUasFile: () => Promise.reject(new TypeError('a bug\nwith a second line')),
+      verifyUasOpen: () => Promise.reject(new TypeError('a bug\nwith a second line')),
     }));
     try {
       const { uasVerifyMain: fresh } = await import('../../../src/cli/uas-verify.js');

@@ -2,7 +2,7 @@
 // through which each adapter of the gallery misbehaves. Plain JavaScript so that it runs without a
 // build; every gallery file is `node test/adapters/process/hostile/<name>.mjs`.
 import { createHash } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, readlinkSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
@@ -20,6 +20,38 @@ export const answers = {
   }),
 };
 
+/**
+ * This process's pid as the tests see it: the adapter may run in a PID namespace of its own (D-REL-03),
+ * where `process.pid` is small and names another process outside; /proc/self is the host's.
+ */
+export function hostPid() {
+  try {
+    return Number(readlinkSync('/proc/self'));
+  } catch {
+    return process.pid;
+  }
+}
+
+/**
+ * Waits (blocking, at most 10 s) until `file` holds one line more than it held when `before` was
+ * taken: a child that records its pid has done so before the adapter answers anything, so a quick
+ * run cannot end before the child is there to be counted.
+ */
+export function waitForRecord(file, before) {
+  const lines = () => readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let i = 0; i < 500 && lines() <= before; i++) Atomics.wait(pause, 0, 0, 20);
+}
+
+/** The lines `file` holds now (0 when it does not exist). */
+export function recordCount(file) {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+  } catch {
+    return 0;
+  }
+}
+
 export const write = (msg) => process.stdout.write(`${typeof msg === 'string' ? msg : JSON.stringify(msg)}\n`);
 
 /**
@@ -28,7 +60,7 @@ export const write = (msg) => process.stdout.write(`${typeof msg === 'string' ? 
  * it handled the request (or chose never to answer it).
  */
 export function serve({ misbehave = () => false, methods = Object.keys(answers), describe = {} } = {}) {
-  if (process.env.HOSTILE_PID_FILE) appendFileSync(process.env.HOSTILE_PID_FILE, `${process.pid}\n`);
+  if (process.env.HOSTILE_PID_FILE) appendFileSync(process.env.HOSTILE_PID_FILE, `${hostPid()}\n`);
   const counts = {};
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   lines.on('line', async (line) => {
