@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { IN_PROCESS_ENV, type LoadOptions } from '../adapters/load.js';
 import { COMMAND_PREFIX, UAS_VERIFY_PREFIX } from '../contract/adapter-spec.js';
 import { DEFAULT_BUDGETS } from '../contract/budgets.js';
-import type { CheckDefinition } from '../engine/check.js';
+import type { CheckDefinition, Harness } from '../engine/check.js';
 import { CHUNK_RUNS, chunkCount, shardUnits } from '../engine/chunks.js';
 import { createHarness, DEFAULT_NOW, DEFAULT_TIMEOUT_MS, describeAdapter } from '../engine/harness.js';
 import { entryBase, reportOf, runCheck, runChecks, type RunOptions, type ToolStamp } from '../engine/runner.js';
@@ -322,113 +322,181 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const spec = opts.spec ?? bundledSpec();
   const info = await describeAdapter(opts.adapter, timeoutMs, opts.signal);
   if (info.instances === 'single') return runChecks(opts, stamp);
   if (plan.tuneJit === true) tuneJitForPool();
-  const h = createHarness(opts.adapter, info, {
-    timeoutMs,
-    now: opts.now ?? DEFAULT_NOW,
-    spec,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-  });
-
-  const checks = opts.checks;
-  const chunkRuns = opts.chunkRuns ?? CHUNK_RUNS;
-  const split = chunkCount(opts.runs, chunkRuns) > 1;
-  const planned = checks.map(() => [] as number[]);
-  for (const u of units) planned[u.check]!.push(u.chunk);
-  const mine = checks.map((_, i) => i).filter((i) => planned[i]!.length > 0);
-  const board = new Board(checks.length, threads, units.length);
-  const ended = checks.map(() => new Map<number, CheckReport | null>());
-  const entries = new Map<number, CheckReport | null>();
-  const started = new Set<number>();
-  let endedCount = 0;
-  const listeners = opts.listeners ?? [];
-
-  /** A unit began: the first unit of a check starts it for the listeners. */
-  const onStart = (check: number) => {
-    if (started.has(check)) return;
-    started.add(check);
-    for (const l of listeners) l.onCheckStart?.(checks[check]!, endedCount, mine.length);
-  };
-  /** A unit ended: settles it, and tells the listeners when its check's entry is whole. */
-  const onEnd = (i: number, entry: CheckReport | null) => {
-    const u = units[i]!;
-    if (ended[u.check]!.has(u.chunk)) return;
-    ended[u.check]!.set(u.chunk, entry);
-    board.settle(u, entry ?? undefined);
-    if (entries.has(u.check)) return;
-    const whole = assembleEntry(planned[u.check]!, ended[u.check]!, opts.shard !== undefined);
-    if (whole === undefined) return;
-    entries.set(u.check, whole);
-    if (whole === null) return;
-    onStart(u.check);
-    for (const l of listeners) l.onCheckEnd?.(whole, endedCount, mine.length);
-    endedCount += 1;
-  };
-
-  // A worker thread whose in-process adapter holds it past the call's deadline cannot stop itself (its
-  // event loop does not turn): it is ended, and its unit errors with why (D-REL-01).
-  const epoch = Date.now();
-  const stallMs = timeoutMs + 1000;
-  const stalled = new Set<number>();
-  const watch = setInterval(() => {
-    runners.forEach((r, slot) => {
-      const since = board.pendingSince(slot);
-      if (since === 0 || stalled.has(slot) || Date.now() - epoch - since <= stallMs) return;
-      stalled.add(slot);
-      void r.worker.terminate();
-    });
-  }, 100);
-  watch.unref();
-
-  const stop = () => {
-    if (board.stopped) return;
-    board.raiseStop();
-    for (const r of runners) r.worker.postMessage({ type: 'abort' });
-    // A thread stuck in a synchronous adapter call never reads the message: it is ended after a grace.
-    setTimeout(() => runners.forEach((r) => void r.worker.terminate()), ABORT_GRACE_MS).unref();
-  };
-  const stopRequested = () => opts.signal?.aborted === true || opts.shouldStop?.() === true;
-  const onAbort = () => stop();
-  opts.signal?.addEventListener('abort', onAbort);
-
-  const data: Omit<WorkerData, 'slot'> = {
-    board: board.buffer,
-    threads,
-    units,
-    checkIds: checks.map((c) => c.id),
-    load: plan.load,
-    spec: spec === bundledSpec() ? null : spec,
-    run: {
-      adapterSpec: opts.adapterSpec ?? './adapter',
-      seed: opts.seed,
-      runs: opts.runs,
+  const pool = new Pool(opts, plan, units, threads, timeoutMs);
+  const results = await pool.run(
+    createHarness(opts.adapter, info, {
       timeoutMs,
       now: opts.now ?? DEFAULT_NOW,
-      chunkRuns,
-      ...(opts.shrinkBudgetMs !== undefined ? { shrinkBudgetMs: opts.shrinkBudgetMs } : {}),
-      ...(opts.verdictOnly === true ? { verdictOnly: true } : {}),
-    },
-    epoch,
-  };
-  const entry = workerEntry();
-  const runners: Runner[] = Array.from({ length: threads }, (_, slot) => startRunner(slot));
+      spec: pool.spec,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    }),
+  );
+  const timing = { startedAt, durationMs: Math.round(performance.now() - t0) };
+  return reportOf(opts, stamp, info, timing, results, results.length < pool.checkCount);
+}
+
+/**
+ * One pooled run: the board the runners share, the worker threads, and the entries assembled as
+ * units end. `run` starts the threads, runs units on this thread too, waits for every thread, and
+ * returns the entries in catalog order.
+ */
+class Pool {
+  readonly spec: SpecData;
+  private readonly board: Board;
+  private readonly checks: readonly CheckDefinition[];
+  /** The chunks each check runs (its planned units), and the checks that have some. */
+  private readonly planned: number[][];
+  private readonly mine: number[];
+  /** Each check's ended units (null: interrupted), and its whole entry once assembled. */
+  private readonly ended: Map<number, CheckReport | null>[];
+  private readonly entries = new Map<number, CheckReport | null>();
+  private readonly started = new Set<number>();
+  private endedCount = 0;
+  private readonly split: boolean;
+  /** When the pool started (`Date.now()`): what a thread's pending cell counts from. */
+  private readonly epoch = Date.now();
+  /** How long a thread's call into an in-process adapter may hold it before the thread is ended (D-REL-01). */
+  private readonly stallMs: number;
+  private readonly stalled = new Set<number>();
+  private runners: Runner[] = [];
+
+  constructor(
+    private readonly opts: RunOptions,
+    private readonly plan: PoolPlan,
+    private readonly units: readonly Unit[],
+    private readonly threads: number,
+    private readonly timeoutMs: number,
+  ) {
+    this.spec = opts.spec ?? bundledSpec();
+    this.checks = opts.checks;
+    this.split = chunkCount(opts.runs, opts.chunkRuns ?? CHUNK_RUNS) > 1;
+    this.planned = this.checks.map(() => []);
+    for (const u of units) this.planned[u.check]!.push(u.chunk);
+    this.mine = this.checks.map((_, i) => i).filter((i) => this.planned[i]!.length > 0);
+    this.board = new Board(this.checks.length, threads, units.length);
+    this.ended = this.checks.map(() => new Map());
+    this.stallMs = timeoutMs + 1000;
+  }
+
+  /** The checks this run reports (those with units in it). */
+  get checkCount(): number {
+    return this.mine.length;
+  }
+
+  /** Runs every unit, on the worker threads and on this thread; the entries in catalog order. */
+  async run(h: Harness): Promise<CheckReport[]> {
+    const onAbort = () => this.stop();
+    this.opts.signal?.addEventListener('abort', onAbort);
+    const entry = workerEntry();
+    this.runners = Array.from({ length: this.threads }, (_, slot) => this.startRunner(slot, entry));
+    const watch = this.watchStalls();
+    try {
+      await this.runHere(h);
+      await this.drain();
+    } finally {
+      clearInterval(watch);
+      this.opts.signal?.removeEventListener('abort', onAbort);
+      // Normally every thread has exited here; after an error, none outlives the run.
+      await Promise.all(this.runners.map((r) => r.worker.terminate()));
+    }
+    return this.mine.map((i) => this.entries.get(i)).filter((e): e is CheckReport => e !== undefined && e !== null);
+  }
+
+  private stopRequested(): boolean {
+    return this.opts.signal?.aborted === true || this.opts.shouldStop?.() === true;
+  }
+
+  /** Stops the run: no runner takes another unit; threads that do not stop within a grace are ended. */
+  private stop(): void {
+    if (this.board.stopped) return;
+    this.board.raiseStop();
+    for (const r of this.runners) r.worker.postMessage({ type: 'abort' });
+    // A thread stuck in a synchronous adapter call never reads the message: it is ended after a grace.
+    setTimeout(() => this.runners.forEach((r) => void r.worker.terminate()), ABORT_GRACE_MS).unref();
+  }
+
+  /** A unit began: the first unit of a check starts it for the listeners. */
+  private onStart(check: number): void {
+    if (this.started.has(check)) return;
+    this.started.add(check);
+    for (const l of this.opts.listeners ?? []) l.onCheckStart?.(this.checks[check]!, this.endedCount, this.mine.length);
+  }
+
+  /** A unit ended: settles it, and tells the listeners when its check's entry is whole. */
+  private onEnd(i: number, entry: CheckReport | null): void {
+    const u = this.units[i]!;
+    const ended = this.ended[u.check]!;
+    if (ended.has(u.chunk)) return;
+    ended.set(u.chunk, entry);
+    this.board.settle(u, entry ?? undefined);
+    if (this.entries.has(u.check)) return;
+    const whole = assembleEntry(this.planned[u.check]!, ended, this.opts.shard !== undefined);
+    if (whole === undefined) return;
+    this.entries.set(u.check, whole);
+    if (whole === null) return;
+    this.onStart(u.check);
+    for (const l of this.opts.listeners ?? []) l.onCheckEnd?.(whole, this.endedCount, this.mine.length);
+    this.endedCount += 1;
+  }
+
+  /**
+   * A worker thread whose in-process adapter holds it past the call's deadline cannot stop itself
+   * (its event loop does not turn): it is ended, and its unit errors with why (D-REL-01).
+   */
+  private watchStalls(): NodeJS.Timeout {
+    const watch = setInterval(() => {
+      this.runners.forEach((r, slot) => {
+        const since = this.board.pendingSince(slot);
+        if (since === 0 || this.stalled.has(slot) || Date.now() - this.epoch - since <= this.stallMs) return;
+        this.stalled.add(slot);
+        void r.worker.terminate();
+      });
+    }, 100);
+    watch.unref();
+    return watch;
+  }
+
+  /** What every worker thread is given, but its slot. */
+  private workerData(): Omit<WorkerData, 'slot'> {
+    const o = this.opts;
+    return {
+      board: this.board.buffer,
+      threads: this.threads,
+      units: [...this.units],
+      checkIds: this.checks.map((c) => c.id),
+      load: this.plan.load,
+      spec: this.spec === bundledSpec() ? null : this.spec,
+      run: {
+        adapterSpec: o.adapterSpec ?? './adapter',
+        seed: o.seed,
+        runs: o.runs,
+        timeoutMs: this.timeoutMs,
+        now: o.now ?? DEFAULT_NOW,
+        chunkRuns: o.chunkRuns ?? CHUNK_RUNS,
+        ...(o.shrinkBudgetMs !== undefined ? { shrinkBudgetMs: o.shrinkBudgetMs } : {}),
+        ...(o.verdictOnly === true ? { verdictOnly: true } : {}),
+      },
+      epoch: this.epoch,
+    };
+  }
 
   /** Starts worker thread `slot` and follows it: its units' events, and its death. */
-  function startRunner(slot: number): Runner {
+  private startRunner(slot: number, entry: ReturnType<typeof workerEntry>): Runner {
+    const load = this.plan.load;
     const worker = new Worker(entry.file, {
       eval: entry.eval,
       ...(entry.env ? { env: entry.env } : {}),
-      workerData: { ...data, slot } satisfies WorkerData,
+      workerData: { ...this.workerData(), slot } satisfies WorkerData,
       // An adapter in process that allocates without bound ends its thread, never the process (D-REL-01).
-      ...(inProcessLoad(plan.load) ? { resourceLimits: { maxOldGenerationSizeMb: memoryMbOf(plan.load) } } : {}),
+      ...(inProcessLoad(load) ? { resourceLimits: { maxOldGenerationSizeMb: memoryMbOf(load) } } : {}),
     });
     let lastError = '';
     worker.on('message', (m: WorkerMessage) => {
-      if (m.type === 'start') onStart(units[m.unit]!.check);
-      else if (m.type === 'end') onEnd(m.unit, m.entry);
+      if (m.type === 'start') this.onStart(this.units[m.unit]!.check);
+      else if (m.type === 'end') this.onEnd(m.unit, m.entry);
       else if (m.type === 'failed') lastError = `: ${m.message}`;
       // Its last word: end the thread now (a timer its adapter left would keep it alive).
       if (m.type === 'done' || m.type === 'failed') void worker.terminate();
@@ -438,14 +506,7 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
       worker.on('exit', (code) => {
         // Messages posted before the exit are delivered first; then the unit it held, if any, is lost.
         setImmediate(() => {
-          const held = board.heldBy(slot);
-          if (held >= 0) {
-            const u = units[held]!;
-            const message = stalled.has(slot)
-              ? `the worker thread running this check was stopped: its adapter in process held the thread for more than ${stallMs} ms (isolated, without --in-process, its process would be killed)`
-              : `the worker thread running this check ended (exit code ${code})${lastError}; an in-process adapter that crashes or runs out of memory takes its thread down: run it isolated (without --in-process)`;
-            onEnd(held, board.stopped ? null : lostUnitEntry(checks[u.check]!, u.chunk, split, message));
-          }
+          this.loseHeldUnit(slot, code, lastError);
           resolve();
         });
       });
@@ -453,39 +514,42 @@ export async function runPooled(opts: RunOptions, stamp: ToolStamp, plan: PoolPl
     return { worker, exited };
   }
 
-  // This thread runs units too, with the adapter it already loaded; it yields between units so that
-  // the workers' messages (progress) are heard.
-  const here: RunOptions = { ...opts, shouldStop: () => board.stopped || stopRequested() };
-  try {
-    for (let i = board.claim(0, units); i !== undefined; i = board.claim(0, units)) {
-      const u = units[i]!;
-      onStart(u.check);
-      const r = await runCheck(checks[u.check]!, opts.adapter, h, here, [u.chunk]);
-      onEnd(i, r ?? null);
-      if (stopRequested()) stop();
+  /** The unit worker thread `slot` held when it exited, if any: its check errors with why, the run goes on. */
+  private loseHeldUnit(slot: number, code: number, lastError: string): void {
+    const held = this.board.heldBy(slot);
+    if (held < 0) return;
+    const u = this.units[held]!;
+    const message = this.stalled.has(slot)
+      ? `the worker thread running this check was stopped: its adapter in process held the thread for more than ${this.stallMs} ms (isolated, without --in-process, its process would be killed)`
+      : `the worker thread running this check ended (exit code ${code})${lastError}; an in-process adapter that crashes or runs out of memory takes its thread down: run it isolated (without --in-process)`;
+    this.onEnd(held, this.board.stopped ? null : lostUnitEntry(this.checks[u.check]!, u.chunk, this.split, message));
+  }
+
+  /**
+   * This thread runs units too, with the adapter it already loaded; it yields between units so that
+   * the workers' messages (progress) are heard.
+   */
+  private async runHere(h: Harness): Promise<void> {
+    const here: RunOptions = { ...this.opts, shouldStop: () => this.board.stopped || this.stopRequested() };
+    for (let i = this.board.claim(0, this.units); i !== undefined; i = this.board.claim(0, this.units)) {
+      const u = this.units[i]!;
+      this.onStart(u.check);
+      const r = await runCheck(this.checks[u.check]!, this.opts.adapter, h, here, [u.chunk]);
+      this.onEnd(i, r ?? null);
+      if (this.stopRequested()) this.stop();
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const poll = setInterval(() => stopRequested() && stop(), 100);
+  }
+
+  /** Waits for every worker thread to exit, stopping them when the run is asked to stop. */
+  private async drain(): Promise<void> {
+    const poll = setInterval(() => this.stopRequested() && this.stop(), 100);
     try {
-      await Promise.all(runners.map((r) => r.exited));
+      await Promise.all(this.runners.map((r) => r.exited));
     } finally {
       clearInterval(poll);
     }
-  } finally {
-    clearInterval(watch);
-    opts.signal?.removeEventListener('abort', onAbort);
-    // Normally every thread has exited here; after an error, none outlives the run.
-    await Promise.all(runners.map((r) => r.worker.terminate()));
   }
-  const results = mine.map((i) => entries.get(i)).filter((e): e is CheckReport => e !== undefined && e !== null);
-  return reportOf(
-    opts,
-    stamp,
-    info,
-    { startedAt, durationMs: Math.round(performance.now() - t0) },
-    results,
-    results.length < mine.length,
-  );
 }
 
 /** True when the worker threads load the adapter into themselves (`--in-process`, or the environment's default). */
