@@ -5,6 +5,7 @@ import type { CommandContext } from './config.js';
 import { EXIT } from './exit.js';
 import type { CliIO } from './io.js';
 import { COMMAND_HELP, namesUnknownCheck, nearName, USAGE, withSuggestion } from './usage.js';
+import { MACHINERY } from './lazy.js';
 
 type Command = (argv: string[], io: CliIO, context: CommandContext) => Promise<number>;
 
@@ -56,14 +57,14 @@ export async function main(argv: string[], io: CliIO = { out: process.stdout, er
     const loading = COMMANDS[command]!();
     loading.catch(() => undefined); // awaited below, unless the config file is refused first
     // Help and version (answered above) never depend on a config file: a broken one must not hide them.
-    const { withConfig } = await import('./config.js');
+    const { withConfig } = await import('./config.js'); // the config reader: only when a file is found
     const { argv: withFile, config } = await withConfig(command, args, io);
     const run = await loading;
     return await run(withFile, io, config !== undefined ? { config } : {});
   } catch (e) {
     const checkIds =
       e instanceof UsageError && namesUnknownCheck(e.message)
-        ? (await import('../api/catalog.js')).packCatalog().checks.map((c) => c.id)
+        ? (await MACHINERY.catalog()).packCatalog().checks.map((c) => c.id)
         : [];
     const { code, stderr } = errorExit(
       e instanceof UsageError ? new UsageError(withSuggestion(e.message, named ?? 'run', checkIds)) : e,

@@ -11,6 +11,7 @@ import { SEED_MAX, SEED_MIN } from '../engine/seed.js';
 import { loadSpec } from '../io/spec-files.js';
 import type { SpecData } from '../spec/index.js';
 import { pathIn, waitingFor, type CliIO } from './io.js';
+import { MACHINERY } from './lazy.js';
 
 /** Option definitions shared by the commands that run checks. */
 export const RUN_OPTIONS = {
@@ -156,7 +157,7 @@ export function specOption(io: CliIO, dir: string | undefined): SpecData {
 
 /** Loads the adapter a user named; a module path that looks like a command line gets a hint. */
 export async function loadNamedAdapter(spec: string, options: LoadOptions): Promise<Adapter> {
-  const { loadAdapter } = await import('../adapters/load.js'); // only the commands that load an adapter pay for it
+  const { loadAdapter } = await MACHINERY.adapters(); // only the commands that load an adapter pay for it
   try {
     // A module whose top-level await never settles ends the process with nothing left to wait for: said, exit 2.
     return await waitingFor(

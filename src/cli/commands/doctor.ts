@@ -16,6 +16,7 @@ import { adapterSpecOf, guarded, intOption, loadNamedAdapter } from '../options.
 import { liveIO, liveOptions, serviceFaultWords, unexpectedArgument } from '../live.js';
 import type { HttpEvidence } from '../../adapters/http/evidence.js';
 import { DOCTOR_USAGE } from '../usage.js';
+import { MACHINERY } from '../lazy.js';
 
 type Harness = ReturnType<typeof createHarness>;
 
@@ -55,7 +56,7 @@ const PROBES: Readonly<Record<Exclude<AdapterMember, 'recovery'>, (h: Harness) =
     const packet = fixture('seeds/ack.keyed.json');
     const got = await h.invoke<string>('computeChecksum', [packet], 'checksum');
     // The reference loads only for this probe: a usage error of doctor loads none of it.
-    const { referenceAdapter } = await import('../../adapters/reference.js');
+    const { referenceAdapter } = await MACHINERY.reference();
     const want = await referenceAdapter.computeChecksum!(packet);
     return got === want
       ? undefined

@@ -5,6 +5,7 @@ import { EXIT } from '../exit.js';
 import type { CliIO } from '../io.js';
 import { guarded } from '../options.js';
 import { EXPLAIN_USAGE } from '../usage.js';
+import { MACHINERY } from '../lazy.js';
 
 /** One line, cut to a terminal's reading length. */
 function cut(s: string, max = 160): string {
@@ -59,7 +60,7 @@ export async function explainCommand(argv: string[], io: CliIO): Promise<number>
   }
   if (positionals.length !== 1) throw new UsageError(`explain takes one check id (${EXPLAIN_USAGE.slice(7)})`);
   // The catalog loads only for a well-formed command (a usage error loads no suite or generator).
-  const { explainCheck } = await import('../../api/explain.js');
+  const { explainCheck } = await MACHINERY.explain();
   const e = explainCheck(positionals[0]!);
   io.out.write(values.json ? `${JSON.stringify(e, null, 2)}\n` : renderExplanation(e));
   return EXIT.ok;

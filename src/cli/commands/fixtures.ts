@@ -10,9 +10,10 @@ import { cwdOf, pathIn, shownPath, type CliIO } from '../io.js';
 import { adapterSpecOf, guarded, intOption, listOption, loadNamedAdapter, nowOption, specOption } from '../options.js';
 import { counted } from '../../model/words.js';
 import { FIXTURES_USAGE } from '../usage.js';
+import { MACHINERY } from '../lazy.js';
 
 /** The fixtures machinery (the catalog, its codecs and generators), loaded once a command is known to be good: a usage error loads none of it. */
-const fixturesApi = () => import('../../api/fixtures.js');
+const fixturesApi = MACHINERY.fixtures;
 
 /** `fixtures export`: every shrunk counterexample of a report, and with --corpus N the first N cases of each check. */
 async function exportCommand(argv: string[], io: CliIO): Promise<number> {

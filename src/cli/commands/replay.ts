@@ -29,6 +29,7 @@ import {
   specOption,
 } from '../options.js';
 import { REPLAY_USAGE } from '../usage.js';
+import { MACHINERY } from '../lazy.js';
 
 const OPTIONS = {
   adapter: { type: 'string', short: 'a' },
@@ -101,7 +102,7 @@ function failureFileBeside(io: CliIO, reportPath: string | undefined, id: string
 
 /** The replay machinery (the catalog, its generators, fast-check), loaded once it is needed: a usage error loads none of it. */
 const replayApi = async () => {
-  const [{ packCatalog }, replay] = await Promise.all([import('../../api/catalog.js'), import('../../api/replay.js')]);
+  const [{ packCatalog }, replay] = await Promise.all([MACHINERY.catalog(), MACHINERY.replay()]);
   return { packCatalog, ...replay };
 };
 

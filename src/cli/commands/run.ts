@@ -52,6 +52,7 @@ import {
 } from '../live.js';
 import { USAGE } from '../usage.js';
 import { expectationsFor, type GatePlan, gatePlan, printGate, refuseHalfRunUpdate } from './gate.js';
+import { MACHINERY } from '../lazy.js';
 
 /** A signal before the first check: nothing ran, nothing is written; exit 1 (an interrupted run is never a success). */
 function interruptedAtStart(io: CliIO): number {
@@ -389,7 +390,7 @@ export async function runCommand(argv: string[], given: CliIO, context: CommandC
   // adapter process then boots on the other core while this one loads the runner (loaded together,
   // the runner's modules would hold back the few the adapter process needs to be started).
   let adapterStarted!: () => void;
-  const runner = new Promise<void>((resolve) => (adapterStarted = resolve)).then(() => import('../../api/run.js'));
+  const runner = new Promise<void>((resolve) => (adapterStarted = resolve)).then(MACHINERY.runner);
   runner.catch(() => undefined); // awaited below; a run that ends before that must not leave it unhandled
   const stop = new Interruption(plan.budgets.memory ?? DEFAULT_BUDGETS.memory);
   if (plan.live.readOnly && !values.quiet) io.err.write(readOnlyLine(plan.live));
